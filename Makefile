@@ -1,0 +1,138 @@
+# Bézique: rules core, engine, arbiter.  One non-recursive Makefile.
+#
+#   make            build everything into build/
+#   make test       build and run every test; last line "N passed, N failed"
+#   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
+#   make demo       the main job: a short demo tournament among the bundled bots
+#   make bench      print speed figures (asserts nothing)
+#   make help       this list
+#
+# Every directory is globbed: a new .c file needs no Makefile edit.
+
+BUILD    ?= build
+CC       ?= cc
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+SANITIZER ?=
+
+WARN   = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+         -Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wcast-qual \
+         -Wno-unused-parameter
+OPT   ?= -O2 -g
+CFLAGS ?= $(OPT)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP \
+             -Iengine/core -Iengine/protocol -Iengine -Iarbiter
+LDFLAGS ?=
+ifneq ($(SANITIZER),)
+ALL_CFLAGS += -fsanitize=$(SANITIZER) -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=$(SANITIZER)
+endif
+
+PKGS       = libevent jansson inih cmocka
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+EVENT_LIBS = $(shell pkg-config --libs libevent jansson inih 2>/dev/null)
+TEST_LIBS  = $(shell pkg-config --libs cmocka 2>/dev/null)
+
+-include config.mak
+
+CORE_SRC  = $(wildcard engine/core/*.c)
+PROTO_SRC = $(wildcard engine/protocol/*.c)
+ENG_SRC   = $(wildcard engine/*.c)
+ARB_SRC   = $(filter-out arbiter/main.c,$(wildcard arbiter/*.c))
+UNIT_SRC  = $(wildcard tests/unit/test_*.c)
+ARBT_SRC  = $(wildcard tests/arbiter/test_*.c)
+FIXT_SRC  = $(wildcard tests/fixtures/*.c)
+BOT_SRC   = $(wildcard bots/*/bot.c)
+BENCH_SRC = $(wildcard tests/bench/*.c)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+LIBRULES  = $(BUILD)/librules.a
+LIBBZP    = $(BUILD)/libbzp.a
+LIBARB    = $(BUILD)/libarbiter.a
+ENGINE    = $(BUILD)/bezique-engine
+ARBITER   = $(BUILD)/bezique-arbiter
+UNIT_BIN  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+ARBT_BIN  = $(patsubst tests/arbiter/%.c,$(BUILD)/tests/%,$(ARBT_SRC))
+FIXT_BIN  = $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(FIXT_SRC))
+BOT_BIN   = $(patsubst bots/%/bot.c,$(BUILD)/bots/%,$(BOT_SRC))
+BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+
+PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
+
+.PHONY: all deps test sanitize demo bench clean help install format \
+        format-check checksrc check-deps
+all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
+
+# deps: check libraries with pkg-config; install what is missing (root or
+# sudo), otherwise stop with the one command to run.
+deps:
+	@scripts/deps.sh
+deps-ok:
+	@scripts/deps.sh --quiet
+.PHONY: deps-ok
+
+$(LIBRULES): $(call obj,$(CORE_SRC))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(LIBBZP): $(call obj,$(PROTO_SRC))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+$(LIBARB): $(call obj,$(ARB_SRC))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(ENGINE): $(call obj,$(ENG_SRC)) $(LIBBZP) $(LIBRULES)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+$(ARBITER): $(call obj,arbiter/main.c) $(LIBARB) $(LIBBZP) $(LIBRULES)
+	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lm
+$(ARBT_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/arbiter/%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(EVENT_LIBS) -lm
+$(BUILD)/fixtures/%: $(BUILD)/obj/tests/fixtures/%.o $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+$(BUILD)/bots/%: $(BUILD)/obj/bots/%/bot.o $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+test: deps-ok all $(UNIT_BIN) $(ARBT_BIN)
+	@BUILD=$(BUILD) tests/run.sh
+
+sanitize:
+	@scripts/deps.sh --quiet
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g" \
+		SANITIZER=address,undefined test
+
+bench: deps-ok all $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+demo: deps-ok all
+	@scripts/demo.sh $(BUILD)
+
+checksrc:
+	@scripts/checksrc.sh
+
+format:
+	clang-format -i $(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) $(wildcard arbiter/*.c) \
+		$(wildcard engine/*/*.h engine/*.h arbiter/*.h)
+
+clean:
+	rm -rf build build-asan
+
+help:
+	@sed -n '1,10p' Makefile | sed 's/^# \{0,1\}//'
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,297 @@
+/*
+ * config.c: the flags of `bezique-arbiter match` (config.h).
+ *
+ * Engine flags follow cutechess-cli's habit: -e starts an engine, and
+ * --name, --dir, --stderr and --option after it apply to that engine.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bzp.h"
+#include "config.h"
+
+void
+config_defaults(struct match_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->deals = 2;
+	c->seed = 1;
+	rules_init(&c->rules, VARIANT_RUBICON);
+	c->concurrency = 1;
+	c->clock.time_ms = 60000;
+	c->clock.margin_ms = 50;
+	c->clock.startup_ms = 10000;
+	c->clock.ping_ms = 5000;
+	c->clock.quit_ms = 2000;
+	c->on_failure = ON_FAILURE_FORFEIT;
+	c->max_failures = 5;
+	c->duplicate = true;
+}
+
+void
+config_free(struct match_cfg *c)
+{
+	for (int i = 0; i < c->nengines; i++) {
+		struct engine_cfg *e = &c->engines[i];
+		free(e->name);
+		free(e->command);
+		free(e->dir);
+		free(e->stderr_log);
+		for (int k = 0; k < e->noptions; k++)
+			free(e->options[k]);
+	}
+	memset(c->engines, 0, sizeof(c->engines));
+	c->nengines = 0;
+}
+
+void
+config_usage(FILE *f)
+{
+	fputs(
+	    "  -e, --engine CMD       an engine's command line (twice)\n"
+	    "      --name NAME        name of the last -e engine\n"
+	    "      --dir DIR          its working directory\n"
+	    "      --stderr FILE      file for its standard error\n"
+	    "      --option N=V       setoption for it (repeatable)\n"
+	    "  -n, --deals N          deals to play (default 2)\n"
+	    "      --seed S           seed of the deals (default 1)\n"
+	    "  -o, --records FILE     JSON Lines records (appended)\n"
+	    "      --resume FILE      continue the match recorded in FILE\n"
+	    "      --variant V        rubicon (default)\n"
+	    "      --rule NAME=VALUE  a rule option (repeatable)\n"
+	    "  -c, --concurrency K    deals played at once (default 1)\n"
+	    "      --time MS          game clock per deal (default 60000)\n"
+	    "      --inc MS           increment per decision (default 0)\n"
+	    "      --cap MS           per-decision cap (default none)\n"
+	    "      --movetime MS      fixed time per decision\n"
+	    "      --margin MS        grace before a time forfeit (50)\n"
+	    "      --startup-timeout MS, --ping-timeout MS, --quit-timeout MS\n"
+	    "      --on-failure forfeit|void   what a failed deal becomes\n"
+	    "      --max-failures N   failures before withdrawal (5)\n"
+	    "      --no-duplicate     do not replay each deck with seats "
+	    "swapped\n"
+	    "      --sync             fsync every record\n"
+	    "  -q, --quiet            no progress line\n", f);
+}
+
+static int
+bad(const char *flag, const char *what, const char *value)
+{
+	fprintf(stderr, "bezique-arbiter: %s: %s '%s'\n", flag, what,
+	    value ? value : "");
+	return -1;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+/* Parses a flag that takes a number; returns 1 if f is not one. */
+static int
+number_flag(struct match_cfg *c, const char *f, const char *v)
+{
+	const struct {
+		const char	*name;
+		long long	*ms;
+		int		*count;
+		long long	 min, max;
+	} t[] = {
+		{ "--time", &c->clock.time_ms, NULL, 0, 1LL << 40 },
+		{ "--inc", &c->clock.inc_ms, NULL, 0, 1LL << 40 },
+		{ "--cap", &c->clock.cap_ms, NULL, 0, 1LL << 40 },
+		{ "--movetime", &c->clock.movetime_ms, NULL, 0, 1LL << 40 },
+		{ "--margin", &c->clock.margin_ms, NULL, 0, 1LL << 40 },
+		{ "--startup-timeout", &c->clock.startup_ms, NULL, 1, 1LL << 40 },
+		{ "--ping-timeout", &c->clock.ping_ms, NULL, 1, 1LL << 40 },
+		{ "--quit-timeout", &c->clock.quit_ms, NULL, 1, 1LL << 40 },
+		{ "-n", NULL, &c->deals, 1, 100000000 },
+		{ "--deals", NULL, &c->deals, 1, 100000000 },
+		{ "-c", NULL, &c->concurrency, 1, 256 },
+		{ "--concurrency", NULL, &c->concurrency, 1, 256 },
+		{ "--max-failures", NULL, &c->max_failures, 1, 1000000 },
+	};
+	long long n;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (strcmp(f, t[i].name) != 0)
+			continue;
+		if (v == NULL || bzp_parse_int(v, t[i].min, t[i].max, &n) < 0)
+			return bad(f, "not a number in range", v);
+		if (t[i].ms != NULL)
+			*t[i].ms = n;
+		else
+			*t[i].count = (int)n;
+		return 0;
+	}
+	return 1;
+}
+
+/* The flags that set something of the last -e engine. */
+static int
+engine_flag(struct match_cfg *c, const char *f, const char *v)
+{
+	struct engine_cfg *e = c->nengines ? &c->engines[c->nengines - 1] :
+	    NULL;
+	char **slot = NULL;
+
+	if (strcmp(f, "-e") == 0 || strcmp(f, "--engine") == 0) {
+		if (c->nengines == 2)
+			return bad(f, "a match takes two engines, not", v);
+		if (v == NULL || *v == '\0')
+			return bad(f, "needs a command line", v);
+		e = &c->engines[c->nengines++];
+		e->command = xstrdup(v);
+		return 0;
+	}
+	if (strcmp(f, "--name") == 0)
+		slot = e ? &e->name : NULL;
+	else if (strcmp(f, "--dir") == 0)
+		slot = e ? &e->dir : NULL;
+	else if (strcmp(f, "--stderr") == 0)
+		slot = e ? &e->stderr_log : NULL;
+	else if (strcmp(f, "--option") == 0) {
+		if (e == NULL)
+			return bad(f, "must follow -e", v);
+		if (v == NULL || strchr(v, '=') == NULL)
+			return bad(f, "needs NAME=VALUE, not", v);
+		if (e->noptions == MAX_ENGINE_OPTIONS)
+			return bad(f, "too many options, at", v);
+		e->options[e->noptions++] = xstrdup(v);
+		return 0;
+	} else
+		return 1;
+	if (slot == NULL)
+		return bad(f, "must follow -e", v);
+	if (v == NULL)
+		return bad(f, "needs a value", v);
+	free(*slot);
+	*slot = xstrdup(v);
+	return 0;
+}
+
+static int
+rule_flag(struct match_cfg *c, const char *f, const char *v)
+{
+	char err[256], name[128];
+	const char *eq;
+	enum variant var;
+
+	if (strcmp(f, "--variant") == 0) {
+		if (v == NULL || variant_parse(v, &var) < 0)
+			return bad(f, "unknown variant", v);
+		if (!variant_playable(var))
+			return bad(f, "variant not playable yet", v);
+		rules_init(&c->rules, var);
+		return 0;
+	}
+	if (strcmp(f, "--rule") != 0)
+		return 1;
+	if (v == NULL || (eq = strchr(v, '=')) == NULL ||
+	    (size_t)(eq - v) >= sizeof(name))
+		return bad(f, "needs NAME=VALUE, not", v);
+	snprintf(name, sizeof(name), "%.*s", (int)(eq - v), v);
+	if (rules_set(&c->rules, name, eq + 1, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bezique-arbiter: --rule: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
+{
+	*used = 1;
+	if (strcmp(f, "--seed") == 0) {
+		long long n;
+		if (v == NULL || bzp_parse_int(v, 0, INT64_MAX, &n) < 0)
+			return bad(f, "not a seed", v);
+		c->seed = (uint64_t)n;
+	} else if (strcmp(f, "-o") == 0 || strcmp(f, "--records") == 0) {
+		if (v == NULL)
+			return bad(f, "needs a file", v);
+		c->records = v;
+	} else if (strcmp(f, "--resume") == 0) {
+		if (v == NULL)
+			return bad(f, "needs a file", v);
+		c->resume = v;
+	} else if (strcmp(f, "--on-failure") == 0) {
+		if (v != NULL && strcmp(v, "forfeit") == 0)
+			c->on_failure = ON_FAILURE_FORFEIT;
+		else if (v != NULL && strcmp(v, "void") == 0)
+			c->on_failure = ON_FAILURE_VOID;
+		else
+			return bad(f, "is forfeit or void, not", v);
+	} else {
+		*used = 0;
+		if (strcmp(f, "--no-duplicate") == 0)
+			c->duplicate = false;
+		else if (strcmp(f, "--sync") == 0)
+			c->sync = true;
+		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
+			c->quiet = true;
+		else
+			return bad(f, "unknown flag", f);
+	}
+	return 0;
+}
+
+/* An engine's name when none is given: its command line without the
+ * program's directory ("bezique-engine --level random"). */
+static char *
+default_name(const char *command)
+{
+	const char *end = command + strcspn(command, " \t");
+	const char *start = command;
+
+	for (const char *p = command; p < end; p++)
+		if (*p == '/')
+			start = p + 1;
+	return xstrdup(start);
+}
+
+int
+config_parse_match(struct match_cfg *c, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int rc, used;
+		if ((rc = number_flag(c, f, v)) == 0 ||
+		    (rc == 1 && (rc = engine_flag(c, f, v)) == 0) ||
+		    (rc == 1 && (rc = rule_flag(c, f, v)) == 0)) {
+			i++;
+			continue;
+		}
+		if (rc < 0)
+			return -1;
+		if (other_flag(c, f, v, &used) < 0)
+			return -1;
+		i += used;
+	}
+	if (c->nengines != 2) {
+		fprintf(stderr, "bezique-arbiter: match: give two engines "
+		    "with -e (got %d)\n", c->nengines);
+		return -1;
+	}
+	for (int i = 0; i < 2; i++)
+		if (c->engines[i].name == NULL)
+			c->engines[i].name = default_name(c->engines[i].command);
+	if (strcmp(c->engines[0].name, c->engines[1].name) == 0) {
+		fprintf(stderr, "bezique-arbiter: match: both engines are "
+		    "named '%s'; give --name\n", c->engines[0].name);
+		return -1;
+	}
+	if (c->duplicate && c->deals % 2 != 0) {
+		fprintf(stderr, "bezique-arbiter: -n %d: duplicate deals come "
+		    "in pairs; give an even number or --no-duplicate\n",
+		    c->deals);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,74 @@
+/*
+ * config.h: what a match is to play, from the command line (and later a
+ * tournament file): the engines, the deals, the rules and the clocks.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rules.h"
+
+#define MAX_ENGINE_OPTIONS	32
+
+/* What the arbiter does with a deal its engine failed (anchors §5.2). */
+enum failure_policy {
+	ON_FAILURE_FORFEIT,	/* the engine loses the deal (default) */
+	ON_FAILURE_VOID		/* the deal is voided and played again */
+};
+
+struct engine_cfg {
+	char	*name;
+	char	*command;		/* split into words, never a shell */
+	char	*dir;			/* working directory, or NULL */
+	char	*stderr_log;		/* file for its stderr, or NULL */
+	char	*options[MAX_ENGINE_OPTIONS];	/* "Name=Value" */
+	int	 noptions;
+};
+
+struct clock_cfg {
+	long long	time_ms;	/* game clock per deal; 0: none */
+	long long	inc_ms;
+	long long	cap_ms;		/* per-decision cap; 0: none */
+	long long	movetime_ms;	/* fixed per decision; 0: none */
+	long long	margin_ms;	/* grace before a time forfeit */
+	long long	startup_ms;	/* to answer bzp with bzpok */
+	long long	ping_ms;	/* to answer isready */
+	long long	quit_ms;	/* to exit after quit */
+};
+
+struct match_cfg {
+	struct engine_cfg	 engines[2];
+	int			 nengines;
+	int			 deals;		/* deals to play (both seats) */
+	uint64_t		 seed;
+	struct rules		 rules;
+	int			 concurrency;
+	struct clock_cfg	 clock;
+	enum failure_policy	 on_failure;
+	int			 max_failures;	/* then the engine is withdrawn */
+	bool			 duplicate;	/* each deck twice, seats swapped */
+	bool			 sync;		/* fsync each record */
+	const char		*records;	/* JSON Lines output */
+	const char		*resume;	/* records file to continue */
+	bool			 quiet;
+};
+
+/* Defaults: duplicate deals, 60 s + 0 per deal, forfeit on failure. */
+void	config_defaults(struct match_cfg *c);
+
+/*
+ * Parses the flags of `match` (argv[0] is the first flag).  Returns 0, or
+ * -1 after printing one line naming the bad flag to stderr.
+ */
+int	config_parse_match(struct match_cfg *c, int argc, char **argv);
+
+/* Frees what config_parse_match() allocated. */
+void	config_free(struct match_cfg *c);
+
+/* The usage text of `match`'s flags. */
+void	config_usage(FILE *f);
+
+#endif

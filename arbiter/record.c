@@ -1,0 +1,328 @@
+/*
+ * record.c: writing, reading and replaying deal records (record.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "view.h"
+
+static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
+    "malformed", "overlong", "crash", "startup", "stall" };
+
+struct record {
+	json_t	*obj;
+	json_t	*actions;
+};
+
+const char *
+termination_name(enum termination t)
+{
+	return (unsigned)t < NTERMS ? term_names[t] : "unknown";
+}
+
+int
+termination_parse(const char *name, enum termination *t)
+{
+	for (int i = 0; i < NTERMS; i++)
+		if (strcmp(name, term_names[i]) == 0) {
+			*t = (enum termination)i;
+			return 0;
+		}
+	return -1;
+}
+
+static json_t *
+deck_json(const uint16_t *deck, int n)
+{
+	char buf[MAX_CARDS * 6], t[CARD_TEXT_MAX];
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		k += (size_t)snprintf(buf + k, sizeof(buf) - k, "%s%s",
+		    i ? "," : "", card_format(deck[i], t));
+	return json_string(buf);
+}
+
+struct record *
+record_new(int deal, int pair, uint64_t seed, const struct rules *r,
+    int dealer, const uint16_t *deck, const char *const names[2])
+{
+	struct record *rec = calloc(1, sizeof(*rec));
+	char rules[2048], seedtext[32];
+
+	if (rec == NULL)
+		abort();
+	rules_format(r, rules, sizeof(rules));
+	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
+	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
+	    "s:[s,s], s:o}", "type", "deal", "version", RECORD_VERSION,
+	    "deal", deal, "pair", pair, "seed", seedtext, "variant",
+	    variant_name(r->variant), "rules", rules, "dealer", dealer,
+	    "players", names[0], names[1], "deck",
+	    deck_json(deck, r->packs * CARDS_PER_PACK));
+	rec->actions = json_array();
+	if (rec->obj == NULL || rec->actions == NULL)
+		abort();
+	json_object_set(rec->obj, "actions", rec->actions);
+	return rec;
+}
+
+void
+record_free(struct record *rec)
+{
+	if (rec == NULL)
+		return;
+	json_decref(rec->actions);
+	json_decref(rec->obj);
+	free(rec);
+}
+
+void
+record_action(struct record *rec, int seat, const char *action, double ms,
+    const char *info)
+{
+	json_t *a = json_pack("{s:i, s:s, s:f}", "seat", seat, "action",
+	    action, "ms", ms);
+
+	if (a == NULL)
+		abort();
+	if (info != NULL)
+		json_object_set_new(a, "info", json_string(info));
+	json_array_append_new(rec->actions, a);
+}
+
+void
+record_finish(struct record *rec, const struct game *g,
+    enum termination term, int fault_seat, const char *reason,
+    const char *const *evidence, int nevidence)
+{
+	struct result res;
+	json_t *ev = json_array();
+
+	game_result(g, &res);
+	for (int i = 0; i < nevidence; i++)
+		if (evidence[i] != NULL)
+			json_array_append_new(ev, json_string(evidence[i]));
+	json_object_set_new(rec->obj, "result", json_pack(
+	    "{s:[i,i], s:[i,i], s:i, s:i, s:b}", "points", res.points[0],
+	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
+	    "winner", res.value.winner, "value", res.value.value, "rubicon",
+	    res.value.rubicon));
+	json_object_set_new(rec->obj, "termination",
+	    json_string(termination_name(term)));
+	json_object_set_new(rec->obj, "fault_seat", fault_seat >= 0 ?
+	    json_integer(fault_seat) : json_null());
+	json_object_set_new(rec->obj, "reason", json_string(reason ?
+	    reason : ""));
+	json_object_set_new(rec->obj, "evidence", ev);
+}
+
+int
+record_write(const struct record *rec, FILE *f, bool sync, char *err,
+    size_t errlen)
+{
+	char *text = json_dumps(rec->obj, JSON_COMPACT);
+	int bad;
+
+	if (text == NULL)
+		abort();
+	bad = fputs(text, f) == EOF || fputc('\n', f) == EOF ||
+	    fflush(f) == EOF || (sync && fsync(fileno(f)) < 0);
+	free(text);
+	if (bad) {
+		snprintf(err, errlen, "cannot write the record: %s",
+		    strerror(errno));
+		clearerr(f);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+parse_deck(const struct rules *r, const char *text, uint16_t *deck,
+    char *err, size_t errlen)
+{
+	int n = r->packs * CARDS_PER_PACK, k = 0;
+	struct cardset seen;
+	const char *s = text;
+
+	cardset_clear(&seen);
+	while (*s != '\0' && k < n) {
+		size_t len = strcspn(s, ",");
+		bool exact;
+		int c = card_parse(s, len, r->packs, &exact);
+		if (c < 0 || !exact || cardset_has(&seen, c)) {
+			snprintf(err, errlen, "deck: bad or repeated card "
+			    "'%.*s'", (int)len, s);
+			return -1;
+		}
+		cardset_add(&seen, c);
+		deck[k++] = (uint16_t)c;
+		s += len + (s[len] == ',');
+	}
+	if (k != n || *s != '\0') {
+		snprintf(err, errlen, "deck: %d cards, not %d", k, n);
+		return -1;
+	}
+	return 0;
+}
+
+/* Replays the actions of a record; the game is left at its end. */
+static int
+replay_actions(struct game *g, json_t *actions, char *err, size_t errlen)
+{
+	size_t i;
+	json_t *a;
+
+	json_array_foreach(actions, i, a) {
+		const char *text;
+		int seat;
+		struct action act;
+		char why[160];
+		if (json_unpack(a, "{s:i, s:s}", "seat", &seat, "action",
+		    &text) < 0) {
+			snprintf(err, errlen, "action %zu: no seat or action",
+			    i + 1);
+			return -1;
+		}
+		if (game_over(g) || seat != game_to_move(g)) {
+			snprintf(err, errlen, "action %zu: seat %d is not to "
+			    "move", i + 1, seat);
+			return -1;
+		}
+		if (game_parse_action(g, text, &act, why, sizeof(why)) < 0 ||
+		    game_apply(g, &act, NULL) < 0) {
+			snprintf(err, errlen, "action %zu: '%s' is illegal",
+			    i + 1, text);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Recomputes the deal from the record and compares the figures. */
+static int
+replay(json_t *obj, const struct record_summary *sum, char *err,
+    size_t errlen)
+{
+	const char *variant, *rules_text, *deck_text;
+	struct rules r;
+	enum variant v;
+	uint16_t deck[MAX_CARDS], want[MAX_CARDS];
+	struct game *g;
+	struct result res;
+	int rc = -1;
+
+	if (json_unpack(obj, "{s:s, s:s, s:s}", "variant", &variant, "rules",
+	    &rules_text, "deck", &deck_text) < 0 ||
+	    variant_parse(variant, &v) < 0) {
+		snprintf(err, errlen, "no variant, rules or deck");
+		return -1;
+	}
+	rules_init(&r, v);
+	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
+	    parse_deck(&r, deck_text, deck, err, errlen) < 0)
+		return -1;
+	game_shuffle_deck(&r, sum->seed, want);
+	if (memcmp(want, deck, sizeof(deck[0]) * (size_t)(r.packs * 32))) {
+		snprintf(err, errlen, "the deck is not the one seed %" PRIu64
+		    " deals", sum->seed);
+		return -1;
+	}
+	if ((g = game_new_from_deck(&r, deck, sum->dealer)) == NULL) {
+		snprintf(err, errlen, "variant %s cannot be replayed", variant);
+		return -1;
+	}
+	if (replay_actions(g, json_object_get(obj, "actions"), err,
+	    errlen) < 0)
+		goto out;
+	if (sum->term != TERM_NORMAL && game_forfeit(g, sum->fault_seat) < 0) {
+		snprintf(err, errlen, "a forfeit by seat %d cannot end it",
+		    sum->fault_seat);
+		goto out;
+	}
+	if (!game_over(g)) {
+		snprintf(err, errlen, "the actions do not finish the deal");
+		goto out;
+	}
+	game_result(g, &res);
+	if (res.value.winner != sum->winner || res.value.value != sum->value ||
+	    res.points[0] != sum->points[0] || res.points[1] != sum->points[1] ||
+	    res.brisques[0] != sum->brisques[0] ||
+	    res.brisques[1] != sum->brisques[1]) {
+		snprintf(err, errlen, "recorded result (winner %d, value %d, "
+		    "points %d-%d) differs from the replay (winner %d, value "
+		    "%d, points %d-%d)", sum->winner, sum->value,
+		    sum->points[0], sum->points[1], res.value.winner,
+		    res.value.value, res.points[0], res.points[1]);
+		goto out;
+	}
+	rc = 0;
+out:
+	game_free(g);
+	return rc;
+}
+
+static int
+read_summary(json_t *obj, struct record_summary *sum, char *err,
+    size_t errlen)
+{
+	const char *seed, *term, *p0, *p1;
+	json_t *fault = NULL;
+	json_error_t je;
+	int rub = 0;
+
+	memset(sum, 0, sizeof(*sum));
+	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:[ss], s:s, "
+	    "s?o, s:{s:[ii], s:[ii], s:i, s:i, s:b}}", "deal", &sum->deal,
+	    "pair", &sum->pair, "seed", &seed, "dealer", &sum->dealer,
+	    "players", &p0, &p1, "termination", &term, "fault_seat", &fault,
+	    "result", "points", &sum->points[0], &sum->points[1], "brisques",
+	    &sum->brisques[0], &sum->brisques[1], "winner", &sum->winner,
+	    "value", &sum->value, "rubicon", &rub) < 0) {
+		snprintf(err, errlen, "not a deal record: %s", je.text);
+		return -1;
+	}
+	sum->rubicon = rub;
+	snprintf(sum->players[0], sizeof(sum->players[0]), "%s", p0);
+	snprintf(sum->players[1], sizeof(sum->players[1]), "%s", p1);
+	errno = 0;
+	sum->seed = strtoull(seed, NULL, 10);
+	if (termination_parse(term, &sum->term) < 0) {
+		snprintf(err, errlen, "unknown termination '%s'", term);
+		return -1;
+	}
+	sum->fault_seat = json_is_integer(fault) ?
+	    (int)json_integer_value(fault) : -1;
+	if (sum->term != TERM_NORMAL && (sum->fault_seat < 0 ||
+	    sum->fault_seat > 1)) {
+		snprintf(err, errlen, "a failure without a seat");
+		return -1;
+	}
+	return 0;
+}
+
+int
+record_read(const char *line, bool check, struct record_summary *sum,
+    char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *obj = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+	int rc;
+
+	if (obj == NULL) {
+		snprintf(err, errlen, "not JSON: %s (column %d)", je.text,
+		    je.column);
+		return -1;
+	}
+	rc = read_summary(obj, sum, err, errlen);
+	if (rc == 0 && check)
+		rc = replay(obj, sum, err, errlen);
+	json_decref(obj);
+	return rc;
+}

@@ -1,0 +1,86 @@
+/*
+ * record.h: deal records, one JSON object per line (JSON Lines).
+ *
+ * Each finished deal is appended and flushed at once, so that an
+ * interrupted match loses nothing already played.  A record holds what
+ * replays the deal (variant, rules, dealer, the deck, every action) and
+ * what it produced (points, brisques, winner, game value, how it ended),
+ * so that `bezique-arbiter verify` can recompute every result with the
+ * rules core.  The fields are listed in README.md, "Records".
+ */
+#ifndef RECORD_H
+#define RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "game.h"
+
+#define RECORD_VERSION	1
+
+/* How a deal ended (the failure classes of protocol.md §12). */
+enum termination {
+	TERM_NORMAL,
+	TERM_TIME,
+	TERM_ILLEGAL,
+	TERM_MALFORMED,
+	TERM_OVERLONG,
+	TERM_CRASH,
+	TERM_STARTUP,
+	TERM_STALL,
+	NTERMS
+};
+
+const char	*termination_name(enum termination t);
+int		 termination_parse(const char *name, enum termination *t);
+
+/* A deal being recorded: the JSON object grows as the deal is played. */
+struct record;
+
+/* Starts the record of a deal.  names[seat] are the engines' names. */
+struct record	*record_new(int deal, int pair, uint64_t seed,
+		    const struct rules *r, int dealer, const uint16_t *deck,
+		    const char *const names[2]);
+void		 record_free(struct record *rec);
+
+/* Appends an action; info is the engine's last info line or NULL. */
+void		 record_action(struct record *rec, int seat,
+		    const char *action, double ms, const char *info);
+
+/* Sets how the deal ended; evidence lines may be NULL. */
+void		 record_finish(struct record *rec, const struct game *g,
+		    enum termination term, int fault_seat, const char *reason,
+		    const char *const *evidence, int nevidence);
+
+/*
+ * Writes the record as one line and flushes it (fsync too when sync).
+ * Returns 0, or -1 with a one-line reason in err (a full disk says so).
+ */
+int		 record_write(const struct record *rec, FILE *f, bool sync,
+		    char *err, size_t errlen);
+
+/* The outcome of a record as read back. */
+struct record_summary {
+	int			deal, pair, dealer;
+	char			players[2][128];
+	uint64_t		seed;
+	enum termination	term;
+	int			fault_seat;	/* -1: none */
+	int			winner;		/* seat; -1 drawn */
+	int			value;
+	int			points[2], brisques[2];
+	bool			rubicon;
+};
+
+/*
+ * Reads one record line: fills sum and, when replay is true, replays the
+ * deal with the rules core and checks every recorded figure.  Returns 0,
+ * or -1 with a one-line reason (no file or line prefix) in err.
+ */
+int	record_read(const char *line, bool replay, struct record_summary *sum,
+	    char *err, size_t errlen);
+
+#endif

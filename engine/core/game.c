@@ -1,0 +1,552 @@
+/*
+ * game.c: the deal as a state machine (game.h).
+ *
+ * The order of a deal (rules.md §2): the elder hand (the dealer's left)
+ * leads; after each trick of the stock phase its winner may make one
+ * declaration, then draws, then the others draw in playing order; once
+ * the stock is gone the table cards go back to the hands and the last
+ * tricks are played under the duties of trick.c; the last trick scores.
+ * Carte blanche is offered before a player's card whenever law 15 or 16
+ * allows it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_int.h"
+#include "rng.h"
+
+void
+game_log(struct event_log *log, const struct event *ev)
+{
+	if (log == NULL)
+		return;
+	if (log->n < log->cap)
+		log->ev[log->n] = *ev;
+	log->n++;
+}
+
+static void
+log_simple(struct event_log *log, int type, int seat, int card, int points)
+{
+	struct event ev;
+
+	if (log == NULL)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = (uint8_t)type;
+	ev.seat = (uint8_t)seat;
+	ev.points = (int16_t)points;
+	if (card >= 0) {
+		ev.cards[0] = (uint16_t)card;
+		ev.ncards = 1;
+	}
+	game_log(log, &ev);
+}
+
+static void
+log_cards(struct event_log *log, int type, int seat,
+    const struct cardset *cards, int points)
+{
+	struct event ev;
+
+	if (log == NULL)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = (uint8_t)type;
+	ev.seat = (uint8_t)seat;
+	ev.points = (int16_t)points;
+	CARDSET_FOREACH(c, cards)
+		if (ev.ncards < 16)
+			ev.cards[ev.ncards++] = (uint16_t)c;
+	game_log(log, &ev);
+}
+
+void
+game_shuffle_deck(const struct rules *r, uint64_t seed, uint16_t *deck)
+{
+	struct rng rng;
+	int n = r->packs * CARDS_PER_PACK;
+
+	for (int i = 0; i < n; i++)
+		deck[i] = (uint16_t)i;
+	rng_seed(&rng, seed);
+	rng_shuffle16(&rng, deck, n);
+}
+
+static bool
+hand_has_court(const struct cardset *hand)
+{
+	CARDSET_FOREACH(c, hand)
+		if (card_is_court(c))
+			return true;
+	return false;
+}
+
+/* Law 10: by threes (or singly), the top batch to the adversary (the elder
+ * hand), the next to the dealer, and so on round the table. */
+static void
+deal_hands(struct game *g, const uint16_t *deck)
+{
+	int n = g->nplayers, pos = 0, batch = g->rules.deal_batch;
+	int dealt = 0;
+
+	if (batch < 1)
+		batch = 1;
+	while (dealt < g->rules.hand_size) {
+		int take = g->rules.hand_size - dealt < batch ?
+		    g->rules.hand_size - dealt : batch;
+		for (int i = 1; i <= n; i++) {
+			int p = (g->dealer + i) % n;
+			for (int k = 0; k < take; k++)
+				cardset_add(&g->hand[p], deck[pos++]);
+		}
+		dealt += take;
+	}
+	for (int p = 0; p < n; p++)
+		g->hand_count[p] = (int16_t)g->rules.hand_size;
+	g->stock_len = (uint16_t)(game_ncards(g) - pos);
+	g->stock_pos = 0;
+	memcpy(g->stock, deck + pos, sizeof(uint16_t) * g->stock_len);
+}
+
+struct game *
+game_alloc(const struct rules *r, int dealer)
+{
+	struct game *g;
+
+	if (!variant_playable(r->variant) || dealer < 0 ||
+	    dealer >= r->players)
+		return NULL;
+	if ((g = calloc(1, sizeof(*g))) == NULL)
+		abort();
+	g->rules = *r;
+	g->observer = -1;
+	g->nplayers = (uint8_t)r->players;
+	g->dealer = (uint8_t)dealer;
+	g->trump = -1;
+	g->phase = PHASE_STOCK;
+	g->leader = (uint8_t)((dealer + 1) % r->players);
+	for (int p = 0; p < MAX_PLAYERS; p++)
+		g->last_drawn[p] = NO_CARD;
+	return g;
+}
+
+struct game *
+game_new_from_deck(const struct rules *r, const uint16_t *deck, int dealer)
+{
+	struct game *g = game_alloc(r, dealer);
+
+	if (g == NULL)
+		return NULL;
+	deal_hands(g, deck);
+	for (int p = 0; p < g->nplayers; p++)
+		if (r->carte_blanche > 0 && !hand_has_court(&g->hand[p]))
+			g->cb[p] |= CB_OFFER;
+	game_next_decision(g);
+	return g;
+}
+
+struct game *
+game_new(const struct rules *r, uint64_t seed, int dealer)
+{
+	uint16_t deck[MAX_CARDS];
+
+	game_shuffle_deck(r, seed, deck);
+	return game_new_from_deck(r, deck, dealer);
+}
+
+void
+game_copy(struct game *dst, const struct game *src)
+{
+	memcpy(dst, src, offsetof(struct game, decl) +
+	    sizeof(struct decl_rec) * src->ndecl);
+}
+
+struct game *
+game_clone(const struct game *g)
+{
+	struct game *c = malloc(sizeof(*c));
+
+	if (c == NULL)
+		abort();
+	game_copy(c, g);
+	return c;
+}
+
+void
+game_free(struct game *g)
+{
+	free(g);
+}
+
+/* Sets to_move and decision for the next card (or carte blanche). */
+void
+game_next_decision(struct game *g)
+{
+	int p;
+
+	if (g->phase == PHASE_OVER) {
+		g->decision = DECISION_NONE;
+		return;
+	}
+	p = (g->leader + g->trick_n) % g->nplayers;
+	g->to_move = (uint8_t)p;
+	if (g->cb[p] & CB_OFFER)
+		g->decision = DECISION_CARTE_BLANCHE;
+	else
+		g->decision = g->trick_n == 0 ? DECISION_LEAD : DECISION_REPLY;
+}
+
+static void
+start_end_phase(struct game *g, struct event_log *log)
+{
+	g->phase = PHASE_END;
+	for (int p = 0; p < g->nplayers; p++) {
+		g->hand_count[p] = (int16_t)(g->hand_count[p] +
+		    cardset_count(&g->table[p]));
+		g->hand[p] = cardset_or(g->hand[p], g->table[p]);
+		cardset_clear(&g->table[p]);
+		if (!g->rules.cb_repeat_in_end)
+			g->cb[p] &= (uint8_t)~CB_OFFER;
+	}
+	log_simple(log, EVENT_END_PHASE, 0, -1, 0);
+}
+
+/* Law 16: a claimant who draws a non-court card may show it for another
+ * carte blanche; the first court card drawn ends the right. */
+static void
+note_draw_for_carte_blanche(struct game *g, int p, int c)
+{
+	if (!(g->cb[p] & CB_CLAIMED) || c == NO_CARD)
+		return;
+	if (card_is_court(c))
+		g->cb[p] &= (uint8_t)~(CB_CLAIMED | CB_OFFER);
+	else
+		g->cb[p] |= CB_OFFER;
+}
+
+/* The trick's winner draws first, then the others in playing order. */
+static void
+draw_cards(struct game *g, int winner, struct event_log *log)
+{
+	for (int i = 0; i < g->nplayers; i++) {
+		int p = (winner + i) % g->nplayers;
+		int c = g->stock[g->stock_pos++];
+		if (c != NO_CARD)
+			cardset_add(&g->hand[p], c);
+		g->hand_count[p]++;
+		g->last_drawn[p] = (uint16_t)c;
+		log_simple(log, EVENT_DRAW, p, c, 0);
+		note_draw_for_carte_blanche(g, p, c);
+	}
+	g->leader = (uint8_t)winner;
+	if (stock_left_int(g) == 0)
+		start_end_phase(g, log);
+	game_next_decision(g);
+}
+
+static void
+finish_deal(struct game *g, int winner, struct event_log *log)
+{
+	struct event ev;
+
+	g->points[winner] += g->rules.last_trick;
+	log_simple(log, EVENT_LAST_TRICK, winner, -1, g->rules.last_trick);
+	g->phase = PHASE_OVER;
+	g->decision = DECISION_NONE;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EVENT_GAME_OVER;
+	game_log(log, &ev);
+}
+
+static void
+complete_trick(struct game *g, struct event_log *log)
+{
+	int wi = trick_winner_index(g, g->trick, g->trick_n);
+	int winner = (g->leader + wi) % g->nplayers;
+	struct event ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EVENT_TRICK;
+	ev.seat = (uint8_t)winner;
+	for (int i = 0; i < g->trick_n; i++) {
+		ev.cards[ev.ncards++] = g->trick[i];
+		if (card_is_brisque(g->trick[i]))
+			g->brisques[winner] += 10;
+	}
+	game_log(log, &ev);
+	g->trick_winner[g->ntricks++] = (uint8_t)winner;
+	g->trick_n = 0;
+	g->trick_from_table = 0;
+	if (g->phase == PHASE_END) {
+		if (g->hand_count[winner] == 0) {
+			finish_deal(g, winner, log);
+			return;
+		}
+		g->leader = (uint8_t)winner;
+		game_next_decision(g);
+		return;
+	}
+	if (declare_any(g, winner)) {
+		g->leader = (uint8_t)winner;
+		g->to_move = (uint8_t)winner;
+		g->decision = DECISION_DECLARE;
+		return;
+	}
+	draw_cards(g, winner, log);
+}
+
+static void
+apply_play(struct game *g, int p, int c, struct event_log *log)
+{
+	bool from_table = cardset_has(&g->table[p], c);
+	struct event ev;
+
+	if (from_table) {
+		cardset_del(&g->table[p], c);
+	} else {
+		cardset_del(&g->hand[p], c);
+		g->hand_count[p]--;
+	}
+	cardset_add(&g->played, c);
+	g->history[g->ntricks * g->nplayers + g->trick_n] = (uint16_t)c;
+	if (from_table)
+		g->trick_from_table |= (uint8_t)(1 << g->trick_n);
+	g->trick[g->trick_n++] = (uint16_t)c;
+	g->cb[p] |= CB_PLAYED;
+	g->cb[p] &= (uint8_t)~CB_OFFER;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EVENT_PLAY;
+	ev.seat = (uint8_t)p;
+	ev.key = from_table;
+	ev.cards[0] = (uint16_t)c;
+	ev.ncards = 1;
+	game_log(log, &ev);
+	if (g->trick_n == g->nplayers)
+		complete_trick(g, log);
+	else
+		game_next_decision(g);
+}
+
+/* Law 15: the whole hand is shown; law 16: only the card just drawn. */
+static void
+apply_carte_blanche(struct game *g, int p, struct event_log *log)
+{
+	struct cardset shown;
+
+	cardset_clear(&shown);
+	if (!(g->cb[p] & CB_PLAYED))
+		shown = g->hand[p];
+	else if (g->last_drawn[p] != NO_CARD)
+		cardset_add(&shown, g->last_drawn[p]);
+	g->revealed[p] = cardset_or(g->revealed[p], shown);
+	g->points[p] += g->rules.carte_blanche;
+	if (g->ndecl < MAX_DECLS) {
+		struct decl_rec *d = &g->decl[g->ndecl++];
+		d->set = shown;
+		d->seat = (uint8_t)p;
+		d->combo = DECL_CARTE_BLANCHE;
+		d->key = 0;
+		d->points = (int16_t)g->rules.carte_blanche;
+	}
+	g->cb[p] = (uint8_t)((g->cb[p] | CB_CLAIMED) & ~CB_OFFER);
+	log_cards(log, EVENT_CARTE_BLANCHE, p, &shown, g->rules.carte_blanche);
+	game_next_decision(g);
+}
+
+static void
+apply_declare(struct game *g, int p, const struct action *a,
+    struct event_log *log)
+{
+	int points = combo_points(&g->rules, a->combo, a->key, g->trump);
+	bool fixes = g->trump < 0 && combo_class(a->combo) == CLASS_A;
+	struct event ev;
+
+	declare_record(g, p, a, points);
+	g->points[p] += points;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EVENT_DECLARE;
+	ev.seat = (uint8_t)p;
+	ev.combo = a->combo;
+	ev.key = a->key;
+	ev.points = (int16_t)points;
+	ev.ncards = a->ncards;
+	memcpy(ev.cards, a->cards, sizeof(a->cards[0]) * a->ncards);
+	game_log(log, &ev);
+	if (fixes) {
+		g->trump = (int8_t)a->key;	/* §2.3 */
+		ev.type = EVENT_TRUMP;
+		ev.points = 0;
+		ev.ncards = 0;
+		game_log(log, &ev);
+	}
+	draw_cards(g, p, log);
+}
+
+bool
+game_is_legal(const struct game *g, const struct action *a)
+{
+	int p = g->to_move;
+
+	if (g->observer >= 0 && g->observer != p)
+		return false;
+	switch (g->decision) {
+	case DECISION_LEAD:
+	case DECISION_REPLY:
+		return a->type == ACTION_PLAY && a->ncards == 1 &&
+		    a->cards[0] < game_ncards(g) &&
+		    trick_play_legal(g, p, a->cards[0]);
+	case DECISION_DECLARE:
+		if (a->type == ACTION_PASS)
+			return true;
+		return a->type == ACTION_DECLARE && declare_legal(g, p, a);
+	case DECISION_CARTE_BLANCHE:
+		return a->type == ACTION_PASS ||
+		    a->type == ACTION_CARTE_BLANCHE;
+	default:
+		return false;
+	}
+}
+
+int
+game_apply(struct game *g, const struct action *a, struct event_log *log)
+{
+	int p = g->to_move;
+
+	if (!game_is_legal(g, a))
+		return -1;
+	switch (a->type) {
+	case ACTION_PLAY:
+		apply_play(g, p, a->cards[0], log);
+		break;
+	case ACTION_DECLARE:
+		apply_declare(g, p, a, log);
+		break;
+	case ACTION_CARTE_BLANCHE:
+		apply_carte_blanche(g, p, log);
+		break;
+	default:	/* pass */
+		if (g->decision == DECISION_DECLARE) {
+			draw_cards(g, p, log);
+		} else {
+			g->cb[p] &= (uint8_t)~CB_OFFER;
+			game_next_decision(g);
+		}
+		break;
+	}
+	return 0;
+}
+
+/* A forfeit is scored as a rubicon against a loser who scored nothing:
+ * the winner's points rounded as the scoring rounds them, the rubiconed
+ * loser's minimum of 100, the game and the brisque allowance (§9.2). */
+static int
+forfeit_value(const struct score_rules *sr, int winner_points)
+{
+	int w = sr->rounding == ROUNDING_FLOOR100 ? winner_points / 100 * 100 :
+	    winner_points;
+
+	return w + 100 + sr->rubicon_threshold + sr->rubicon_brisque_bonus;
+}
+
+void
+game_result(const struct game *g, struct result *res)
+{
+	memset(res, 0, sizeof(*res));
+	for (int p = 0; p < g->nplayers; p++) {
+		res->points[p] = g->points[p];
+		res->brisques[p] = g->brisques[p];
+	}
+	for (int p = 0; p < 2; p++) {
+		res->scores.points[p] = g->points[p];
+		res->scores.brisques[p] = g->brisques[p];
+	}
+	if (g->forfeit) {
+		/* The forfeiting player loses as if rubiconed with no score:
+		 * the largest ordinary loss (the arbiter's rule, README). */
+		int loser = g->forfeit - 1, winner = 1 - loser;
+		res->value.winner = winner;
+		res->value.rubicon = true;
+		res->value.final[winner] = g->points[winner];
+		res->value.final[loser] = g->points[loser];
+		res->value.value = forfeit_value(&g->rules.score,
+		    g->points[winner]);
+		return;
+	}
+	score_game_value(&g->rules.score, &res->scores, &res->value);
+}
+
+bool
+event_for_seat(const struct event *ev, int seat, struct event *out)
+{
+	*out = *ev;
+	switch (ev->type) {
+	case EVENT_DEAL:
+		return ev->seat == seat;
+	case EVENT_DRAW:
+		if (ev->seat != seat)
+			out->cards[0] = NO_CARD;	/* only that a card was drawn */
+		return true;
+	default:
+		return true;
+	}
+}
+
+struct game *
+game_view(const struct game *g, int seat)
+{
+	struct game *v = game_clone(g);
+
+	v->observer = (int8_t)seat;
+	for (int p = 0; p < v->nplayers; p++) {
+		if (p == seat)
+			continue;
+		/* Of another hand a seat knows only the cards shown by carte
+		 * blanche and not played or declared since. */
+		v->hand[p] = cardset_and(v->hand[p], v->revealed[p]);
+		if (!(v->cb[p] & CB_CLAIMED))
+			v->cb[p] &= (uint8_t)~CB_OFFER;
+		v->last_drawn[p] = NO_CARD;
+	}
+	for (int i = v->stock_pos; i < v->stock_len; i++)
+		v->stock[i] = NO_CARD;
+	return v;
+}
+
+const struct rules *game_rules(const struct game *g) { return &g->rules; }
+int game_to_move(const struct game *g) { return g->to_move; }
+enum decision game_decision(const struct game *g) { return g->decision; }
+enum phase game_phase(const struct game *g) { return g->phase; }
+bool game_over(const struct game *g) { return g->phase == PHASE_OVER; }
+int game_observer(const struct game *g) { return g->observer; }
+int game_players(const struct game *g) { return g->nplayers; }
+int game_dealer(const struct game *g) { return g->dealer; }
+int game_trump(const struct game *g) { return g->trump; }
+int game_stock_left(const struct game *g) { return stock_left_int(g); }
+int game_points(const struct game *g, int seat) { return g->points[seat]; }
+int game_brisques(const struct game *g, int s) { return g->brisques[s]; }
+struct cardset game_hand(const struct game *g, int s) { return g->hand[s]; }
+struct cardset game_table(const struct game *g, int s) { return g->table[s]; }
+int game_hand_count(const struct game *g, int s) { return g->hand_count[s]; }
+int game_tricks_played(const struct game *g) { return g->ntricks; }
+int game_leader(const struct game *g) { return g->leader; }
+struct cardset game_played(const struct game *g) { return g->played; }
+
+int
+game_trick_cards(const struct game *g, uint16_t *cards)
+{
+	memcpy(cards, g->trick, sizeof(g->trick[0]) * g->trick_n);
+	return g->trick_n;
+}
+
+int
+game_forfeit(struct game *g, int seat)
+{
+	if (g->phase == PHASE_OVER || seat < 0 || seat >= g->nplayers ||
+	    g->nplayers != 2)
+		return -1;
+	g->forfeit = (uint8_t)(seat + 1);
+	g->phase = PHASE_OVER;
+	g->decision = DECISION_NONE;
+	return 0;
+}

@@ -1,0 +1,172 @@
+/*
+ * legal.c: listing the legal actions of a state, and reading an action's
+ * text against a state (game.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "game_int.h"
+
+/* One play per interchangeable group: hand copies of a kind are all
+ * alike; table copies only when in the same scored sets (declare.c). */
+static int
+legal_plays(const struct game *g, int p, struct action *out, int max)
+{
+	struct cardset ok;
+	uint32_t hand_kinds = 0;
+	uint16_t listed[MAX_CARDS];
+	int n = 0, nlisted = 0;
+
+	trick_legal_plays(g, p, &ok);
+	CARDSET_FOREACH(c, &ok) {
+		bool dup = false;
+		if (cardset_has(&g->hand[p], c)) {
+			dup = hand_kinds >> card_kind(c) & 1;
+			hand_kinds |= (uint32_t)1 << card_kind(c);
+		} else {
+			for (int i = 0; i < nlisted && !dup; i++)
+				dup = card_kind(listed[i]) == card_kind(c) &&
+				    declare_same_history(g, listed[i], c);
+			listed[nlisted++] = (uint16_t)c;
+		}
+		if (dup || n >= max)
+			continue;
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].type = ACTION_PLAY;
+		out[n].ncards = 1;
+		out[n++].cards[0] = (uint16_t)c;
+	}
+	return n;
+}
+
+static int
+pass_and(struct action *out, int max, int type)
+{
+	int n = 0;
+
+	if (max < 1)
+		return 0;
+	memset(out, 0, sizeof(*out) * (max < 2 ? 1 : 2));
+	if (type >= 0 && max >= 2)
+		out[n++].type = (uint8_t)type;
+	out[n++].type = ACTION_PASS;
+	return n;
+}
+
+int
+game_legal_actions(const struct game *g, struct action *out, int max)
+{
+	int p = g->to_move, n;
+
+	if (g->observer >= 0 && g->observer != p &&
+	    g->decision != DECISION_NONE)
+		return -1;
+	switch (g->decision) {
+	case DECISION_LEAD:
+	case DECISION_REPLY:
+		return legal_plays(g, p, out, max);
+	case DECISION_DECLARE:
+		n = declare_enumerate(g, p, out, max - 1);
+		return n + pass_and(out + n, max - n, -1);
+	case DECISION_CARTE_BLANCHE:
+		return pass_and(out, max, ACTION_CARTE_BLANCHE);
+	default:
+		return 0;
+	}
+}
+
+/* Resolves a card named with or without its copy among p's cards not in
+ * `taken`: a hand copy first, then the lowest table copy. */
+static int
+resolve_card(const struct game *g, int p, const char *s, size_t len,
+    const struct cardset *taken, char *err, size_t errlen)
+{
+	bool exact;
+	int c = card_parse(s, len, g->rules.packs, &exact);
+
+	if (c < 0) {
+		snprintf(err, errlen, "'%.*s' is not a card", (int)len, s);
+		return -1;
+	}
+	if (exact)
+		return c;
+	for (int pass = 0; pass < 2; pass++) {
+		const struct cardset *where = pass ? &g->table[p] : &g->hand[p];
+		for (int cp = 0; cp < g->rules.packs; cp++) {
+			int id = card_kind(c) + cp * 32;
+			if (cardset_has(where, id) && !cardset_has(taken, id))
+				return id;
+		}
+	}
+	snprintf(err, errlen, "no %.*s held to play or declare", (int)len, s);
+	return -1;
+}
+
+static int
+parse_declaration(const struct game *g, const char *text, const char *colon,
+    struct action *a, char *err, size_t errlen)
+{
+	int combo, key;
+	struct cardset taken;
+	const char *s = colon + 1;
+
+	if (combo_parse(text, (int)(colon - text), &combo, &key) < 0) {
+		snprintf(err, errlen, "unknown combination '%.*s'",
+		    (int)(colon - text), text);
+		return -1;
+	}
+	a->type = ACTION_DECLARE;
+	a->combo = (uint8_t)combo;
+	cardset_clear(&taken);
+	while (*s != '\0') {
+		const char *e = strchr(s, '+');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		int c;
+		if (a->ncards == COMBO_MAX_CARDS) {
+			snprintf(err, errlen, "too many cards in '%s'", text);
+			return -1;
+		}
+		c = resolve_card(g, g->to_move, s, len, &taken, err, errlen);
+		if (c < 0)
+			return -1;
+		cardset_add(&taken, c);
+		a->cards[a->ncards++] = (uint16_t)c;
+		s += len + (e != NULL);
+	}
+	if (a->ncards == 0) {
+		snprintf(err, errlen, "no cards in '%s'", text);
+		return -1;
+	}
+	a->key = (uint8_t)(key >= 0 ? key : card_suit(a->cards[0]));
+	action_sort_cards(a);
+	return 0;
+}
+
+int
+game_parse_action(const struct game *g, const char *text, struct action *a,
+    char *err, size_t errlen)
+{
+	const char *colon = strchr(text, ':');
+	struct cardset none;
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	if (strcmp(text, "pass") == 0) {
+		a->type = ACTION_PASS;
+		return 0;
+	}
+	if (strcmp(text, "carte-blanche") == 0) {
+		a->type = ACTION_CARTE_BLANCHE;
+		return 0;
+	}
+	if (colon != NULL)
+		return parse_declaration(g, text, colon, a, err, errlen);
+	cardset_clear(&none);
+	if ((c = resolve_card(g, g->to_move, text, strlen(text), &none, err,
+	    errlen)) < 0)
+		return -1;
+	a->type = ACTION_PLAY;
+	a->ncards = 1;
+	a->cards[0] = (uint16_t)c;
+	return 0;
+}

@@ -1,0 +1,114 @@
+/*
+ * rules.h: a variant of Bézique and the rule options in force.
+ *
+ * Everything that differs between the variants of the sources is data in
+ * struct rules: packs, players, hand size, the declaration table and the
+ * re-use rules (rules.md §10).  rules_init() gives a variant's defaults
+ * (the Portland Club laws of 1887 for Rubicon); every reading of another
+ * source is a named option that rules_set() changes by name, so that the
+ * protocol, the arbiter's flags and tournament files share one list.
+ */
+#ifndef RULES_H
+#define RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "score.h"
+
+enum variant {
+	VARIANT_RUBICON,
+	VARIANT_TWO_HAND,
+	VARIANT_SIX_PACK,
+	VARIANT_EIGHT_PACK,
+	VARIANT_THREE_HAND,
+	NVARIANTS
+};
+
+/* How a broken combination may be scored again (rules.md §7.4). */
+enum reform {
+	REFORM_NONE,			/* once per kind (two-hand, §7.3 T2) */
+	REFORM_FRESH_CARD,		/* R6 only */
+	REFORM_FRESH_CARD_AND_BREAKUP	/* R6 and R7 (Portland default) */
+};
+
+/* Re-pairing of marriages of one suit (rules.md §7.2 R8, §7.4). */
+enum marriage_repair {
+	REPAIR_PAIRS,		/* any new K-Q pair, no play needed (HGM) */
+	REPAIR_AFTER_PLAY,	/* only once a card of the first was played */
+	REPAIR_NONE		/* a married king or queen never marries again */
+};
+
+#define MAX_PLAYERS	3
+
+struct rules {
+	enum variant	variant;
+
+	/* The variant's shape (rules.md §10). */
+	int	packs;
+	int	players;
+	int	hand_size;
+	int	deal_batch;		/* cards per batch when dealing: 1 or 3 */
+	bool	turnup;			/* trump card turned up (two-, three-hand) */
+	int	max_bezique;		/* 2 double .. 5 quintuple */
+	bool	plain_sequence;		/* 150 for a sequence in a plain suit */
+	bool	bezique_by_trump;	/* six-pack: Q of trumps + J of colour */
+	bool	trump_quartets;		/* four trump A/T/K/Q/J (six-pack) */
+	bool	trump_quintets;		/* five trump A/T/K/Q/J (eight-pack) */
+	bool	four_tens;		/* any four tens score 90 (PBCG option) */
+	int	carte_blanche;		/* points; 0 when there is none */
+	int	last_trick;		/* points for the last trick */
+
+	/* Re-use of declared cards (rules.md §7.2, §7.4). */
+	enum reform		reform;
+	enum marriage_repair	marriage_repair;
+	bool	marriage_to_sequence;	/* marriage first, then sequence */
+	bool	bezique_upgrade_needs_fresh;	/* R9 */
+	bool	reform_multi_bezique;	/* a broken double may be re-formed */
+	bool	new_card_from_hand;	/* T3: re-use needs a card from hand */
+
+	/* Play (rules.md §2.2, §8.1). */
+	bool	endgame_must_win;	/* must head the trick when following */
+	bool	cb_repeat_in_end;	/* carte blanche repeats after the last draws */
+
+	struct score_rules	score;
+};
+
+/* The defaults of a variant.  Returns 0, or -1 for an unknown variant. */
+int		 rules_init(struct rules *r, enum variant v);
+
+const char	*variant_name(enum variant v);
+/* Returns 0 and sets *v, or -1 if name is not a variant. */
+int		 variant_parse(const char *name, enum variant *v);
+
+/* Whether the core implements this variant's play yet. */
+bool		 variant_playable(enum variant v);
+
+/*
+ * Sets one named option, e.g. rules_set(r, "reform", "fresh_card").
+ * Returns 0, or -1 with a one-line reason in err ("unknown option 'x'",
+ * "option 'reform': 'y' is not one of none, fresh_card, ...").
+ */
+int	rules_set(struct rules *r, const char *name, const char *value,
+	    char *err, size_t errlen);
+
+/*
+ * Applies a list "name=value,name=value" (white space not allowed), as
+ * the protocol and the record files carry it.  Returns 0 or -1 with err.
+ */
+int	rules_set_list(struct rules *r, const char *list, char *err,
+	    size_t errlen);
+
+/*
+ * Writes every option of r as "name=value,..." into buf; returns the
+ * length that the full text needs (as snprintf does).
+ */
+size_t	rules_format(const struct rules *r, char *buf, size_t len);
+
+/* The number of named options, and the name and allowed values of the
+ * i-th, for help texts and the protocol's option listing. */
+int		 rules_option_count(void);
+const char	*rules_option_name(int i);
+const char	*rules_option_values(int i);	/* "bool", "int", or "a|b|c" */
+
+#endif

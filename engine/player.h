@@ -1,0 +1,46 @@
+/*
+ * player.h: the engine's playing levels.
+ *
+ * A player decides from a seat view alone (the text form in each request
+ * says everything the seat knows), so the engine keeps no state between
+ * decisions and may be restarted at any point of a deal.
+ */
+#ifndef PLAYER_H
+#define PLAYER_H
+
+#include <stdio.h>
+
+#include "game.h"
+#include "rng.h"
+
+enum level { LEVEL_RANDOM, LEVEL_GREEDY, NLEVELS };
+
+/* What the request allows for thinking, in milliseconds (0: not given). */
+struct think_limits {
+	long long	time_ms;	/* own clock */
+	long long	inc_ms;
+	long long	cap_ms;		/* per-decision cap */
+	long long	movetime_ms;	/* fixed time for this decision */
+	long long	playouts;	/* fixed number of playouts */
+};
+
+/* Receives "info" payloads while a player thinks (may be NULL). */
+typedef void (*info_fn)(void *arg, const char *fmt, ...);
+
+const char	*level_name(enum level l);
+int		 level_parse(const char *name, enum level *l);
+
+/*
+ * Chooses an action for the seat to move in view v (a view of that seat,
+ * or a full game).  Always succeeds when a legal action exists; returns 0,
+ * or -1 if v has no legal action for the player.
+ */
+int	player_choose(enum level l, const struct game *v, struct rng *rng,
+	    const struct think_limits *lim, info_fn info, void *info_arg,
+	    struct action *out);
+
+/* The greedy heuristic (greedy.c). */
+int	greedy_choose(const struct game *v, struct rng *rng,
+	    struct action *out);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * session.h: the engine's side of the protocol (protocol.md).
+ *
+ * As small as Stockfish's uci.cpp: read a line, parse it with the shared
+ * parser, call the rules core and the player, print a line.
+ */
+#ifndef SESSION_H
+#define SESSION_H
+
+#include <stdio.h>
+
+#include "player.h"
+
+struct session_options {
+	enum level	 level;
+	unsigned long	 seed;
+	const char	*log_path;	/* NULL: log nothing */
+};
+
+/* Runs the protocol on in/out until quit or end of input; returns the
+ * process exit status. */
+int	session_run(FILE *in, FILE *out, const struct session_options *opt);
+
+#endif

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs every test program and test script; the last line is
+# "N passed, N failed" (counting cmocka tests one by one, scripts as one
+# test each).  Exit status 0 only when nothing failed.
+BUILD=${BUILD:-build}
+export BUILD
+passed=0
+failed=0
+failures=""
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$log" 2>&1
+	rc=$?
+	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}
+	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	passed=$((passed + p)); failed=$((failed + f))
+	if [ "$f" -ne 0 ]; then
+		failures="$failures $(basename "$t")"
+		cat "$log"
+	fi
+	printf '%-28s %4d passed, %d failed\n' "$(basename "$t")" "$p" "$f"
+done
+
+for s in tests/protocol/*.sh tests/arbiter/*.sh tests/e2e/*.sh; do
+	[ -f "$s" ] || continue
+	if sh "$s" >"$log" 2>&1; then
+		passed=$((passed + 1))
+		printf '%-28s    1 passed, 0 failed\n' "$(basename "$s")"
+	else
+		failed=$((failed + 1)); failures="$failures $s"
+		cat "$log"
+		printf '%-28s    0 passed, 1 failed\n' "$(basename "$s")"
+	fi
+done
+
+[ -n "$failures" ] && echo "failed:$failures"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
