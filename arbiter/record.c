@@ -326,3 +326,11 @@ record_read(const char *line, bool check, struct record_summary *sum,
 	json_decref(obj);
 	return rc;
 }
+
+int
+record_summary_of(const struct record *rec, struct record_summary *sum)
+{
+	char err[256];
+
+	return read_summary(rec->obj, sum, err, sizeof(err));
+}

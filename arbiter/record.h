@@ -83,4 +83,7 @@ struct record_summary {
 int	record_read(const char *line, bool replay, struct record_summary *sum,
 	    char *err, size_t errlen);
 
+/* The summary of a finished record (after record_finish). */
+int	record_summary_of(const struct record *rec, struct record_summary *sum);
+
 #endif

@@ -1,0 +1,385 @@
+/*
+ * bot.c: an engine process driven through the protocol (bot.h).
+ *
+ * States: DOWN (no process) -> HANDSHAKE (bzp sent, waiting for bzpok)
+ * -> PINGING (options and isready sent, waiting for readyok) -> IDLE
+ * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
+ * for the reap so that the exit status can be told) -> DOWN.
+ */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "argv.h"
+#include "bot.h"
+#include "bzp.h"
+#include "clock.h"
+#include "engine_proc.h"
+
+enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
+	BOT_THINKING, BOT_DYING };
+
+struct bot {
+	const struct engine_cfg		*cfg;
+	const struct clock_cfg		*clock;
+	struct proc_reaper		*reaper;
+	struct engine_proc		*ep;
+	struct bot_callbacks		 cb;
+	void				*arg;
+	enum bot_state			 state;
+	bool				 want_legal, want_events;
+	uint64_t			 req_id;
+	uint64_t			 sent_us;
+	long long			 limit_ms;
+	char				*info;
+	enum termination		 dying_term;	/* reported at the reap */
+	char				 dying_reason[256];
+	bool				 killed_by_us;
+	uint64_t			 overhead_us;
+	char				*last[BOT_EVIDENCE];	/* ring */
+	int				 nlast;
+};
+
+static void	fail(struct bot *b, enum termination t, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+const char *
+bot_name(const struct bot *b)
+{
+	return b->cfg->name;
+}
+
+bool
+bot_running(const struct bot *b)
+{
+	return b->state != BOT_DOWN && b->state != BOT_DYING;
+}
+
+bool
+bot_wants_legal(const struct bot *b)
+{
+	return b->want_legal;
+}
+
+bool
+bot_wants_events(const struct bot *b)
+{
+	return b->want_events;
+}
+
+const char *
+bot_last_info(const struct bot *b)
+{
+	return b->info;
+}
+
+uint64_t
+bot_overhead_us(const struct bot *b)
+{
+	return b->overhead_us;
+}
+
+int
+bot_last_lines(const struct bot *b, const char **lines, int n)
+{
+	int have = b->nlast < BOT_EVIDENCE ? b->nlast : BOT_EVIDENCE, k = 0;
+
+	for (int i = have < n ? have : n; i > 0; i--)
+		lines[k++] = b->last[(b->nlast - i) % BOT_EVIDENCE];
+	return k;
+}
+
+/* Keeps the last lines received, cut to a readable length. */
+static void
+remember(struct bot *b, const char *line, size_t len)
+{
+	char **slot = &b->last[b->nlast++ % BOT_EVIDENCE];
+
+	free(*slot);
+	if ((*slot = strndup(line, len < 200 ? len : 200)) == NULL)
+		abort();
+}
+
+void
+bot_fault(struct bot *b, enum termination t, const char *reason)
+{
+	fail(b, t, "%s", reason);
+}
+
+void
+bot_send(struct bot *b, const char *line)
+{
+	if (bot_running(b))
+		engine_proc_send(b->ep, line);
+}
+
+static void
+set_info(struct bot *b, const char *line)
+{
+	free(b->info);
+	b->info = line ? strdup(line) : NULL;
+}
+
+/* Kills the process; the failure is reported once it has been reaped. */
+static void
+fail(struct bot *b, enum termination t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->state == BOT_DYING || b->state == BOT_DOWN)
+		return;
+	b->dying_term = t;
+	va_start(ap, fmt);
+	vsnprintf(b->dying_reason, sizeof(b->dying_reason), fmt, ap);
+	va_end(ap);
+	b->state = BOT_DYING;
+	b->killed_by_us = true;
+	engine_proc_kill(b->ep);
+}
+
+static void
+send_options(struct bot *b)
+{
+	char line[512];
+
+	for (int i = 0; i < b->cfg->noptions; i++) {
+		const char *o = b->cfg->options[i], *eq = strchr(o, '=');
+		snprintf(line, sizeof(line), "setoption name %.*s value %s",
+		    (int)(eq - o), o, eq + 1);
+		engine_proc_send(b->ep, line);
+	}
+	engine_proc_send(b->ep, "isready");
+	b->state = BOT_PINGING;
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
+}
+
+static void
+handshake_line(struct bot *b, struct bzp_msg *m)
+{
+	if (strcmp(m->cmd, "feature") == 0) {
+		if (bzp_has(m, "legal"))
+			b->want_legal = true;
+		if (bzp_has(m, "noevents"))
+			b->want_events = false;
+	} else if (strcmp(m->cmd, "bzpok") == 0) {
+		engine_proc_clear_deadline(b->ep);
+		send_options(b);
+	}
+}
+
+/* action id=<n> <action> */
+static void
+answer_line(struct bot *b, struct bzp_msg *m)
+{
+	uint64_t now = clock_now_us();
+	double ms = (double)(now - b->sent_us) / 1000.0;
+	long long id;
+
+	if (bzp_get_int(m, "id", 0, INT64_MAX, &id) != 0 || m->ntok != 2 ||
+	    strncmp(m->tok[0], "id=", 3) != 0) {
+		fail(b, TERM_MALFORMED, "'action' line is not 'action "
+		    "id=<n> <action>'");
+		return;
+	}
+	if ((uint64_t)id != b->req_id)
+		return;		/* a stale answer: ignored (protocol.md §4) */
+	engine_proc_clear_deadline(b->ep);
+	if (ms > (double)(b->limit_ms + b->clock->margin_ms)) {
+		fail(b, TERM_TIME, "answered after %.1f ms; the limit was %lld "
+		    "ms (overrun %.1f ms)", ms, b->limit_ms,
+		    ms - (double)b->limit_ms);
+		return;
+	}
+	b->state = BOT_IDLE;
+	b->cb.action(b, m->tok[1], ms, b->arg);
+}
+
+static void
+on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
+{
+	struct bot *b = arg;
+	uint64_t t0 = clock_now_us();
+	char *line;
+	struct bzp_msg m;
+
+	remember(b, text, len);
+	if ((line = strndup(text, len)) == NULL)
+		abort();
+	if (bzp_parse(line, &m) == 0) {
+		if (strcmp(m.cmd, "info") == 0)
+			set_info(b, text);
+		else if (b->state == BOT_HANDSHAKE)
+			handshake_line(b, &m);
+		else if (b->state == BOT_PINGING &&
+		    strcmp(m.cmd, "readyok") == 0) {
+			engine_proc_clear_deadline(b->ep);
+			b->state = BOT_IDLE;
+			b->cb.ready(b, b->arg);
+		} else if (b->state == BOT_THINKING &&
+		    strcmp(m.cmd, "action") == 0)
+			answer_line(b, &m);
+	}
+	free(line);
+	b->overhead_us += clock_now_us() - t0;
+}
+
+static void
+on_fault(struct engine_proc *ep, enum engine_proc_fault f,
+    const char *detail, void *arg)
+{
+	struct bot *b = arg;
+
+	switch (f) {
+	case ENGINE_PROC_LINE_TOO_LONG:
+		fail(b, TERM_OVERLONG, "a line over %d bytes", BZP_MAX_LINE);
+		break;
+	case ENGINE_PROC_DEADLINE:
+		if (b->state == BOT_HANDSHAKE)
+			fail(b, TERM_STARTUP, "no bzpok within %lld ms",
+			    b->clock->startup_ms);
+		else if (b->state == BOT_PINGING)
+			fail(b, TERM_STALL, "no readyok within %lld ms",
+			    b->clock->ping_ms);
+		else
+			fail(b, TERM_TIME, "no answer within %lld ms",
+			    b->limit_ms + b->clock->margin_ms);
+		break;
+	default:
+		/* Closed output or a write error: tell the exit status once
+		 * the process is reaped. */
+		if (b->state != BOT_DYING) {
+			b->dying_term = b->state == BOT_HANDSHAKE ?
+			    TERM_STARTUP : TERM_CRASH;
+			snprintf(b->dying_reason, sizeof(b->dying_reason),
+			    "%s", detail ? detail : "closed its output");
+			b->state = BOT_DYING;
+			b->killed_by_us = false;
+			engine_proc_kill(b->ep);
+		}
+		break;
+	}
+}
+
+static void
+describe_exit(struct bot *b, int status, char *buf, size_t len)
+{
+	if (b->killed_by_us)
+		snprintf(buf, len, "%s", b->dying_reason);
+	else if (WIFEXITED(status))
+		snprintf(buf, len, "%s; exited with status %d",
+		    b->dying_reason, WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "%s; killed by signal %d (%s)",
+		    b->dying_reason, WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "%s", b->dying_reason);
+}
+
+static void
+on_exit_(struct engine_proc *ep, int status, void *arg)
+{
+	struct bot *b = arg;
+	enum bot_state was = b->state;
+	char reason[512];
+
+	describe_exit(b, status, reason, sizeof(reason));
+	engine_proc_free(b->ep);
+	b->ep = NULL;
+	b->state = BOT_DOWN;
+	if (was == BOT_DYING && b->dying_term != TERM_NORMAL)
+		b->cb.failed(b, b->dying_term, reason, b->arg);
+}
+
+struct bot *
+bot_new(struct proc_reaper *reaper, const struct engine_cfg *cfg,
+    const struct clock_cfg *clock, const struct bot_callbacks *cb,
+    void *arg)
+{
+	struct bot *b = calloc(1, sizeof(*b));
+
+	if (b == NULL)
+		abort();
+	b->cfg = cfg;
+	b->clock = clock;
+	b->reaper = reaper;
+	b->cb = *cb;
+	b->arg = arg;
+	b->want_events = true;
+	return b;
+}
+
+void
+bot_start(struct bot *b)
+{
+	static const struct engine_proc_callbacks pcb = { on_line, on_fault,
+		on_exit_ };
+	struct engine_spec spec;
+	char err[256], **argv;
+
+	if (b->state != BOT_DOWN)
+		return;
+	if ((argv = argv_split(b->cfg->command, err, sizeof(err))) == NULL) {
+		b->cb.failed(b, TERM_STARTUP, err, b->arg);
+		return;
+	}
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = b->cfg->dir;
+	spec.stderr_path = b->cfg->stderr_log;
+	spec.max_line = BZP_MAX_LINE;
+	b->want_legal = false;
+	b->want_events = true;
+	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
+	argv_free(argv);
+	if (b->ep == NULL) {
+		b->cb.failed(b, TERM_STARTUP, err, b->arg);
+		return;
+	}
+	b->state = BOT_HANDSHAKE;
+	engine_proc_send(b->ep, "bzp");
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
+}
+
+void
+bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
+{
+	if (b->state != BOT_IDLE)
+		return;
+	set_info(b, NULL);
+	b->req_id = id;
+	b->limit_ms = limit_ms;
+	b->state = BOT_THINKING;
+	engine_proc_send(b->ep, line);
+	b->sent_us = clock_now_us();
+	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +
+	    b->clock->margin_ms));
+}
+
+void
+bot_quit(struct bot *b)
+{
+	if (!bot_running(b))
+		return;
+	engine_proc_clear_deadline(b->ep);
+	b->state = BOT_DYING;
+	b->killed_by_us = true;
+	b->dying_term = TERM_NORMAL;
+	engine_proc_quit(b->ep, "quit", (uint64_t)b->clock->quit_ms);
+}
+
+void
+bot_free(struct bot *b)
+{
+	if (b == NULL)
+		return;
+	if (b->ep != NULL)
+		engine_proc_free(b->ep);
+	free(b->info);
+	for (int i = 0; i < BOT_EVIDENCE; i++)
+		free(b->last[i]);
+	free(b);
+}

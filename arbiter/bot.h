@@ -1,0 +1,80 @@
+/*
+ * bot.h: one engine process as the arbiter drives it through the
+ * protocol: start-up handshake, options, pings, decision requests and
+ * their answers, and the classification of every way it can fail.
+ *
+ * A bot knows nothing of the game: the table (table.h) gives it request
+ * lines and receives the actions.  Every failure is reported once, with
+ * its class and evidence, and leaves the process killed; bot_start() may
+ * then start a fresh process for the next deal.
+ */
+#ifndef BOT_H
+#define BOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <event2/event.h>
+
+#include "config.h"
+#include "record.h"
+
+struct bot;
+struct proc_reaper;
+
+struct bot_callbacks {
+	/* The handshake (or a ping) finished: the bot is idle and ready. */
+	void	(*ready)(struct bot *b, void *arg);
+	/* The answer to the outstanding request; ms is the time charged. */
+	void	(*action)(struct bot *b, const char *action, double ms,
+		    void *arg);
+	/* The bot failed; it has been killed.  reason is one line. */
+	void	(*failed)(struct bot *b, enum termination t,
+		    const char *reason, void *arg);
+};
+
+struct bot	*bot_new(struct proc_reaper *reaper, const struct engine_cfg *cfg,
+		    const struct clock_cfg *clock,
+		    const struct bot_callbacks *cb, void *arg);
+void		 bot_free(struct bot *b);
+
+/* Starts the process (if not running) and the handshake. */
+void		 bot_start(struct bot *b);
+bool		 bot_running(const struct bot *b);
+const char	*bot_name(const struct bot *b);
+
+/* What the engine asked for in its handshake. */
+bool		 bot_wants_legal(const struct bot *b);
+bool		 bot_wants_events(const struct bot *b);
+
+/* Sends a line that needs no answer (newgame, event, gameover). */
+void		 bot_send(struct bot *b, const char *line);
+
+/*
+ * Sends a request line (go id=<id> ...) and starts its clock: the answer
+ * must arrive within limit_ms (plus the configured margin).
+ */
+void		 bot_request(struct bot *b, uint64_t id, const char *line,
+		    long long limit_ms);
+
+/* The engine's last info line for the current request, or NULL. */
+const char	*bot_last_info(const struct bot *b);
+
+#define BOT_EVIDENCE	4
+
+/* The last lines received (at most BOT_EVIDENCE), oldest first; valid
+ * until the next line arrives. */
+int		 bot_last_lines(const struct bot *b, const char **lines, int n);
+
+/* The table judged the answer bad (illegal, malformed): kill the bot;
+ * the failure is reported through the failed callback. */
+void		 bot_fault(struct bot *b, enum termination t,
+		    const char *reason);
+
+/* Sends quit and lets the process go (killed if it lingers). */
+void		 bot_quit(struct bot *b);
+
+/* Microseconds spent relaying (arbiter side) since the bot started. */
+uint64_t	 bot_overhead_us(const struct bot *b);
+
+#endif

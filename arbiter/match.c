@@ -1,0 +1,328 @@
+/*
+ * match.c: scheduling, recording and stopping a match (match.h).
+ *
+ * The schedule is a function of the deal index, so nothing is stored per
+ * deal: deal i uses the deck of pair i/2 (with duplicate deals) and puts
+ * engine i%2 in the elder seat.  Resuming reads the records file, counts
+ * what it holds, and plays only the indices it lacks.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "clock.h"
+#include "engine_proc.h"
+#include "match.h"
+#include "results.h"
+#include "rng.h"
+#include "table.h"
+
+#define MAX_TABLES	256
+
+struct match {
+	const struct match_cfg	*cfg;
+	int			 argc;
+	char			**argv;
+	struct event_base	*base;
+	struct proc_reaper	*reaper;
+	struct event		*sigint, *sigterm, *finish;
+	struct table		*tables[MAX_TABLES];
+	int			 ntables;
+	FILE			*records;
+	unsigned char		*done;		/* by deal index, on resume */
+	int			*requeue;	/* voided deals to replay */
+	int			 nrequeue;
+	int			 next;		/* next deal index to consider */
+	int			 in_flight;
+	int			 stopping;	/* 1 after SIGINT, 2 to abort */
+	bool			 failed;	/* an error ends the match */
+	int			 withdrawn;	/* engine index + 1 */
+	struct results		*results;
+	uint64_t		 started_us;
+};
+
+uint64_t
+match_deal_seed(uint64_t match_seed, int pair)
+{
+	struct rng r;
+
+	rng_seed(&r, match_seed + (uint64_t)pair * 0x9e3779b97f4a7c15ULL);
+	return rng_next(&r);
+}
+
+static bool
+next_deal(struct match *m, struct deal_spec *d)
+{
+	const struct match_cfg *c = m->cfg;
+	int i = -1;
+
+	if (m->nrequeue > 0)
+		i = m->requeue[--m->nrequeue];
+	while (i < 0 && m->next < c->deals) {
+		if (!m->done[m->next])
+			i = m->next;
+		m->next++;
+	}
+	if (i < 0)
+		return false;
+	d->deal = i;
+	d->pair = c->duplicate ? i / 2 : i;
+	d->seed = match_deal_seed(c->seed, d->pair);
+	d->seat0_engine = i % 2;
+	return true;
+}
+
+static void
+progress(struct match *m)
+{
+	char line[256];
+	double secs = (double)(clock_now_us() - m->started_us) / 1e6;
+	int done = results_deals(m->results);
+
+	if (m->cfg->quiet)
+		return;
+	results_progress(m->results, m->cfg->deals, line, sizeof(line));
+	fprintf(stderr, "\r%s  %.1f s%s", line, secs,
+	    done >= m->cfg->deals ? "\n" : "");
+	fflush(stderr);
+}
+
+static void
+finish_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct match *m = arg;
+
+	event_base_loopexit(m->base, NULL);
+}
+
+/* Quits every engine and ends the loop once they have had time to go. */
+static void
+wind_down(struct match *m)
+{
+	struct timeval tv;
+	long long ms = m->cfg->clock.quit_ms + 300;
+
+	for (int i = 0; i < m->ntables; i++)
+		table_stop(m->tables[i]);
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	if (m->finish == NULL)
+		m->finish = evtimer_new(m->base, finish_cb, m);
+	evtimer_add(m->finish, &tv);
+}
+
+static void
+on_idle(struct table *t, void *arg)
+{
+	struct match *m = arg;
+	struct deal_spec d;
+
+	if (m->stopping || m->failed || m->withdrawn || !next_deal(m, &d)) {
+		if (m->in_flight == 0)
+			wind_down(m);
+		return;
+	}
+	m->in_flight++;
+	table_play(t, &d);
+}
+
+static void
+count_failure(struct match *m, int engine)
+{
+	if (results_failures(m->results, engine) >= m->cfg->max_failures &&
+	    !m->withdrawn) {
+		m->withdrawn = engine + 1;
+		fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after "
+		    "%d failures\n", m->cfg->engines[engine].name,
+		    results_failures(m->results, engine));
+	}
+}
+
+static void
+on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
+    const struct game *g, enum termination term, int fault_engine,
+    bool voided, void *arg)
+{
+	struct match *m = arg;
+	struct record_summary s;
+	char err[256];
+
+	m->in_flight--;
+	if (voided) {
+		m->requeue[m->nrequeue++] = d->deal;
+	} else if (m->records != NULL && record_write(rec, m->records,
+	    m->cfg->sync, err, sizeof(err)) < 0) {
+		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
+		    err);
+		m->failed = true;
+	}
+	if (!voided && record_summary_of(rec, &s) == 0)
+		results_add(m->results, &s);
+	if (fault_engine >= 0)
+		count_failure(m, fault_engine);
+	progress(m);
+}
+
+static void
+on_signal(evutil_socket_t sig, short what, void *arg)
+{
+	struct match *m = arg;
+
+	if (++m->stopping == 1) {
+		fprintf(stderr, "\nbezique-arbiter: stopping after the %d "
+		    "deal(s) in play; interrupt again to abort them\n",
+		    m->in_flight);
+		if (m->in_flight == 0)
+			wind_down(m);
+		return;
+	}
+	fprintf(stderr, "bezique-arbiter: aborted; deals in play are not "
+	    "recorded\n");
+	for (int i = 0; i < m->ntables; i++)
+		table_stop(m->tables[i]);
+	event_base_loopexit(m->base, NULL);
+}
+
+/*
+ * Reads the records already played (--resume): marks their deals done and
+ * counts them.  A final line cut short by a crash is dropped from the file
+ * (truncated away) so that appending continues cleanly; any other bad
+ * line is an error naming the file and line.
+ */
+static int
+load_resume(struct match *m, const char *path)
+{
+	FILE *f = fopen(path, "r+");
+	char *line = NULL, err[256];
+	size_t cap = 0;
+	ssize_t n;
+	long good_end = 0;
+	int lineno = 0, rc = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "bezique-arbiter: --resume %s: %s\n", path,
+		    strerror(errno));
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) > 0) {
+		struct record_summary s;
+		lineno++;
+		if (line[n - 1] != '\n')
+			break;	/* a partial last line: repaired below */
+		if (record_read(line, false, &s, err, sizeof(err)) < 0) {
+			fprintf(stderr, "bezique-arbiter: %s:%d: %s\n", path,
+			    lineno, err);
+			rc = -1;
+			break;
+		}
+		if (s.deal >= 0 && s.deal < m->cfg->deals && !m->done[s.deal]) {
+			m->done[s.deal] = 1;
+			results_add(m->results, &s);
+		}
+		good_end = ftell(f);
+	}
+	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)
+		rc = -1;
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+static int
+setup(struct match *m)
+{
+	const struct match_cfg *c = m->cfg;
+	const char *names[2] = { c->engines[0].name, c->engines[1].name };
+	const char *out = c->resume ? c->resume : c->records;
+	static const struct table_callbacks tcb = { on_idle, on_deal_done };
+
+	m->results = results_new(names, c->duplicate);
+	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
+	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL)
+		abort();
+	if (c->resume != NULL && load_resume(m, c->resume) < 0)
+		return -1;
+	if (out != NULL && (m->records = fopen(out, "a")) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s: %s\n", out,
+		    strerror(errno));
+		return -1;
+	}
+	if ((m->base = event_base_new()) == NULL ||
+	    (m->reaper = proc_reaper_new(m->base)) == NULL)
+		abort();
+	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
+	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
+	event_add(m->sigint, NULL);
+	event_add(m->sigterm, NULL);
+	m->ntables = c->concurrency < c->deals ? c->concurrency : c->deals;
+	for (int i = 0; i < m->ntables; i++)
+		m->tables[i] = table_new(m->base, m->reaper, c, &tcb, m);
+	return 0;
+}
+
+static void
+teardown(struct match *m)
+{
+	for (int i = 0; i < m->ntables; i++)
+		table_free(m->tables[i]);
+	if (m->finish)
+		event_free(m->finish);
+	if (m->sigint)
+		event_free(m->sigint);
+	if (m->sigterm)
+		event_free(m->sigterm);
+	proc_reaper_free(m->reaper);
+	if (m->base)
+		event_base_free(m->base);
+	if (m->records)
+		fclose(m->records);
+	results_free(m->results);
+	free(m->done);
+	free(m->requeue);
+}
+
+static void
+print_resume_hint(const struct match *m)
+{
+	const char *file = m->cfg->resume ? m->cfg->resume : m->cfg->records;
+
+	fprintf(stderr, "bezique-arbiter: %d of %d deals recorded; to "
+	    "continue, run the same command with --resume %s\n",
+	    results_deals(m->results), m->cfg->deals, file ? file : "FILE");
+}
+
+int
+match_run(const struct match_cfg *cfg, int argc, char **argv)
+{
+	struct match m;
+	int rc = 0;
+
+	memset(&m, 0, sizeof(m));
+	m.cfg = cfg;
+	m.argc = argc;
+	m.argv = argv;
+	engine_proc_setup();
+	if (setup(&m) < 0) {
+		teardown(&m);
+		return 1;
+	}
+	m.started_us = clock_now_us();
+	for (int i = 0; i < m.ntables; i++)
+		table_start(m.tables[i]);
+	if (m.ntables == 0)
+		wind_down(&m);
+	event_base_dispatch(m.base);
+	if (!cfg->quiet && results_deals(m.results) < cfg->deals)
+		fputc('\n', stderr);
+	results_print(m.results, stdout);
+	if (m.stopping || m.failed)
+		print_resume_hint(&m);
+	rc = m.failed || m.withdrawn ? 1 : 0;
+	teardown(&m);
+	return rc;
+}

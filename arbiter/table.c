@@ -1,0 +1,407 @@
+/*
+ * table.c: playing deals between two bots (table.h).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bzp.h"
+#include "table.h"
+#include "view.h"
+
+#define NO_LIMIT_MS	(24LL * 3600 * 1000)
+
+struct table {
+	struct event_base	*base;
+	const struct match_cfg	*cfg;
+	struct bot		*bots[2];	/* by engine index */
+	bool			 ready[2];
+	struct table_callbacks	 cb;
+	void			*arg;
+	bool			 playing;	/* a deal is in progress */
+	bool			 waiting;	/* a deal waits for the bots */
+	struct deal_spec	 deal;
+	struct game		*g;
+	struct record		*rec;
+	int			 engine_at[2];	/* engine index by seat */
+	double			 clock_ms[2];	/* by seat */
+	uint64_t		 next_id;
+	uint64_t		 decisions;
+	char			*line;		/* BZP_MAX_LINE bytes */
+};
+
+static void	begin_deal(struct table *t, int fault_engine,
+		    enum termination term, const char *reason);
+static void	finish_deal(struct table *t, enum termination term,
+		    int fault_engine, const char *reason);
+
+static int
+engine_of(const struct table *t, const struct bot *b)
+{
+	return t->bots[0] == b ? 0 : 1;
+}
+
+static int
+seat_of(const struct table *t, int engine)
+{
+	return t->engine_at[0] == engine ? 0 : 1;
+}
+
+/* Runs fn at the next turn of the loop: callbacks never recurse into
+ * new deals or restarts. */
+static void
+later(struct table *t, event_callback_fn fn)
+{
+	static const struct timeval now = { 0, 0 };
+
+	event_base_once(t->base, -1, EV_TIMEOUT, fn, t, &now);
+}
+
+static void
+idle_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct table *t = arg;
+
+	if (t->playing)
+		return;
+	if (t->waiting) {
+		if (t->ready[0] && t->ready[1])
+			begin_deal(t, -1, TERM_NORMAL, NULL);
+		return;
+	}
+	if (t->ready[0] && t->ready[1])
+		t->cb.idle(t, t->arg);
+}
+
+static void
+on_ready(struct bot *b, void *arg)
+{
+	struct table *t = arg;
+
+	t->ready[engine_of(t, b)] = true;
+	if (t->ready[0] && t->ready[1])
+		later(t, idle_cb);
+}
+
+static void
+restart_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct table *t = arg;
+
+	for (int e = 0; e < 2; e++)
+		if (!bot_running(t->bots[e]))
+			bot_start(t->bots[e]);
+}
+
+static void
+on_failed(struct bot *b, enum termination term, const char *reason,
+    void *arg)
+{
+	struct table *t = arg;
+	int e = engine_of(t, b);
+
+	t->ready[e] = false;
+	if (t->waiting && !t->playing)
+		begin_deal(t, e, term, reason);	/* forfeited at once */
+	else if (t->playing)
+		finish_deal(t, term, e, reason);
+	later(t, restart_cb);
+}
+
+static void
+send_events(struct table *t, const struct event_log *log)
+{
+	char buf[1024];
+
+	for (int i = 0; i < log->n && i < log->cap; i++)
+		for (int s = 0; s < 2; s++) {
+			struct bot *b = t->bots[t->engine_at[s]];
+			if (bot_wants_events(b) &&
+			    bzp_format_event(&log->ev[i], s, buf, sizeof(buf)))
+				bot_send(b, buf);
+		}
+}
+
+static long long
+decision_limit(const struct table *t, int seat)
+{
+	const struct clock_cfg *c = &t->cfg->clock;
+	long long limit = NO_LIMIT_MS;
+
+	if (c->time_ms > 0)
+		limit = (long long)t->clock_ms[seat];
+	if (c->cap_ms > 0 && c->cap_ms < limit)
+		limit = c->cap_ms;
+	if (c->movetime_ms > 0 && c->movetime_ms < limit)
+		limit = c->movetime_ms;
+	return limit > 0 ? limit : 0;
+}
+
+/* "legal=a,b,c " for bots that asked for the legal actions. */
+static size_t
+legal_list(const struct game *g, char *buf, size_t len)
+{
+	struct action legal[MAX_LEGAL];
+	char a[ACTION_TEXT_MAX];
+	int n = game_legal_actions(g, legal, MAX_LEGAL);
+	size_t k = (size_t)snprintf(buf, len, "legal=");
+
+	for (int i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
+		    action_format(&legal[i], a, sizeof(a)));
+	if (k < len)
+		k += (size_t)snprintf(buf + k, len - k, " ");
+	return k;
+}
+
+static void
+request(struct table *t)
+{
+	int seat = game_to_move(t->g), opp = 1 - seat;
+	struct bot *b = t->bots[t->engine_at[seat]];
+	const struct clock_cfg *c = &t->cfg->clock;
+	struct game *v = game_view(t->g, seat);
+	size_t k, len = BZP_MAX_LINE - 1;
+	long long limit = decision_limit(t, seat);
+
+	k = (size_t)snprintf(t->line, len, "go id=%" PRIu64 " decision=%s "
+	    "time=%lld otime=%lld inc=%lld cap=%lld movetime=%lld ",
+	    ++t->next_id, bzp_decision_name(game_decision(t->g)),
+	    c->time_ms ? (long long)t->clock_ms[seat] : 0,
+	    c->time_ms ? (long long)t->clock_ms[opp] : 0, c->inc_ms,
+	    c->cap_ms, c->movetime_ms);
+	if (bot_wants_legal(b) && k < len)
+		k += legal_list(v, t->line + k, len - k);
+	if (k < len)
+		k += (size_t)snprintf(t->line + k, len - k, "view ");
+	if (k < len)
+		view_format(v, t->line + k, len - k);
+	game_free(v);
+	t->decisions++;
+	bot_request(b, t->next_id, t->line, limit);
+}
+
+static void
+on_action(struct bot *b, const char *text, double ms, void *arg)
+{
+	struct table *t = arg;
+	int seat = game_to_move(t->g);
+	struct event evbuf[64];
+	struct event_log log = { evbuf, 0, 64 };
+	struct action a;
+	char err[200], why[300];
+
+	if (!t->playing || t->bots[t->engine_at[seat]] != b)
+		return;
+	if (game_parse_action(t->g, text, &a, err, sizeof(err)) < 0) {
+		snprintf(why, sizeof(why), "unreadable action '%.60s': %s",
+		    text, err);
+		bot_fault(b, TERM_MALFORMED, why);
+		return;
+	}
+	if (!game_is_legal(t->g, &a)) {
+		snprintf(why, sizeof(why), "illegal action '%.60s' (decision "
+		    "%s)", text, bzp_decision_name(game_decision(t->g)));
+		bot_fault(b, TERM_ILLEGAL, why);
+		return;
+	}
+	record_action(t->rec, seat, text, ms, bot_last_info(b));
+	if (t->cfg->clock.time_ms > 0) {
+		t->clock_ms[seat] -= ms;
+		if (t->clock_ms[seat] < 0)
+			t->clock_ms[seat] = 0;	/* within the margin */
+		t->clock_ms[seat] += (double)t->cfg->clock.inc_ms;
+	}
+	game_apply(t->g, &a, &log);
+	send_events(t, &log);
+	if (game_over(t->g))
+		finish_deal(t, TERM_NORMAL, -1, NULL);
+	else
+		request(t);
+}
+
+static void
+send_deal(struct table *t)
+{
+	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
+	const struct clock_cfg *c = &t->cfg->clock;
+
+	rules_format(&t->cfg->rules, rules, sizeof(rules));
+	for (int s = 0; s < 2; s++) {
+		struct bot *b = t->bots[t->engine_at[s]];
+		struct cardset h = game_hand(t->g, s);
+		size_t k = 0;
+		snprintf(line, sizeof(line), "newgame deal=%d variant=%s "
+		    "rules=%s seat=%d dealer=%d players=2 time=%lld inc=%lld "
+		    "cap=%lld movetime=%lld", t->deal.deal,
+		    variant_name(t->cfg->rules.variant), rules, s,
+		    game_dealer(t->g), c->time_ms, c->inc_ms, c->cap_ms,
+		    c->movetime_ms);
+		bot_send(b, line);
+		hand[0] = '\0';
+		CARDSET_FOREACH(cd, &h)
+			k += (size_t)snprintf(hand + k, sizeof(hand) - k, "%s%s",
+			    k ? "," : "", card_format(cd, card));
+		snprintf(line, sizeof(line), "event deal seat=%d hand=%s", s,
+		    hand);
+		if (bot_wants_events(b))
+			bot_send(b, line);
+	}
+}
+
+/* Starts the deal; if an engine failed before it began (fault_engine),
+ * the deal is recorded as forfeited by it at once. */
+static void
+begin_deal(struct table *t, int fault_engine, enum termination term,
+    const char *reason)
+{
+	uint16_t deck[MAX_CARDS];
+	const char *names[2];
+
+	t->waiting = false;
+	t->playing = true;
+	t->engine_at[0] = t->deal.seat0_engine;
+	t->engine_at[1] = 1 - t->deal.seat0_engine;
+	t->g = game_new(&t->cfg->rules, t->deal.seed, 1);
+	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
+	for (int s = 0; s < 2; s++) {
+		names[s] = bot_name(t->bots[t->engine_at[s]]);
+		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
+	}
+	t->rec = record_new(t->deal.deal, t->deal.pair, t->deal.seed,
+	    &t->cfg->rules, 1, deck, names);
+	if (fault_engine >= 0) {
+		finish_deal(t, term, fault_engine, reason);
+		return;
+	}
+	send_deal(t);
+	request(t);
+}
+
+static void
+gameover_line(struct table *t, enum termination term, int fault_seat)
+{
+	struct result res;
+	uint16_t deck[MAX_CARDS];
+	char card[CARD_TEXT_MAX], reason[32];
+	size_t k;
+	int n = t->cfg->rules.packs * CARDS_PER_PACK;
+
+	game_result(t->g, &res);
+	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
+	snprintf(reason, sizeof(reason), "%s", termination_name(term));
+	if (fault_seat >= 0)
+		snprintf(reason + strlen(reason), sizeof(reason) -
+		    strlen(reason), ":%d", fault_seat);
+	k = (size_t)snprintf(t->line, BZP_MAX_LINE, "gameover deal=%d "
+	    "winner=%d value=%d points=%d,%d brisques=%d,%d rubicon=%d "
+	    "reason=%s deck=", t->deal.deal, res.value.winner,
+	    res.value.value, res.points[0], res.points[1], res.brisques[0],
+	    res.brisques[1], res.value.rubicon, reason);
+	for (int i = 0; i < n && k < BZP_MAX_LINE; i++)
+		k += (size_t)snprintf(t->line + k, BZP_MAX_LINE - k, "%s%s",
+		    i ? "," : "", card_format(deck[i], card));
+	for (int s = 0; s < 2; s++)
+		bot_send(t->bots[t->engine_at[s]], t->line);
+}
+
+static void
+finish_deal(struct table *t, enum termination term, int fault_engine,
+    const char *reason)
+{
+	const char *evidence[BOT_EVIDENCE];
+	int nev = 0, fault_seat = -1;
+	bool voided = false;
+
+	if (fault_engine >= 0) {
+		fault_seat = seat_of(t, fault_engine);
+		nev = bot_last_lines(t->bots[fault_engine], evidence,
+		    BOT_EVIDENCE);
+		game_forfeit(t->g, fault_seat);
+		voided = t->cfg->on_failure == ON_FAILURE_VOID;
+	}
+	record_finish(t->rec, t->g, term, fault_seat, reason, evidence, nev);
+	gameover_line(t, term, fault_seat);
+	t->playing = false;
+	t->cb.deal_done(t, &t->deal, t->rec, t->g, term, fault_engine, voided,
+	    t->arg);
+	record_free(t->rec);
+	t->rec = NULL;
+	game_free(t->g);
+	t->g = NULL;
+	later(t, idle_cb);
+}
+
+struct table *
+table_new(struct event_base *base, struct proc_reaper *reaper,
+    const struct match_cfg *cfg, const struct table_callbacks *cb,
+    void *arg)
+{
+	static const struct bot_callbacks bcb = { on_ready, on_action,
+		on_failed };
+	struct table *t = calloc(1, sizeof(*t));
+
+	if (t == NULL || (t->line = malloc(BZP_MAX_LINE)) == NULL)
+		abort();
+	t->base = base;
+	t->cfg = cfg;
+	t->cb = *cb;
+	t->arg = arg;
+	for (int e = 0; e < 2; e++)
+		t->bots[e] = bot_new(reaper, &cfg->engines[e], &cfg->clock,
+		    &bcb, t);
+	return t;
+}
+
+void
+table_free(struct table *t)
+{
+	if (t == NULL)
+		return;
+	for (int e = 0; e < 2; e++)
+		bot_free(t->bots[e]);
+	record_free(t->rec);
+	game_free(t->g);
+	free(t->line);
+	free(t);
+}
+
+void
+table_start(struct table *t)
+{
+	restart_cb(-1, 0, t);
+}
+
+void
+table_play(struct table *t, const struct deal_spec *d)
+{
+	t->deal = *d;
+	t->waiting = true;
+	if (t->ready[0] && t->ready[1])
+		begin_deal(t, -1, TERM_NORMAL, NULL);
+	else
+		later(t, restart_cb);
+}
+
+void
+table_stop(struct table *t)
+{
+	for (int e = 0; e < 2; e++) {
+		bot_quit(t->bots[e]);
+		t->ready[e] = false;
+	}
+}
+
+bool
+table_busy(const struct table *t)
+{
+	return t->playing || t->waiting;
+}
+
+void
+table_overhead(const struct table *t, uint64_t *us, uint64_t *decisions)
+{
+	*us = bot_overhead_us(t->bots[0]) + bot_overhead_us(t->bots[1]);
+	*decisions = t->decisions;
+}

@@ -1,0 +1,56 @@
+/*
+ * table.h: one deal at a time between two bots.
+ *
+ * A table deals, sends each seat its newgame, the events it may see and
+ * its decision requests with its seat view, checks every answer with the
+ * rules core and applies it, keeps the clocks, and turns any failure into
+ * a forfeit of the deal by the failing seat.  A match runs several tables
+ * at once (--concurrency).
+ */
+#ifndef TABLE_H
+#define TABLE_H
+
+#include <stdint.h>
+
+#include "bot.h"
+#include "config.h"
+#include "record.h"
+
+struct table;
+
+/* One deal of the schedule. */
+struct deal_spec {
+	int		deal;		/* index in the match */
+	int		pair;		/* the deck's index */
+	uint64_t	seed;		/* the deck's seed */
+	int		seat0_engine;	/* which engine (0/1) is the elder hand */
+};
+
+struct table_callbacks {
+	/* Both bots are ready and no deal is in progress. */
+	void	(*idle)(struct table *t, void *arg);
+	/* A deal ended; rec is complete (the table frees it afterwards).
+	 * voided: the deal must be played again (on_failure=void). */
+	void	(*deal_done)(struct table *t, const struct deal_spec *d,
+		    struct record *rec, const struct game *g,
+		    enum termination term, int fault_engine, bool voided,
+		    void *arg);
+};
+
+struct table	*table_new(struct event_base *base, struct proc_reaper *reaper,
+		    const struct match_cfg *cfg,
+		    const struct table_callbacks *cb, void *arg);
+void		 table_free(struct table *t);
+
+/* Starts both engines; idle() follows when both are ready. */
+void		 table_start(struct table *t);
+/* Plays a deal; the table must be idle. */
+void		 table_play(struct table *t, const struct deal_spec *d);
+/* Quits both engines. */
+void		 table_stop(struct table *t);
+bool		 table_busy(const struct table *t);
+/* Relaying overhead so far, and decisions relayed. */
+void		 table_overhead(const struct table *t, uint64_t *us,
+		    uint64_t *decisions);
+
+#endif
