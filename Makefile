@@ -39,6 +39,7 @@ TEST_LIBS  = $(shell pkg-config --libs cmocka 2>/dev/null)
 CORE_SRC  = $(wildcard engine/core/*.c)
 PROTO_SRC = $(wildcard engine/protocol/*.c)
 ENG_SRC   = $(wildcard engine/*.c)
+ENGLIB_SRC = $(filter-out engine/main.c,$(ENG_SRC))
 ARB_SRC   = $(filter-out arbiter/main.c,$(wildcard arbiter/*.c))
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)
 ARBT_SRC  = $(wildcard tests/arbiter/test_*.c)
@@ -51,6 +52,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 LIBRULES  = $(BUILD)/librules.a
 LIBBZP    = $(BUILD)/libbzp.a
 LIBARB    = $(BUILD)/libarbiter.a
+ENGINE_LIB = $(BUILD)/libplayer.a
 ENGINE    = $(BUILD)/bezique-engine
 ARBITER   = $(BUILD)/bezique-arbiter
 UNIT_BIN  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
@@ -79,6 +81,9 @@ $(LIBRULES): $(call obj,$(CORE_SRC))
 $(LIBBZP): $(call obj,$(PROTO_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+$(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
 $(LIBARB): $(call obj,$(ARB_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
@@ -88,7 +93,7 @@ $(ENGINE): $(call obj,$(ENG_SRC)) $(LIBBZP) $(LIBRULES)
 $(ARBITER): $(call obj,arbiter/main.c) $(LIBARB) $(LIBBZP) $(LIBRULES)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBBZP) $(LIBRULES)
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lm
 $(ARBT_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/arbiter/%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
@@ -100,7 +105,10 @@ $(BUILD)/fixtures/%: $(BUILD)/obj/tests/fixtures/%.o $(LIBBZP) $(LIBRULES)
 $(BUILD)/bots/%: $(BUILD)/obj/bots/%/bot.o $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
+$(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+$(BUILD)/bench/arbiter_%: $(BUILD)/obj/tests/bench/arbiter_%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 

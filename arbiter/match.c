@@ -15,8 +15,7 @@
 
 #include <event2/event.h>
 
-#include "clock.h"
-#include "engine_proc.h"
+#include "child.h"
 #include "match.h"
 #include "results.h"
 #include "rng.h"
@@ -29,7 +28,7 @@ struct match {
 	int			 argc;
 	char			**argv;
 	struct event_base	*base;
-	struct proc_reaper	*reaper;
+	struct reaper		*reaper;
 	struct event		*sigint, *sigterm, *finish;
 	struct table		*tables[MAX_TABLES];
 	int			 ntables;
@@ -86,8 +85,13 @@ progress(struct match *m)
 
 	if (m->cfg->quiet)
 		return;
+	/* On a terminal one line is redrawn; in a log, a line every 10%. */
+	if (!isatty(STDERR_FILENO) && done != m->cfg->deals &&
+	    done % (m->cfg->deals / 10 + 1) != 0)
+		return;
 	results_progress(m->results, m->cfg->deals, line, sizeof(line));
-	fprintf(stderr, "\r%s  %.1f s%s", line, secs,
+	fprintf(stderr, isatty(STDERR_FILENO) ? "\r%s  %.1f s%s" :
+	    "%s  %.1f s\n", line, secs, isatty(STDERR_FILENO) &&
 	    done >= m->cfg->deals ? "\n" : "");
 	fflush(stderr);
 }
@@ -247,13 +251,13 @@ setup(struct match *m)
 		abort();
 	if (c->resume != NULL && load_resume(m, c->resume) < 0)
 		return -1;
-	if (out != NULL && (m->records = fopen(out, "a")) == NULL) {
+	if (out != NULL && (m->records = fopen(out, "ae")) == NULL) {
 		fprintf(stderr, "bezique-arbiter: %s: %s\n", out,
 		    strerror(errno));
 		return -1;
 	}
 	if ((m->base = event_base_new()) == NULL ||
-	    (m->reaper = proc_reaper_new(m->base)) == NULL)
+	    (m->reaper = reaper_new(m->base)) == NULL)
 		abort();
 	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
 	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
@@ -276,7 +280,7 @@ teardown(struct match *m)
 		event_free(m->sigint);
 	if (m->sigterm)
 		event_free(m->sigterm);
-	proc_reaper_free(m->reaper);
+	reaper_free(m->reaper);
 	if (m->base)
 		event_base_free(m->base);
 	if (m->records)
@@ -306,7 +310,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	m.cfg = cfg;
 	m.argc = argc;
 	m.argv = argv;
-	engine_proc_setup();
+	child_setup();
 	if (setup(&m) < 0) {
 		teardown(&m);
 		return 1;
@@ -317,7 +321,8 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	if (m.ntables == 0)
 		wind_down(&m);
 	event_base_dispatch(m.base);
-	if (!cfg->quiet && results_deals(m.results) < cfg->deals)
+	if (!cfg->quiet && isatty(STDERR_FILENO) &&
+	    results_deals(m.results) < cfg->deals)
 		fputc('\n', stderr);
 	results_print(m.results, stdout);
 	if (m.stopping || m.failed)

@@ -6,6 +6,7 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "record.h"

@@ -334,7 +334,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 }
 
 struct table *
-table_new(struct event_base *base, struct proc_reaper *reaper,
+table_new(struct event_base *base, struct reaper *reaper,
     const struct match_cfg *cfg, const struct table_callbacks *cb,
     void *arg)
 {

@@ -1,0 +1,240 @@
+/*
+ * results.c: the tally of a match and its table (results.h).
+ *
+ * Everything is counted from engine 0's side.  Elo from single deals uses
+ * the trinomial (win/draw/loss) variance; Elo from duplicate pairs uses
+ * the variance of the pair scores (0, 1/2, 1, 3/2, 2 points per pair, as
+ * fastchess's pentanomial model), which removes most of the luck of the
+ * deal.  Intervals are normal approximations at 95% (z = 1.96).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+
+#define Z95	1.959963984540054
+
+/* Welford's running mean and variance. */
+struct acc {
+	long	n;
+	double	mean, m2;
+};
+
+static void
+acc_add(struct acc *a, double x)
+{
+	double d = x - a->mean;
+
+	a->n++;
+	a->mean += d / (double)a->n;
+	a->m2 += d * (x - a->mean);
+}
+
+/* Half-width of the 95% interval of the mean. */
+static double
+acc_ci95(const struct acc *a)
+{
+	if (a->n < 2)
+		return NAN;
+	return Z95 * sqrt(a->m2 / (double)(a->n - 1) / (double)a->n);
+}
+
+struct pending_pair {
+	int	pair;
+	double	score;	/* engine 0's score in the first deal played */
+};
+
+struct results {
+	char			 names[2][128];
+	bool			 duplicate;
+	int			 deals, wins[2], draws;
+	struct acc		 value;		/* engine 0's signed game value */
+	struct acc		 score;		/* engine 0's 1 / 0.5 / 0 */
+	struct acc		 pairs;		/* engine 0's pair score / 2 */
+	int			 penta[5];
+	int			 failures[2][NTERMS];
+	long			 points[2];
+	struct pending_pair	*pending;
+	int			 npending, cap;
+};
+
+struct results *
+results_new(const char *const names[2], bool duplicate)
+{
+	struct results *r = calloc(1, sizeof(*r));
+
+	if (r == NULL)
+		abort();
+	for (int e = 0; e < 2; e++)
+		snprintf(r->names[e], sizeof(r->names[e]), "%s", names[e]);
+	r->duplicate = duplicate;
+	return r;
+}
+
+void
+results_free(struct results *r)
+{
+	if (r == NULL)
+		return;
+	free(r->pending);
+	free(r);
+}
+
+/* Which engine sat in `seat`: records name the players by seat. */
+static int
+engine_in(const struct results *r, const struct record_summary *s, int seat)
+{
+	return strcmp(s->players[seat], r->names[0]) == 0 ? 0 : 1;
+}
+
+static void
+add_pair(struct results *r, int pair, double score)
+{
+	for (int i = 0; i < r->npending; i++)
+		if (r->pending[i].pair == pair) {
+			double total = r->pending[i].score + score;
+			r->penta[(int)lround(total * 2)]++;
+			acc_add(&r->pairs, total / 2);
+			r->pending[i] = r->pending[--r->npending];
+			return;
+		}
+	if (r->npending == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 16;
+		r->pending = realloc(r->pending, sizeof(*r->pending) *
+		    (size_t)r->cap);
+		if (r->pending == NULL)
+			abort();
+	}
+	r->pending[r->npending].pair = pair;
+	r->pending[r->npending++].score = score;
+}
+
+void
+results_add(struct results *r, const struct record_summary *s)
+{
+	int e0 = engine_in(r, s, 0);
+	int seat_of_0 = e0 == 0 ? 0 : 1;
+	double score;
+
+	r->deals++;
+	if (s->winner < 0) {
+		r->draws++;
+		score = 0.5;
+		acc_add(&r->value, 0);
+	} else {
+		int winner = engine_in(r, s, s->winner);
+		r->wins[winner]++;
+		score = winner == 0 ? 1 : 0;
+		acc_add(&r->value, winner == 0 ? s->value : -s->value);
+	}
+	acc_add(&r->score, score);
+	r->points[0] += s->points[seat_of_0];
+	r->points[1] += s->points[1 - seat_of_0];
+	if (s->term != TERM_NORMAL && s->fault_seat >= 0)
+		r->failures[engine_in(r, s, s->fault_seat)][s->term]++;
+	if (r->duplicate)
+		add_pair(r, s->pair, score);
+}
+
+int
+results_deals(const struct results *r)
+{
+	return r->deals;
+}
+
+int
+results_failures(const struct results *r, int e)
+{
+	int n = 0;
+
+	for (int t = 1; t < NTERMS; t++)
+		n += r->failures[e][t];
+	return n;
+}
+
+void
+results_progress(const struct results *r, int total, char *buf, size_t len)
+{
+	snprintf(buf, len, "deal %d/%d  %s %.1f - %.1f %s", r->deals, total,
+	    r->names[0], r->wins[0] + r->draws / 2.0, r->wins[1] +
+	    r->draws / 2.0, r->names[1]);
+}
+
+static double
+elo_of(double s)
+{
+	if (s <= 0)
+		return -INFINITY;
+	if (s >= 1)
+		return INFINITY;
+	return -400 * log10(1 / s - 1);
+}
+
+/* "+123 ± 45" for the Elo of mean score a (per deal), engine 0's side. */
+static void
+elo_text(const struct acc *a, char *buf, size_t len)
+{
+	double ci = acc_ci95(a);
+	double e = elo_of(a->mean), lo = elo_of(a->mean - ci),
+	    hi = elo_of(a->mean + ci);
+
+	if (a->n < 2 || isnan(ci))
+		snprintf(buf, len, "-");
+	else if (!isfinite(e))
+		snprintf(buf, len, "%s (all deals won by one side)",
+		    e > 0 ? "+inf" : "-inf");
+	else if (!isfinite(lo) || !isfinite(hi))
+		snprintf(buf, len, "%+.0f (interval unbounded)", e);
+	else
+		snprintf(buf, len, "%+.0f ± %.0f", e, (hi - lo) / 2);
+}
+
+static void
+failure_text(const struct results *r, int e, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int t = 1; t < NTERMS && k < len; t++)
+		if (r->failures[e][t])
+			k += (size_t)snprintf(buf + k, len - k, "%s%s %d",
+			    k ? ", " : "", termination_name((enum
+			    termination)t), r->failures[e][t]);
+	if (k == 0)
+		snprintf(buf, len, "none");
+}
+
+void
+results_print(const struct results *r, FILE *f)
+{
+	char elo[64], fail[256];
+	double ci = acc_ci95(&r->value);
+
+	fprintf(f, "\n%-28s %6s %6s %6s %6s %10s\n", "engine", "deals", "won",
+	    "lost", "drawn", "points/deal");
+	for (int e = 0; e < 2; e++)
+		fprintf(f, "%-28s %6d %6d %6d %6d %10.0f\n", r->names[e],
+		    r->deals, r->wins[e], r->wins[1 - e], r->draws,
+		    r->deals ? (double)r->points[e] / r->deals : 0.0);
+	fprintf(f, "\n%s vs %s:\n", r->names[0], r->names[1]);
+	fprintf(f, "  score            %.1f%% of %d deals\n",
+	    r->deals ? 100 * r->score.mean : 0.0, r->deals);
+	if (isnan(ci))
+		fprintf(f, "  game value/deal  %+.0f\n", r->value.mean);
+	else
+		fprintf(f, "  game value/deal  %+.0f ± %.0f (95%%)\n",
+		    r->value.mean, ci);
+	elo_text(&r->score, elo, sizeof(elo));
+	fprintf(f, "  Elo (deals)      %s\n", elo);
+	if (r->duplicate) {
+		elo_text(&r->pairs, elo, sizeof(elo));
+		fprintf(f, "  Elo (pairs)      %s   pairs [0 ½ 1 1½ 2]: "
+		    "[%d %d %d %d %d]\n", elo, r->penta[0], r->penta[1],
+		    r->penta[2], r->penta[3], r->penta[4]);
+	}
+	for (int e = 0; e < 2; e++) {
+		failure_text(r, e, fail, sizeof(fail));
+		fprintf(f, "  failures of %-16s %s\n", r->names[e], fail);
+	}
+}

@@ -1,0 +1,184 @@
+'use strict';
+/*
+ * bzp.js: a tiny client library for the Bezique protocol (bzp, protocol.md),
+ * for Node.js, without npm packages.  The same shape as bots/lib/python/bzp.py.
+ *
+ * A bot is a function choose(request) -> action string and one call:
+ *
+ *   const bzp = require('../lib/js/bzp.js');
+ *   bzp.run((req) => req.legal[0], { name: 'FirstBot' });
+ *
+ * run() answers `bzp` with the handshake (id, option, protocol, feature,
+ * bzpok), `isready` with `readyok`, passes `setoption` to opts.onOption,
+ * `newgame`/`gameover` fields to opts.onNewgame/opts.onGameover, turns
+ * each `go` into a request object (see parseGo) and writes
+ * `action id=<id> <answer>`.  Every other line is ignored.  It exits with
+ * status 0 on `quit` or at the end of the input.
+ *
+ * Only protocol lines go to standard output; messages for humans go to
+ * standard error (log()).  On Linux, writes to a pipe are synchronous, so
+ * each line leaves at once: there is no buffer to flush.
+ */
+
+const readline = require('readline');
+
+const PROTOCOL_VERSION = 1;
+
+/* A message for humans, on standard error (never on stdout). */
+function log(...args) {
+  process.stderr.write(args.join(' ') + '\n');
+}
+
+/* One protocol line on standard output. */
+function send(line) {
+  process.stdout.write(line + '\n');
+}
+
+/* Split a card list of a view ("AS#1,TS#2", or "-" when empty). */
+function cardList(value) {
+  return !value || value === '-' ? [] : value.split(',');
+}
+
+/* Tokens are separated by spaces or tabs (a stray CR is white space too). */
+function tokenize(line) {
+  return line.split(/[ \t\r]+/).filter((t) => t !== '');
+}
+
+/* The key=value tokens of a list as an object (other tokens skipped). */
+function parseFields(tokens) {
+  const fields = {};
+  for (const token of tokens) {
+    const eq = token.indexOf('=');
+    if (eq > 0) fields[token.slice(0, eq)] = token.slice(eq + 1);
+  }
+  return fields;
+}
+
+/*
+ * A seat view (protocol.md section 8) as an object of its fields, every
+ * value a string as sent ({hand0: 'AS#1,??', points: '0,40', ...}); the
+ * first token ("bzv/1") is stored as `format`.
+ */
+function parseView(text) {
+  const tokens = tokenize(text);
+  const view = parseFields(tokens);
+  if (tokens.length > 0 && !tokens[0].includes('=')) view.format = tokens[0];
+  return view;
+}
+
+/*
+ * A `go` line as a request, or null if it has no id ("go infinite"):
+ *   { id: '7',                 // echo it exactly in the answer
+ *     decision: 'lead',        // lead, reply, declare, carte-blanche
+ *     clocks: { time: 60000, otime: 60000, inc: 0, cap: 0, movetime: 0 },
+ *     legal: ['9C#2', 'AS#1'], // [] if the line has no legal=
+ *     viewText: 'bzv/1 ...',   // the seat view, raw
+ *     view: { seat: '0', trump: '-', ... } }   // parseView(viewText)
+ */
+function parseGo(line) {
+  const tokens = tokenize(line);
+  // Everything after the token "view" is the seat view.
+  const at = tokens.indexOf('view');
+  const head = at < 0 ? tokens.slice(1) : tokens.slice(1, at);
+  const viewText = at < 0 ? '' : tokens.slice(at + 1).join(' ');
+  const fields = parseFields(head);
+  if (fields.id === undefined) return null;
+  const clocks = {};
+  for (const key of ['time', 'otime', 'inc', 'cap', 'movetime']) {
+    if (/^\d+$/.test(fields[key] || '')) clocks[key] = Number(fields[key]);
+  }
+  return {
+    id: fields.id,
+    decision: fields.decision || '',
+    clocks,
+    legal: fields.legal ? fields.legal.split(',') : [],
+    viewText,
+    view: parseView(viewText),
+  };
+}
+
+/* `setoption name <Name> [value <Value>]` -> [name, value or null]. */
+function parseSetoption(line) {
+  const tokens = tokenize(line).slice(1);
+  if (tokens[0] !== 'name') return [null, null];
+  const rest = tokens.slice(1);
+  const at = rest.indexOf('value');
+  if (at < 0) return [rest.join(' '), null];
+  return [rest.slice(0, at).join(' '), rest.slice(at + 1).join(' ')];
+}
+
+/* Exit with status 0 once everything written has left. */
+function exit() {
+  process.stdout.write('', () => process.exit(0));
+}
+
+/*
+ * Plays the protocol on stdin/stdout until `quit` or end of input.
+ * opts: { name, author, version, options: ['name Seed type spin ...'],
+ *         features: ['legal', 'noevents'], onOption(name, value),
+ *         onNewgame(fields), onGameover(fields) }
+ */
+function run(choose, opts = {}) {
+  const features = opts.features || ['legal', 'noevents'];
+  // The arbiter has gone (EPIPE): nobody is left to talk to.
+  process.stdout.on('error', () => process.exit(0));
+
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let quitting = false;
+  rl.on('line', (line) => {
+    if (quitting) return;
+    const tokens = tokenize(line);
+    switch (tokens[0]) {
+      case 'bzp':
+        send('id name ' + (opts.name || 'js-bot'));
+        send('id author ' + (opts.author || 'anonymous'));
+        if (opts.version) send('id version ' + opts.version);
+        for (const option of opts.options || []) send('option ' + option);
+        send('protocol ' + PROTOCOL_VERSION);
+        for (const feature of features) send('feature ' + feature);
+        send('bzpok');
+        break;
+      case 'isready':
+        send('readyok');
+        break;
+      case 'setoption': {
+        const [name, value] = parseSetoption(line);
+        if (name && opts.onOption) opts.onOption(name, value);
+        break;
+      }
+      case 'newgame':
+        if (opts.onNewgame) opts.onNewgame(parseFields(tokens.slice(1)));
+        break;
+      case 'gameover':
+        if (opts.onGameover) opts.onGameover(parseFields(tokens.slice(1)));
+        break;
+      case 'go': {
+        const request = parseGo(line);
+        if (request) answer(choose, request);
+        break;
+      }
+      case 'quit':
+        quitting = true;
+        rl.close();
+        break;
+      default: // event lines, blank lines, unknown commands: ignored
+    }
+  });
+  rl.on('close', exit); // after `quit`, or at the end of the input
+}
+
+/* Ask the bot and send its answer; a bug in the bot is logged (stderr)
+ * and answered with the first legal action, if there is one. */
+function answer(choose, request) {
+  let action;
+  try {
+    action = choose(request);
+  } catch (err) {
+    log(`bzp.js: choose() failed on go id=${request.id}:`, err && err.stack);
+    action = request.legal[0];
+  }
+  if (action) send(`action id=${request.id} ${action}`);
+  else log(`bzp.js: no action for go id=${request.id}`);
+}
+
+module.exports = { run, parseGo, parseView, parseFields, parseSetoption, cardList, send, log };

@@ -1,0 +1,203 @@
+"""bzp.py: a tiny client library for the Bezique protocol (bzp, protocol.md).
+
+It does the talking so that a bot only has to decide.  A bot is a function
+`choose(request) -> action` and one call:
+
+    import bzp
+    bzp.run(lambda req: req["legal"][0], name="FirstBot")
+
+What run() does for you:
+
+  * answers `bzp` with the handshake: `id name/author[/version]`, your
+    `option` lines, `protocol 1`, your `feature` lines (by default
+    `feature legal` and `feature noevents`) and `bzpok`;
+  * answers `isready` with `readyok`;
+  * passes `setoption name N value V` to your `on_option(name, value)`
+    (value is None for a button);
+  * passes the fields of `newgame` and `gameover` as dicts to your
+    `on_newgame(fields)` and `on_gameover(fields)`, if you give them;
+  * turns each `go` line into a request dict (see parse_go) and writes
+    `action id=<id> <your answer>`;
+  * ignores every other line (`newgame`, `event`, `gameover`, unknown
+    commands, blank lines), as the protocol asks;
+  * exits with status 0 on `quit` or at the end of the input.
+
+Only protocol lines go to standard output, each flushed at once; messages
+for humans go to standard error (see log()).  Standard library only.
+"""
+
+import sys
+import traceback
+
+PROTOCOL_VERSION = 1
+
+
+def log(*args):
+    """Print a message for humans on standard error (never on stdout)."""
+    print(*args, file=sys.stderr, flush=True)
+
+
+def send(line):
+    """Write one protocol line to standard output and flush it."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def card_list(value):
+    """Split a card list of a view ("AS#1,TS#2", or "-" when empty)."""
+    if not value or value == "-":
+        return []
+    return value.split(",")
+
+
+def parse_fields(tokens):
+    """The key=value tokens of a list as a dict (other tokens are skipped)."""
+    fields = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if sep:
+            fields[key] = value
+    return fields
+
+
+def parse_view(text):
+    """Parse a seat view (protocol.md section 8) into a dict of its fields.
+
+    Every value stays a string, exactly as sent ("hand0": "AS#1,??",
+    "points": "0,40"); use card_list() and split(",") as you need.  The
+    first token (the format, "bzv/1") is stored under "format".
+    """
+    tokens = text.split()
+    view = parse_fields(tokens)
+    if tokens and "=" not in tokens[0]:
+        view["format"] = tokens[0]
+    return view
+
+
+def parse_go(line):
+    """Parse a `go` line into a request dict, or return None if it has no id.
+
+    go id=7 decision=lead time=60000 ... legal=9C#2,AS#1 view bzv/1 ...
+
+    gives
+        {"id": "7",                  # echo it exactly in the answer
+         "decision": "lead",         # lead, reply, declare, carte-blanche
+         "clocks": {"time": 60000, "otime": 60000, "inc": 0, ...},
+         "legal": ["9C#2", "AS#1"],  # [] if the line has no legal=
+         "view_text": "bzv/1 ...",   # the seat view, raw
+         "view": {"seat": "0", "trump": "-", ...}}   # parse_view(view_text)
+    """
+    tokens = line.split()
+    # Everything after the token "view" is the seat view; the key=value
+    # pairs of the request itself come before it.
+    if "view" in tokens:
+        at = tokens.index("view")
+        head, view_text = tokens[1:at], " ".join(tokens[at + 1:])
+    else:
+        head, view_text = tokens[1:], ""
+    fields = parse_fields(head)
+    if "id" not in fields:
+        return None  # e.g. "go infinite" of the analysis mode: not for us
+    clocks = {}
+    for key in ("time", "otime", "inc", "cap", "movetime"):
+        if fields.get(key, "").isdigit():
+            clocks[key] = int(fields[key])
+    legal = fields.get("legal")
+    return {
+        "id": fields["id"],
+        "decision": fields.get("decision", ""),
+        "clocks": clocks,
+        "legal": legal.split(",") if legal else [],
+        "view_text": view_text,
+        "view": parse_view(view_text),
+    }
+
+
+def parse_setoption(line):
+    """`setoption name <Name> [value <Value>]` -> (name, value or None)."""
+    tokens = line.split()[1:]
+    if not tokens or tokens[0] != "name":
+        return None, None
+    rest = tokens[1:]
+    if "value" not in rest:
+        return " ".join(rest), None
+    at = rest.index("value")
+    return " ".join(rest[:at]), " ".join(rest[at + 1:])
+
+
+def _lines(stream):
+    """The lines of a binary stream as text, without LF or CR LF."""
+    for raw in stream:
+        yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def run(choose, name="python-bot", author="anonymous", version=None,
+        options=(), on_option=None, on_newgame=None, on_gameover=None,
+        features=("legal", "noevents"), stdin=None):
+    """Play the protocol on stdin/stdout until `quit` or end of input.
+
+    choose(request) -> action string: called for each `go` (see parse_go).
+    options: the text after "option " of each option you offer, e.g.
+        "name Seed type spin default 0 min 0 max 4294967295".
+    on_option(name, value): called for each `setoption`.
+    on_newgame(fields), on_gameover(fields): called with the key=value
+        fields of each `newgame` / `gameover` line, as strings.
+    features: the `feature` lines to send; keep "legal" unless your bot
+        knows the rules itself.
+    """
+    stdin = stdin or sys.stdin.buffer
+    try:
+        for line in _lines(stdin):
+            tokens = line.split()
+            command = tokens[0] if tokens else ""
+            if command == "bzp":
+                send("id name " + name)
+                send("id author " + author)
+                if version:
+                    send("id version " + version)
+                for option in options:
+                    send("option " + option)
+                send("protocol %d" % PROTOCOL_VERSION)
+                for feature in features:
+                    send("feature " + feature)
+                send("bzpok")
+            elif command == "isready":
+                send("readyok")
+            elif command == "setoption":
+                opt_name, value = parse_setoption(line)
+                if opt_name and on_option:
+                    on_option(opt_name, value)
+            elif command == "newgame" and on_newgame:
+                on_newgame(parse_fields(tokens[1:]))
+            elif command == "gameover" and on_gameover:
+                on_gameover(parse_fields(tokens[1:]))
+            elif command == "go":
+                request = parse_go(line)
+                if request is not None:
+                    _answer(choose, request)
+            elif command == "quit":
+                break
+            # Anything else (newgame, event, gameover, unknown) is ignored.
+    except BrokenPipeError:
+        # The arbiter has gone: nobody is left to talk to.  Point stdout
+        # at /dev/null so that Python's final flush does not complain.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except KeyboardInterrupt:
+        pass
+    sys.exit(0)
+
+
+def _answer(choose, request):
+    """Ask the bot and send its answer; a bug in the bot is logged (on
+    stderr) and answered with the first legal action, if there is one."""
+    try:
+        action = choose(request)
+    except Exception:
+        log("bzp.py: choose() failed on go id=%s:" % request["id"])
+        log(traceback.format_exc().rstrip())
+        action = request["legal"][0] if request["legal"] else None
+    if action:
+        send("action id=%s %s" % (request["id"], action))
+    else:
+        log("bzp.py: no action for go id=%s" % request["id"])
