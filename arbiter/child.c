@@ -25,6 +25,8 @@
 /* Unread input queued for an engine beyond this is a fault: it is not
  * reading its standard input. */
 #define MAX_PENDING_OUTPUT	(4 * 1024 * 1024)
+/* After an engine exits, how long lines still in flight may take. */
+#define EXIT_DRAIN_MS		200
 
 struct child {
 	struct reaper		*reaper;
@@ -33,6 +35,7 @@ struct child {
 	struct bufferevent	*bev;		/* NULL once closed */
 	struct event		*deadline;
 	struct event		*quit_timer;
+	struct event		*gone_ev;	/* completion, deferred */
 	struct child_callbacks	 cb;
 	void			*arg;
 	size_t			 max_line;
@@ -79,17 +82,33 @@ destroy(struct child *c)
 		bufferevent_free(c->bev);
 	event_free(c->deadline);
 	event_free(c->quit_timer);
+	event_free(c->gone_ev);
 	free(c);
 }
 
+/*
+ * Completion is reported from its own event, never from inside another
+ * callback of this child, so that the owner may free the child there
+ * while no frame of ours still refers to it.
+ */
 static void
 check_gone(struct child *c)
 {
+	static const struct timeval now = { 0, 0 };
+
 	if (!c->reaped || c->bev != NULL || c->gone)
 		return;
 	c->gone = true;
 	evtimer_del(c->deadline);
 	evtimer_del(c->quit_timer);
+	evtimer_add(c->gone_ev, &now);
+}
+
+static void
+gone_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct child *c = arg;
+
 	if (c->orphan)
 		destroy(c);
 	else
@@ -115,6 +134,20 @@ fault(struct child *c, enum child_fault f, const char *detail)
 	c->cb.fault(c, f, detail, c->arg);
 }
 
+/*
+ * The engine has exited but its output is still open: a process it left
+ * behind holds it.  Lines it wrote may still be in flight, so wait a
+ * moment; then its group is killed and the channel closed (quit_timer_cb).
+ */
+static void
+held_open(struct child *c)
+{
+	struct timeval tv = { 0, EXIT_DRAIN_MS * 1000 };
+
+	if (c->bev != NULL && !c->orphan)
+		evtimer_add(c->quit_timer, &tv);
+}
+
 static void
 sigchld_cb(evutil_socket_t sig, short what, void *arg)
 {
@@ -128,6 +161,7 @@ sigchld_cb(evutil_socket_t sig, short what, void *arg)
 			if (c->pid == pid) {
 				c->reaped = true;
 				c->status = st;
+				held_open(c);
 				check_gone(c);
 				break;
 			}
@@ -229,7 +263,18 @@ deadline_cb(evutil_socket_t fd, short what, void *arg)
 static void
 quit_timer_cb(evutil_socket_t fd, short what, void *arg)
 {
-	child_kill(arg);
+	struct child *c = arg;
+	bool exited = c->reaped && c->bev != NULL && !c->quitting;
+
+	kill(-c->pid, SIGKILL);	/* whatever of its group is left */
+	if (exited) {
+		close_channel(c);
+		fault(c, CHILD_CLOSED, "exited, leaving a process that held "
+		    "its output open");
+		check_gone(c);
+		return;
+	}
+	child_kill(c);
 }
 
 /* Finds the program as execvp would, but in the parent, so that a
@@ -316,7 +361,8 @@ child_alloc(struct reaper *r, const struct child_spec *spec,
 	c->max_line = spec->max_line ? spec->max_line : 65536;
 	c->deadline = evtimer_new(r->base, deadline_cb, c);
 	c->quit_timer = evtimer_new(r->base, quit_timer_cb, c);
-	if (c->deadline == NULL || c->quit_timer == NULL)
+	c->gone_ev = evtimer_new(r->base, gone_cb, c);
+	if (c->deadline == NULL || c->quit_timer == NULL || c->gone_ev == NULL)
 		abort();
 	return c;
 }
@@ -454,7 +500,7 @@ child_free(struct child *c)
 	if (c == NULL)
 		return;
 	if (c->gone) {
-		destroy(c);
+		destroy(c);	/* also cancels a completion not yet told */
 		return;
 	}
 	/* Still running: kill it; the reaper frees it once reaped. */

@@ -17,6 +17,9 @@ struct table {
 	const struct match_cfg	*cfg;
 	struct bot		*bots[2];	/* by engine index */
 	bool			 ready[2];
+	/* A failure outside a deal, kept to forfeit the next deal with. */
+	enum termination	 down_term[2];
+	char			 down_reason[2][256];
 	struct table_callbacks	 cb;
 	void			*arg;
 	bool			 playing;	/* a deal is in progress */
@@ -31,6 +34,7 @@ struct table {
 	char			*line;		/* BZP_MAX_LINE bytes */
 };
 
+static void	start_bots(struct table *t);
 static void	begin_deal(struct table *t, int fault_engine,
 		    enum termination term, const char *reason);
 static void	finish_deal(struct table *t, enum termination term,
@@ -58,20 +62,25 @@ later(struct table *t, event_callback_fn fn)
 	event_base_once(t->base, -1, EV_TIMEOUT, fn, t, &now);
 }
 
+/* An engine is settled when it is ready, or down with a failure that
+ * the next deal will be forfeited for. */
+static bool
+settled(const struct table *t, int e)
+{
+	return t->ready[e] || t->down_term[e] != TERM_NORMAL;
+}
+
 static void
 idle_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct table *t = arg;
 
-	if (t->playing)
+	if (t->playing || t->waiting)
 		return;
-	if (t->waiting) {
-		if (t->ready[0] && t->ready[1])
-			begin_deal(t, -1, TERM_NORMAL, NULL);
-		return;
-	}
-	if (t->ready[0] && t->ready[1])
+	if (settled(t, 0) && settled(t, 1))
 		t->cb.idle(t, t->arg);
+	else
+		start_bots(t);	/* a bot lost in the last deal */
 }
 
 static void
@@ -80,17 +89,17 @@ on_ready(struct bot *b, void *arg)
 	struct table *t = arg;
 
 	t->ready[engine_of(t, b)] = true;
-	if (t->ready[0] && t->ready[1])
+	if (t->waiting && t->ready[0] && t->ready[1])
+		begin_deal(t, -1, TERM_NORMAL, NULL);
+	else if (settled(t, 0) && settled(t, 1))
 		later(t, idle_cb);
 }
 
 static void
-restart_cb(evutil_socket_t fd, short what, void *arg)
+start_bots(struct table *t)
 {
-	struct table *t = arg;
-
 	for (int e = 0; e < 2; e++)
-		if (!bot_running(t->bots[e]))
+		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
 }
 
@@ -102,11 +111,16 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	int e = engine_of(t, b);
 
 	t->ready[e] = false;
-	if (t->waiting && !t->playing)
+	if (t->waiting && !t->playing) {
 		begin_deal(t, e, term, reason);	/* forfeited at once */
-	else if (t->playing)
+	} else if (t->playing) {
 		finish_deal(t, term, e, reason);
-	later(t, restart_cb);
+	} else {
+		t->down_term[e] = term;
+		snprintf(t->down_reason[e], sizeof(t->down_reason[e]), "%s",
+		    reason);
+		later(t, idle_cb);
+	}
 }
 
 static void
@@ -370,7 +384,7 @@ table_free(struct table *t)
 void
 table_start(struct table *t)
 {
-	restart_cb(-1, 0, t);
+	start_bots(t);
 }
 
 void
@@ -378,10 +392,17 @@ table_play(struct table *t, const struct deal_spec *d)
 {
 	t->deal = *d;
 	t->waiting = true;
+	for (int e = 0; e < 2; e++)
+		if (t->down_term[e] != TERM_NORMAL) {
+			enum termination term = t->down_term[e];
+			t->down_term[e] = TERM_NORMAL;	/* retried next deal */
+			begin_deal(t, e, term, t->down_reason[e]);
+			return;
+		}
 	if (t->ready[0] && t->ready[1])
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
-		later(t, restart_cb);
+		start_bots(t);
 }
 
 void

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shell-first: answers every decision with the first action of its legal
 # list.  It needs no rules and no memory; it shows how low the floor is.
-# POSIX sh: runs under dash, bash, busybox ash...
+# POSIX sh: runs under dash, bash and other POSIX shells.
 #
 # Only protocol lines go to standard output (printf, one line each: the
 # shell writes each printf out at once, so there is nothing to flush);
@@ -13,6 +13,7 @@ set -f                  # no globbing when we split a line into words
 # "|| [ -n "$line" ]" also handles a last line that has no LF.
 while IFS= read -r line || [ -n "$line" ]; do
 	line=${line%"$cr"}              # CR LF: drop the CR
+	# shellcheck disable=SC2086   # (splitting into words is the point)
 	set -- $line                    # split on spaces and tabs
 	case ${1-} in
 	bzp)
@@ -25,7 +26,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 	go)
 		# Read the request's key=value words up to "view" (the seat
 		# view after it is of no use to us).
-		id= legal=
+		id='' legal=''
 		shift
 		for word; do
 			case $word in

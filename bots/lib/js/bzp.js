@@ -13,7 +13,9 @@
  * `newgame`/`gameover` fields to opts.onNewgame/opts.onGameover, turns
  * each `go` into a request object (see parseGo) and writes
  * `action id=<id> <answer>`.  Every other line is ignored.  It exits with
- * status 0 on `quit` or at the end of the input.
+ * status 0 on `quit` or at the end of the input.  With opts.offerSeed it
+ * offers the reserved `Seed` option and reseeds bzp.rng from it at each
+ * `newgame`, so that a seeded bot plays each deal the same way.
  *
  * Only protocol lines go to standard output; messages for humans go to
  * standard error (log()).  On Linux, writes to a pipe are synchronous, so
@@ -23,6 +25,30 @@
 const readline = require('readline');
 
 const PROTOCOL_VERSION = 1;
+const SEED_OPTION = 'name Seed type spin default 0 min 0 max 4294967295';
+
+/*
+ * Random numbers for your bot: rng.random() in [0, 1), rng.choice(list).
+ * Math.random() cannot be seeded, so this is mulberry32, seeded by a
+ * string (reseeded per deal when the arbiter sets Seed).
+ */
+const rng = {
+  state: (Math.random() * 2 ** 32) >>> 0,
+  seed(text) { // FNV-1a hash of the text
+    let h = 0x811c9dc5;
+    for (const ch of String(text)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+    this.state = h >>> 0;
+  },
+  random() {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  },
+  choice(list) {
+    return list[Math.floor(this.random() * list.length)];
+  },
+};
 
 /* A message for humans, on standard error (never on stdout). */
 function log(...args) {
@@ -114,12 +140,14 @@ function exit() {
 
 /*
  * Plays the protocol on stdin/stdout until `quit` or end of input.
- * opts: { name, author, version, options: ['name Seed type spin ...'],
+ * opts: { name, author, version, options: ['name Level type combo ...'],
  *         features: ['legal', 'noevents'], onOption(name, value),
- *         onNewgame(fields), onGameover(fields) }
+ *         onNewgame(fields), onGameover(fields), offerSeed: true }
  */
 function run(choose, opts = {}) {
   const features = opts.features || ['legal', 'noevents'];
+  const options = (opts.offerSeed ? [SEED_OPTION] : []).concat(opts.options || []);
+  let seed = null;
   // The arbiter has gone (EPIPE): nobody is left to talk to.
   process.stdout.on('error', () => process.exit(0));
 
@@ -133,7 +161,7 @@ function run(choose, opts = {}) {
         send('id name ' + (opts.name || 'js-bot'));
         send('id author ' + (opts.author || 'anonymous'));
         if (opts.version) send('id version ' + opts.version);
-        for (const option of opts.options || []) send('option ' + option);
+        for (const option of options) send('option ' + option);
         send('protocol ' + PROTOCOL_VERSION);
         for (const feature of features) send('feature ' + feature);
         send('bzpok');
@@ -143,12 +171,17 @@ function run(choose, opts = {}) {
         break;
       case 'setoption': {
         const [name, value] = parseSetoption(line);
+        if (opts.offerSeed && name && name.toLowerCase() === 'seed' &&
+            /^\d+$/.test(value || '')) seed = value;
         if (name && opts.onOption) opts.onOption(name, value);
         break;
       }
-      case 'newgame':
-        if (opts.onNewgame) opts.onNewgame(parseFields(tokens.slice(1)));
+      case 'newgame': {
+        const fields = parseFields(tokens.slice(1));
+        if (seed !== null) rng.seed(`${seed}/${fields.deal}`); // same Seed, same play
+        if (opts.onNewgame) opts.onNewgame(fields);
         break;
+      }
       case 'gameover':
         if (opts.onGameover) opts.onGameover(parseFields(tokens.slice(1)));
         break;
@@ -181,4 +214,6 @@ function answer(choose, request) {
   else log(`bzp.js: no action for go id=${request.id}`);
 }
 
-module.exports = { run, parseGo, parseView, parseFields, parseSetoption, cardList, send, log };
+module.exports = {
+  run, rng, parseGo, parseView, parseFields, parseSetoption, cardList, send, log,
+};

@@ -16,6 +16,9 @@ What run() does for you:
     (value is None for a button);
   * passes the fields of `newgame` and `gameover` as dicts to your
     `on_newgame(fields)` and `on_gameover(fields)`, if you give them;
+  * with offer_seed=True, offers the protocol's reserved `Seed` option and
+    reseeds `bzp.rng` (a random.Random) from it at each `newgame`, so
+    that a seeded bot plays each deal the same way every time;
   * turns each `go` line into a request dict (see parse_go) and writes
     `action id=<id> <your answer>`;
   * ignores every other line (`newgame`, `event`, `gameover`, unknown
@@ -26,10 +29,17 @@ Only protocol lines go to standard output, each flushed at once; messages
 for humans go to standard error (see log()).  Standard library only.
 """
 
+import os
+import random
 import sys
 import traceback
 
 PROTOCOL_VERSION = 1
+
+# The random numbers for your bot; reseeded per deal if offer_seed=True
+# and the arbiter sets the Seed option, else seeded by the system.
+rng = random.Random()
+SEED_OPTION = "name Seed type spin default 0 min 0 max 4294967295"
 
 
 def log(*args):
@@ -133,7 +143,7 @@ def _lines(stream):
 
 def run(choose, name="python-bot", author="anonymous", version=None,
         options=(), on_option=None, on_newgame=None, on_gameover=None,
-        features=("legal", "noevents"), stdin=None):
+        offer_seed=False, features=("legal", "noevents"), stdin=None):
     """Play the protocol on stdin/stdout until `quit` or end of input.
 
     choose(request) -> action string: called for each `go` (see parse_go).
@@ -142,10 +152,14 @@ def run(choose, name="python-bot", author="anonymous", version=None,
     on_option(name, value): called for each `setoption`.
     on_newgame(fields), on_gameover(fields): called with the key=value
         fields of each `newgame` / `gameover` line, as strings.
+    offer_seed: offer the `Seed` option and reseed `rng` with it per deal.
     features: the `feature` lines to send; keep "legal" unless your bot
         knows the rules itself.
     """
     stdin = stdin or sys.stdin.buffer
+    if offer_seed:
+        options = [SEED_OPTION] + list(options)
+    seed = None
     try:
         for line in _lines(stdin):
             tokens = line.split()
@@ -165,10 +179,17 @@ def run(choose, name="python-bot", author="anonymous", version=None,
                 send("readyok")
             elif command == "setoption":
                 opt_name, value = parse_setoption(line)
+                if (offer_seed and opt_name and opt_name.lower() == "seed"
+                        and value and value.isdigit()):
+                    seed = int(value)
                 if opt_name and on_option:
                     on_option(opt_name, value)
-            elif command == "newgame" and on_newgame:
-                on_newgame(parse_fields(tokens[1:]))
+            elif command == "newgame":
+                fields = parse_fields(tokens[1:])
+                if seed is not None:  # the same Seed, deal: the same play
+                    rng.seed("%d/%s" % (seed, fields.get("deal", "")))
+                if on_newgame:
+                    on_newgame(fields)
             elif command == "gameover" and on_gameover:
                 on_gameover(parse_fields(tokens[1:]))
             elif command == "go":
@@ -177,11 +198,10 @@ def run(choose, name="python-bot", author="anonymous", version=None,
                     _answer(choose, request)
             elif command == "quit":
                 break
-            # Anything else (newgame, event, gameover, unknown) is ignored.
+            # Anything else (event lines, unknown commands) is ignored.
     except BrokenPipeError:
         # The arbiter has gone: nobody is left to talk to.  Point stdout
         # at /dev/null so that Python's final flush does not complain.
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except KeyboardInterrupt:
         pass
