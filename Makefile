@@ -143,4 +143,5 @@ clean:
 help:
 	@sed -n '1,10p' Makefile | sed 's/^# \{0,1\}//'
 
+.SECONDARY:
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -27,6 +27,7 @@ config_defaults(struct match_cfg *c)
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->duplicate = true;
+	c->print_table = true;
 }
 
 void

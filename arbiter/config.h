@@ -54,6 +54,7 @@ struct match_cfg {
 	const char		*records;	/* JSON Lines output */
 	const char		*resume;	/* records file to continue */
 	bool			 quiet;
+	bool			 print_table;	/* the results at the end */
 };
 
 /* Defaults: duplicate deals, 60 s + 0 per deal, forfeit on failure. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "config.h"
 #include "match.h"
 #include "verify.h"
@@ -16,6 +17,7 @@ usage(FILE *f)
 	    "commands:\n"
 	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
 	    "  verify FILE...                replay records and check them\n"
+	    "  check ENGINE...               conformance check for bot writers\n"
 	    "  help                          this text\n"
 	    "flags of match:\n", f);
 	config_usage(f);
@@ -49,6 +51,8 @@ main(int argc, char **argv)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return verify_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "check") == 0)
+		return check_main(argc - 2, argv + 2, argv[0]);
 	fprintf(stderr, "bezique-arbiter: unknown command '%s' (try "
 	    "'bezique-arbiter help')\n", argv[1]);
 	return 2;

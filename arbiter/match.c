@@ -324,7 +324,8 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	if (!cfg->quiet && isatty(STDERR_FILENO) &&
 	    results_deals(m.results) < cfg->deals)
 		fputc('\n', stderr);
-	results_print(m.results, stdout);
+	if (cfg->print_table)
+		results_print(m.results, stdout);
 	if (m.stopping || m.failed)
 		print_resume_hint(&m);
 	rc = m.failed || m.withdrawn ? 1 : 0;

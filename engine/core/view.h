@@ -7,7 +7,7 @@
  *
  *	bzv/1 variant=rubicon seat=0 dealer=1 phase=stock turn=0
  *	decision=lead trump=- leader=0 stock=110 hand0=AS#1,... hand1=??,...
- *	table0=- table1=- points=0,0 brisques=0,0 trick=- tricks=-
+ *	table0=- table1=- points=0,0 brisques=0,0 tricks=- trick=-
  *	decls=- cb=-,- drawn=-,-
  *
  * It says everything the seat knows, so an engine restarted in the middle

@@ -1,0 +1,415 @@
+/*
+ * check.c: the conformance check (check.h).
+ *
+ * The scripted steps run one at a time on the event loop: send some
+ * lines, then wait (with a timeout) for a line that passes the step's
+ * test.  Then a short match against `bezique-engine --level random`
+ * shows whether whole deals go through without a failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "bzp.h"
+#include "check.h"
+#include "child.h"
+#include "cmdline.h"
+#include "config.h"
+#include "match.h"
+#include "view.h"
+
+struct run;
+
+struct step {
+	const char	*what;
+	void		(*send)(struct run *);
+	/* 1 when the line completes the step, -1 when it fails it, else 0. */
+	int		(*test)(struct run *, const char *line);
+	long long	 timeout_ms;
+};
+
+struct run {
+	struct event_base	*base;
+	struct reaper		*reaper;
+	struct child		*child;
+	struct event		*timer;
+	int			 cur, passed, failed;
+	uint64_t		 started;
+	char			 note[256];
+	char			*last[4];
+	int			 nlast;
+	bool			 has_name, has_protocol, wants_legal, gone;
+	struct game		*g;
+	char			*line;		/* BZP_MAX_LINE bytes */
+};
+
+static void	next_step(struct run *r);
+
+static void
+send_bzp(struct run *r)
+{
+	child_send(r->child, "bzp");
+}
+
+static int
+test_bzp(struct run *r, const char *line)
+{
+	if (strncmp(line, "id name ", 8) == 0)
+		r->has_name = true;
+	if (strcmp(line, "protocol 1") == 0)
+		r->has_protocol = true;
+	if (strcmp(line, "feature legal") == 0)
+		r->wants_legal = true;
+	if (strcmp(line, "bzpok") != 0)
+		return 0;
+	if (!r->has_name || !r->has_protocol) {
+		snprintf(r->note, sizeof(r->note), "bzpok came without %s",
+		    !r->has_name ? "'id name ...'" : "'protocol 1'");
+		return -1;
+	}
+	return 1;
+}
+
+static void
+send_isready(struct run *r)
+{
+	child_send(r->child, "isready");
+}
+
+static void
+send_unknown(struct run *r)
+{
+	child_send(r->child, "frobnicate the=widgets 42");
+	child_send(r->child, "");
+	child_send(r->child, "isready");
+}
+
+static int
+test_readyok(struct run *r, const char *line)
+{
+	return strcmp(line, "readyok") == 0;
+}
+
+/* A real decision: the elder hand's first lead of a seeded deal. */
+static void
+send_go(struct run *r)
+{
+	struct rules rules;
+	char opts[2048], text[ACTION_TEXT_MAX];
+	struct action legal[MAX_LEGAL];
+	struct game *v;
+	size_t k;
+	int n;
+
+	rules_init(&rules, VARIANT_RUBICON);
+	rules_format(&rules, opts, sizeof(opts));
+	r->g = game_new(&rules, 20261122, 1);
+	snprintf(r->line, BZP_MAX_LINE, "newgame deal=0 variant=rubicon "
+	    "rules=%s seat=0 dealer=1 players=2 time=60000 inc=0 cap=0 "
+	    "movetime=0", opts);
+	child_send(r->child, r->line);
+	k = (size_t)snprintf(r->line, BZP_MAX_LINE, "go id=1 decision=%s "
+	    "time=60000 otime=60000 inc=0 cap=0 movetime=0 ",
+	    bzp_decision_name(game_decision(r->g)));
+	if (r->wants_legal) {
+		n = game_legal_actions(r->g, legal, MAX_LEGAL);
+		k += (size_t)snprintf(r->line + k, BZP_MAX_LINE - k, "legal=");
+		for (int i = 0; i < n; i++)
+			k += (size_t)snprintf(r->line + k, BZP_MAX_LINE - k,
+			    "%s%s", i ? "," : "", action_format(&legal[i],
+			    text, sizeof(text)));
+		k += (size_t)snprintf(r->line + k, BZP_MAX_LINE - k, " ");
+	}
+	k += (size_t)snprintf(r->line + k, BZP_MAX_LINE - k, "view ");
+	v = game_view(r->g, 0);
+	view_format(v, r->line + k, BZP_MAX_LINE - k);
+	game_free(v);
+	child_send(r->child, r->line);
+}
+
+static int
+test_action(struct run *r, const char *line)
+{
+	struct bzp_msg m;
+	struct action a;
+	char *copy = strdup(line), err[200];
+	int rc = 0;
+
+	if (copy == NULL)
+		abort();
+	if (bzp_parse(copy, &m) == 0 && strcmp(m.cmd, "action") == 0) {
+		rc = -1;
+		if (m.ntok != 2 || strcmp(m.tok[0], "id=1") != 0)
+			snprintf(r->note, sizeof(r->note), "expected 'action "
+			    "id=1 <action>', got '%.80s'", line);
+		else if (game_parse_action(r->g, m.tok[1], &a, err,
+		    sizeof(err)) < 0)
+			snprintf(r->note, sizeof(r->note), "%s", err);
+		else if (!game_is_legal(r->g, &a))
+			snprintf(r->note, sizeof(r->note), "'%s' is not legal "
+			    "here", m.tok[1]);
+		else
+			rc = 1;
+	}
+	free(copy);
+	return rc;
+}
+
+static void
+send_quit(struct run *r)
+{
+	child_quit(r->child, "quit", 2000);
+}
+
+static const struct step steps[] = {
+	{ "answers bzp with id name, protocol 1 and bzpok", send_bzp,
+	    test_bzp, 10000 },
+	{ "answers isready with readyok", send_isready, test_readyok, 5000 },
+	{ "ignores an unknown command and a blank line", send_unknown,
+	    test_readyok, 5000 },
+	{ "answers a decision request with a legal action", send_go,
+	    test_action, 10000 },
+	{ "exits on quit", send_quit, NULL, 2500 },
+};
+#define NSTEPS	((int)(sizeof(steps) / sizeof(steps[0])))
+
+static void
+report(struct run *r, bool ok)
+{
+	double ms = (double)(clock_now_us() - r->started) / 1000.0;
+
+	printf("  %-5s %s  [%.0f ms]\n", ok ? "ok" : "FAIL", steps[r->cur].what,
+	    ms);
+	if (!ok) {
+		if (r->note[0] != '\0')
+			printf("        %s\n", r->note);
+		for (int i = 0; i < r->nlast && i < 4; i++)
+			printf("        engine said: %s\n",
+			    r->last[(r->nlast - (r->nlast < 4 ? r->nlast : 4) +
+			    i) % 4]);
+	}
+	if (ok)
+		r->passed++;
+	else
+		r->failed++;
+	r->note[0] = '\0';
+	r->cur++;
+	next_step(r);
+}
+
+static void
+on_line(struct child *c, const char *line, size_t len, void *arg)
+{
+	struct run *r = arg;
+	int rc;
+
+	free(r->last[r->nlast % 4]);
+	r->last[r->nlast++ % 4] = strndup(line, len < 160 ? len : 160);
+	if (r->cur >= NSTEPS || steps[r->cur].test == NULL)
+		return;
+	if ((rc = steps[r->cur].test(r, line)) != 0) {
+		evtimer_del(r->timer);
+		report(r, rc > 0);
+	}
+}
+
+static void
+on_fault(struct child *c, enum child_fault f, const char *detail, void *arg)
+{
+	struct run *r = arg;
+
+	if (f == CHILD_LINE_TOO_LONG)
+		snprintf(r->note, sizeof(r->note), "a line over %d bytes",
+		    BZP_MAX_LINE);
+	child_kill(c);
+}
+
+static void
+on_gone(struct child *c, int status, void *arg)
+{
+	struct run *r = arg;
+
+	r->gone = true;
+	evtimer_del(r->timer);
+	if (r->cur < NSTEPS && steps[r->cur].test == NULL) {
+		report(r, true);	/* it quit */
+		return;
+	}
+	if (r->note[0] == '\0')
+		snprintf(r->note, sizeof(r->note), "the engine exited (status "
+		    "%d)", status);
+	while (r->cur < NSTEPS)
+		report(r, false);
+}
+
+static void
+timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct run *r = arg;
+
+	snprintf(r->note, sizeof(r->note), "nothing within %lld ms",
+	    steps[r->cur].timeout_ms);
+	if (steps[r->cur].test == NULL)
+		snprintf(r->note, sizeof(r->note), "still running %lld ms "
+		    "after quit", steps[r->cur].timeout_ms);
+	report(r, false);
+}
+
+static void
+next_step(struct run *r)
+{
+	struct timeval tv;
+	long long ms;
+
+	if (r->cur >= NSTEPS) {
+		if (r->child != NULL && !r->gone)
+			child_kill(r->child);
+		return;
+	}
+	if (r->gone) {
+		report(r, false);
+		return;
+	}
+	ms = steps[r->cur].timeout_ms;
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	r->started = clock_now_us();
+	steps[r->cur].send(r);
+	evtimer_add(r->timer, &tv);
+}
+
+/* The scripted steps; returns the number failed. */
+static int
+scripted(const char *command)
+{
+	static const struct child_callbacks cb = { on_line, on_fault,
+		on_gone };
+	struct child_spec spec = { NULL, NULL, NULL, BZP_MAX_LINE };
+	struct run r;
+	char err[256], **argv;
+
+	memset(&r, 0, sizeof(r));
+	if ((argv = cmdline_split(command, err, sizeof(err))) == NULL) {
+		printf("  FAIL  %s\n", err);
+		return 1;
+	}
+	spec.argv = argv;
+	if ((r.line = malloc(BZP_MAX_LINE)) == NULL ||
+	    (r.base = event_base_new()) == NULL)
+		abort();
+	r.reaper = reaper_new(r.base);
+	r.timer = evtimer_new(r.base, timeout_cb, &r);
+	if ((r.child = child_spawn(r.reaper, &spec, &cb, &r, err,
+	    sizeof(err))) == NULL) {
+		printf("  FAIL  starts: %s\n", err);
+		r.failed = NSTEPS;
+	} else {
+		next_step(&r);
+		while (!r.gone)
+			event_base_loop(r.base, EVLOOP_ONCE);
+		child_free(r.child);
+	}
+	cmdline_free(argv);
+	event_free(r.timer);
+	reaper_free(r.reaper);
+	event_base_free(r.base);
+	game_free(r.g);
+	for (int i = 0; i < 4; i++)
+		free(r.last[i]);
+	free(r.line);
+	return r.failed;
+}
+
+/* Whole deals against the random level; returns the number failed. */
+static int
+deals(const char *command, const char *self_dir)
+{
+	struct match_cfg cfg;
+	char path[] = "/tmp/bezique-check-XXXXXX", random[4200];
+	char *line = NULL;
+	size_t cap = 0;
+	int fd = mkstemp(path), played = 0, failures = 0;
+	FILE *f;
+
+	if (fd < 0) {
+		printf("  FAIL  plays deals: cannot make a temporary file\n");
+		return 1;
+	}
+	close(fd);
+	snprintf(random, sizeof(random), "%s/bezique-engine --level random",
+	    self_dir);
+	config_defaults(&cfg);
+	cfg.engines[0].command = strdup(command);
+	cfg.engines[0].name = strdup("engine");
+	cfg.engines[1].command = strdup(random);
+	cfg.engines[1].name = strdup("random");
+	cfg.nengines = 2;
+	cfg.deals = 4;
+	cfg.seed = 20261122;
+	cfg.records = path;
+	cfg.quiet = true;
+	cfg.print_table = false;
+	cfg.max_failures = 4;
+	match_run(&cfg, 0, NULL);
+	config_free(&cfg);
+	if ((f = fopen(path, "r")) != NULL) {
+		while (getline(&line, &cap, f) > 0) {
+			json_t *o = json_loads(line, 0, NULL);
+			const char *term = "", *reason = "";
+			json_t *fs = NULL, *players = NULL;
+			played++;
+			if (o != NULL && json_unpack(o, "{s:s, s:s, s:o, s:o}",
+			    "termination", &term, "reason", &reason,
+			    "fault_seat", &fs, "players", &players) == 0 &&
+			    json_is_integer(fs) && strcmp(json_string_value(
+			    json_array_get(players, json_integer_value(fs))),
+			    "engine") == 0) {
+				if (failures++ == 0)
+					printf("        deal %d: %s: %s\n",
+					    played - 1, term, reason);
+			}
+			json_decref(o);
+		}
+		fclose(f);
+	}
+	free(line);
+	unlink(path);
+	printf("  %-5s plays 4 whole deals against the random level "
+	    "(%d played, %d failed)\n", failures || played != 4 ? "FAIL" :
+	    "ok", played, failures);
+	return failures || played != 4;
+}
+
+int
+check_main(int argc, char **argv, const char *self)
+{
+	char dir[4096];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
+	int bad = 0;
+
+	if (argc < 1) {
+		fprintf(stderr, "usage: bezique-arbiter check ENGINE...\n");
+		return 2;
+	}
+	if (n <= 0)
+		snprintf(dir, sizeof(dir), "%s", self);
+	else
+		dir[n] = '\0';
+	if (strrchr(dir, '/') != NULL)
+		*strrchr(dir, '/') = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	child_setup();
+	for (int i = 0; i < argc; i++) {
+		int failed;
+		printf("check: %s\n", argv[i]);
+		failed = scripted(argv[i]);
+		failed += deals(argv[i], dir);
+		printf("  %s\n", failed ? "FAILED" : "all passed");
+		bad += failed != 0;
+	}
+	return bad ? 1 : 0;
+}

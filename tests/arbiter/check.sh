@@ -1,0 +1,26 @@
+#!/bin/sh
+# `bezique-arbiter check` passes for the engine's levels and every bundled
+# bot, and fails (status 1, naming the step) for a bot that plays an
+# illegal card.
+BUILD=${BUILD:-build}
+arb="$BUILD/bezique-arbiter"
+status=0
+for engine in "$BUILD/bezique-engine --level random" \
+    "$BUILD/bezique-engine --level greedy" \
+    "python3 bots/python-random/bot.py" \
+    "node bots/js-heuristic/bot.js" \
+    "sh bots/shell-first/bot.sh"; do
+	if ! out=$("$arb" check "$engine" 2>&1); then
+		echo "check failed for: $engine"
+		echo "$out"
+		status=1
+	fi
+done
+out=$("$arb" check "$BUILD/fixtures/badbot --mode illegal --after 0" 2>&1)
+rc=$?
+if [ $rc -ne 1 ] || ! echo "$out" | grep -q "FAIL  answers a decision request"; then
+	echo "check did not fail an illegal bot (status $rc):"
+	echo "$out"
+	status=1
+fi
+exit $status
