@@ -89,6 +89,8 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 	reply(s, "option name Log type string default <empty>");
 	reply(s, "protocol %d", BZP_VERSION);
 	reply(s, "feature variants=rubicon");
+	/* Every request carries the seat view: the engine needs no events. */
+	reply(s, "feature noevents");
 	reply(s, "bzpok");
 }
 
