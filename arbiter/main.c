@@ -8,6 +8,7 @@
 #include "check.h"
 #include "config.h"
 #include "match.h"
+#include "show.h"
 #include "verify.h"
 
 static void
@@ -18,6 +19,7 @@ usage(FILE *f)
 	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
 	    "  verify FILE...                replay records and check them\n"
 	    "  check ENGINE...               conformance check for bot writers\n"
+	    "  show FILE [--seat S] [--deal N]  records in readable form\n"
 	    "  help                          this text\n"
 	    "flags of match:\n", f);
 	config_usage(f);
@@ -51,6 +53,8 @@ main(int argc, char **argv)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return verify_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0)
+		return show_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "check") == 0)
 		return check_main(argc - 2, argv + 2, argv[0]);
 	fprintf(stderr, "bezique-arbiter: unknown command '%s' (try "

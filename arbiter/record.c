@@ -143,8 +143,8 @@ record_write(const struct record *rec, FILE *f, bool sync, char *err,
 	return 0;
 }
 
-static int
-parse_deck(const struct rules *r, const char *text, uint16_t *deck,
+int
+record_parse_deck(const struct rules *r, const char *text, uint16_t *deck,
     char *err, size_t errlen)
 {
 	int n = r->packs * CARDS_PER_PACK, k = 0;
@@ -226,7 +226,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	}
 	rules_init(&r, v);
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
-	    parse_deck(&r, deck_text, deck, err, errlen) < 0)
+	    record_parse_deck(&r, deck_text, deck, err, errlen) < 0)
 		return -1;
 	game_shuffle_deck(&r, sum->seed, want);
 	if (memcmp(want, deck, sizeof(deck[0]) * (size_t)(r.packs * 32))) {

@@ -83,6 +83,10 @@ struct record_summary {
 int	record_read(const char *line, bool replay, struct record_summary *sum,
 	    char *err, size_t errlen);
 
+/* Reads a record's deck ("AS#1,..."): every card of the rules once. */
+int	record_parse_deck(const struct rules *r, const char *text,
+	    uint16_t *deck, char *err, size_t errlen);
+
 /* The summary of a finished record (after record_finish). */
 int	record_summary_of(const struct record *rec, struct record_summary *sum);
 

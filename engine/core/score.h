@@ -82,4 +82,14 @@ void	score_rules_portland(struct score_rules *sr);
 void	score_game_value(const struct score_rules *sr,
 	    const struct deal_scores *ds, struct game_value *out);
 
+/*
+ * Law 17: a player found playing with more than nine cards is rubiconed,
+ * but the amount of his score added to his adversary's may not exceed 900,
+ * "exclusive of the thirteen hundred for a rubicon game" (rules.md §2.1,
+ * row 69).  Returns the value credited to the adversary.  The arbiter's
+ * engines can never hold a wrong count; this is for scoring real games.
+ */
+int	score_law17(const struct score_rules *sr, int adversary_points,
+	    int offender_points);
+
 #endif

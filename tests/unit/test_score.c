@@ -106,6 +106,22 @@ game_values(void **state)
 }
 
 static void
+law_17(void **state)
+{
+	struct score_rules sr;
+
+	(void)state;
+	score_rules_portland(&sr);
+	/* Row 69: B played with ten cards; B's 1450 adds at most 900. */
+	assert_int_eq_msg("row 69: capped at 900", score_law17(&sr, 1200,
+	    1450), 1200 + 900 + 1300);
+	assert_int_eq_msg("row 69: under the cap", score_law17(&sr, 1200,
+	    640), 1200 + 600 + 1300);
+	assert_int_eq_msg("row 69: at least 100", score_law17(&sr, 1200, 0),
+	    1200 + 100 + 1300);
+}
+
+static void
 six_pack(void **state)
 {
 	struct rules r;
@@ -161,6 +177,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(game_values),
+		cmocka_unit_test(law_17),
 		cmocka_unit_test(six_pack),
 		cmocka_unit_test(rule_options_by_name),
 	};

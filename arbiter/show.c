@@ -1,0 +1,205 @@
+/*
+ * show.c: `bezique-arbiter show FILE [--seat S] [--deal N]`: the records
+ * in a form people read, trick by trick, replayed with the rules core.
+ * With --seat, only what that seat saw (the other's draws hidden).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "bzp.h"
+#include "record.h"
+#include "show.h"
+
+struct show_opts {
+	int	seat;		/* -1: everything */
+	int	deal;		/* -1: every deal */
+};
+
+static void
+print_cards(const uint16_t *cards, int n)
+{
+	char t[CARD_TEXT_MAX];
+
+	for (int i = 0; i < n; i++)
+		printf("%s%s", i ? " " : "", cards[i] == NO_CARD ? "??" :
+		    card_format(cards[i], t));
+}
+
+static void
+print_event(const struct event *in, const char *const names[2],
+    const struct show_opts *o, int *trick)
+{
+	struct event ev = *in;
+	char act[ACTION_TEXT_MAX];
+	struct action a;
+
+	if (o->seat >= 0 && !event_for_seat(in, o->seat, &ev))
+		return;
+	switch (ev.type) {
+	case EVENT_PLAY:
+		printf("  %-10s plays %s%s\n", names[ev.seat],
+		    card_format(ev.cards[0], act), ev.key ? " from the table" :
+		    "");
+		break;
+	case EVENT_TRICK:
+		printf("    trick %d to %s\n", ++*trick, names[ev.seat]);
+		break;
+	case EVENT_DECLARE:
+		memset(&a, 0, sizeof(a));
+		a.type = ACTION_DECLARE;
+		a.combo = ev.combo;
+		a.key = ev.key;
+		a.ncards = ev.ncards;
+		memcpy(a.cards, ev.cards, sizeof(a.cards[0]) * ev.ncards);
+		printf("    %s declares %s for %d\n", names[ev.seat],
+		    action_format(&a, act, sizeof(act)), ev.points);
+		break;
+	case EVENT_TRUMP:
+		printf("    trump is %c\n", card_suit_char(ev.key));
+		break;
+	case EVENT_CARTE_BLANCHE:
+		printf("    %s shows carte blanche (", names[ev.seat]);
+		print_cards(ev.cards, ev.ncards);
+		printf(") for %d\n", ev.points);
+		break;
+	case EVENT_DRAW:
+		if (o->seat < 0 || ev.seat == o->seat) {
+			printf("    %s draws ", names[ev.seat]);
+			print_cards(ev.cards, 1);
+			printf("\n");
+		}
+		break;
+	case EVENT_END_PHASE:
+		printf("    the stock is exhausted: the last tricks\n");
+		break;
+	case EVENT_LAST_TRICK:
+		printf("    %s scores %d for the last trick\n", names[ev.seat],
+		    ev.points);
+		break;
+	default:
+		break;
+	}
+}
+
+static int
+replay_record(json_t *r, const struct show_opts *o)
+{
+	const char *variant, *rules_text, *deck_text, *p0, *p1, *term, *reason;
+	const char *names[2];
+	struct rules rules;
+	enum variant v;
+	uint16_t deck[MAX_CARDS];
+	struct event evbuf[64];
+	struct game *g;
+	struct result res;
+	json_t *actions, *a;
+	int deal, dealer, trick = 0;
+	char err[256];
+	size_t i;
+
+	if (json_unpack(r, "{s:i, s:s, s:s, s:s, s:i, s:[ss], s:o, s:s, s:s}",
+	    "deal", &deal, "variant", &variant, "rules", &rules_text, "deck",
+	    &deck_text, "dealer", &dealer, "players", &p0, &p1, "actions",
+	    &actions, "termination", &term, "reason", &reason) < 0 ||
+	    variant_parse(variant, &v) < 0)
+		return -1;
+	if (o->deal >= 0 && deal != o->deal)
+		return 0;
+	names[0] = p0;
+	names[1] = p1;
+	rules_init(&rules, v);
+	if (rules_set_list(&rules, rules_text, err, sizeof(err)) < 0 ||
+	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
+	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
+		return -1;
+	printf("Deal %d: %s (seat 0, elder hand) against %s (seat 1, dealer)"
+	    "%s\n", deal, p0, p1, o->seat >= 0 ? (o->seat ? ", as seat 1 "
+	    "saw it" : ", as seat 0 saw it") : "");
+	for (int s = 0; s < 2; s++) {
+		struct cardset h = game_hand(g, s);
+		char t[CARD_TEXT_MAX];
+		if (o->seat >= 0 && o->seat != s)
+			continue;
+		printf("  %s holds", names[s]);
+		CARDSET_FOREACH(c, &h)
+			printf(" %s", card_format(c, t));
+		printf("\n");
+	}
+	json_array_foreach(actions, i, a) {
+		struct event_log log = { evbuf, 0, 64 };
+		struct action act;
+		const char *text = json_string_value(json_object_get(a,
+		    "action"));
+		if (text == NULL || game_parse_action(g, text, &act, err,
+		    sizeof(err)) < 0 || game_apply(g, &act, &log) < 0)
+			break;
+		for (int k = 0; k < log.n && k < log.cap; k++)
+			print_event(&evbuf[k], names, o, &trick);
+	}
+	if (strcmp(term, "normal") != 0) {
+		json_t *fs = json_object_get(r, "fault_seat");
+		if (json_is_integer(fs))
+			game_forfeit(g, (int)json_integer_value(fs));
+		printf("  deal ended: %s (%s)\n", term, reason);
+	}
+	game_result(g, &res);
+	printf("  points %d-%d, brisques %d-%d: ", res.points[0],
+	    res.points[1], res.brisques[0], res.brisques[1]);
+	if (res.value.winner < 0)
+		printf("drawn\n\n");
+	else
+		printf("%s wins %d%s\n\n", names[res.value.winner],
+		    res.value.value, res.value.rubicon ? " (rubicon)" : "");
+	game_free(g);
+	return 0;
+}
+
+int
+show_main(int argc, char **argv)
+{
+	struct show_opts o = { -1, -1 };
+	const char *path = NULL;
+	char *line = NULL;
+	size_t cap = 0;
+	long long n;
+	int lineno = 0;
+	FILE *f;
+
+	for (int i = 0; i < argc; i++) {
+		if ((strcmp(argv[i], "--seat") == 0 ||
+		    strcmp(argv[i], "--deal") == 0) && i + 1 < argc &&
+		    bzp_parse_int(argv[i + 1], 0, 1 << 30, &n) == 0) {
+			if (argv[i][2] == 's')
+				o.seat = n > 1 ? 1 : (int)n;
+			else
+				o.deal = (int)n;
+			i++;
+		} else if (argv[i][0] != '-' && path == NULL)
+			path = argv[i];
+		else {
+			fprintf(stderr, "bezique-arbiter: show: bad argument "
+			    "'%s' (show FILE [--seat 0|1] [--deal N])\n",
+			    argv[i]);
+			return 2;
+		}
+	}
+	if (path == NULL || (f = fopen(path, "r")) == NULL) {
+		fprintf(stderr, "bezique-arbiter: show: %s\n", path ?
+		    "cannot open the file" : "give a records file");
+		return path ? 1 : 2;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		json_t *r = json_loads(line, 0, NULL);
+		lineno++;
+		if (r == NULL || replay_record(r, &o) < 0)
+			fprintf(stderr, "%s:%d: not a readable deal record\n",
+			    path, lineno);
+		json_decref(r);
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
