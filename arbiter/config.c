@@ -68,7 +68,10 @@ config_usage(FILE *f)
 	    "      --movetime MS      fixed time per decision\n"
 	    "      --margin MS        grace before a time forfeit (50)\n"
 	    "      --startup-timeout MS, --ping-timeout MS, --quit-timeout MS\n"
-	    "      --on-failure forfeit|void   what a failed deal becomes\n"
+	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
+	    "                         the deal, a replay of it, or a restart\n"
+	    "                         of the engine resuming the deal (twice\n"
+	    "                         a deal at most, then forfeit)\n"
 	    "      --max-failures N   failures before withdrawal (5)\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
@@ -227,8 +230,10 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->on_failure = ON_FAILURE_FORFEIT;
 		else if (v != NULL && strcmp(v, "void") == 0)
 			c->on_failure = ON_FAILURE_VOID;
+		else if (v != NULL && strcmp(v, "restart") == 0)
+			c->on_failure = ON_FAILURE_RESTART;
 		else
-			return bad(f, "is forfeit or void, not", v);
+			return bad(f, "is forfeit, void or restart, not", v);
 	} else {
 		*used = 0;
 		if (strcmp(f, "--no-duplicate") == 0)

@@ -16,7 +16,8 @@
 /* What the arbiter does with a deal its engine failed (anchors §5.2). */
 enum failure_policy {
 	ON_FAILURE_FORFEIT,	/* the engine loses the deal (default) */
-	ON_FAILURE_VOID		/* the deal is voided and played again */
+	ON_FAILURE_VOID,	/* the deal is voided and played again */
+	ON_FAILURE_RESTART	/* restart the engine, resume from its view */
 };
 
 struct engine_cfg {

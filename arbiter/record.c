@@ -97,6 +97,20 @@ record_action(struct record *rec, int seat, const char *action, double ms,
 }
 
 void
+record_incident(struct record *rec, int seat, enum termination term,
+    const char *reason)
+{
+	json_t *list = json_object_get(rec->obj, "incidents");
+
+	if (list == NULL) {
+		list = json_array();
+		json_object_set_new(rec->obj, "incidents", list);
+	}
+	json_array_append_new(list, json_pack("{s:i, s:s, s:s}", "seat", seat,
+	    "class", termination_name(term), "reason", reason ? reason : ""));
+}
+
+void
 record_finish(struct record *rec, const struct game *g,
     enum termination term, int fault_seat, const char *reason,
     const char *const *evidence, int nevidence)
@@ -268,6 +282,23 @@ out:
 	return rc;
 }
 
+static void
+read_incidents(json_t *list, struct record_summary *sum)
+{
+	size_t i;
+	json_t *inc;
+
+	json_array_foreach(list, i, inc) {
+		const char *cls;
+		int seat;
+		enum termination t;
+		if (json_unpack(inc, "{s:i, s:s}", "seat", &seat, "class",
+		    &cls) == 0 && seat >= 0 && seat < 2 &&
+		    termination_parse(cls, &t) == 0)
+			sum->incidents[seat][t]++;
+	}
+}
+
 static int
 read_summary(json_t *obj, struct record_summary *sum, char *err,
     size_t errlen)
@@ -297,6 +328,7 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		snprintf(err, errlen, "unknown termination '%s'", term);
 		return -1;
 	}
+	read_incidents(json_object_get(obj, "incidents"), sum);
 	sum->fault_seat = json_is_integer(fault) ?
 	    (int)json_integer_value(fault) : -1;
 	if (sum->term != TERM_NORMAL && (sum->fault_seat < 0 ||

@@ -50,6 +50,10 @@ void		 record_free(struct record *rec);
 void		 record_action(struct record *rec, int seat,
 		    const char *action, double ms, const char *info);
 
+/* Notes a failure the deal survived (on_failure=restart). */
+void		 record_incident(struct record *rec, int seat,
+		    enum termination term, const char *reason);
+
 /* Sets how the deal ended; evidence lines may be NULL. */
 void		 record_finish(struct record *rec, const struct game *g,
 		    enum termination term, int fault_seat, const char *reason,
@@ -73,6 +77,7 @@ struct record_summary {
 	int			value;
 	int			points[2], brisques[2];
 	bool			rubicon;
+	int			incidents[2][NTERMS];	/* by seat */
 };
 
 /*

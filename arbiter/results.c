@@ -133,6 +133,10 @@ results_add(struct results *r, const struct record_summary *s)
 	r->points[1] += s->points[1 - seat_of_0];
 	if (s->term != TERM_NORMAL && s->fault_seat >= 0)
 		r->failures[engine_in(r, s, s->fault_seat)][s->term]++;
+	for (int seat = 0; seat < 2; seat++)
+		for (int t = 1; t < NTERMS; t++)
+			r->failures[engine_in(r, s, seat)][t] +=
+			    s->incidents[seat][t];
 	if (r->duplicate)
 		add_pair(r, s->pair, score);
 }

@@ -11,6 +11,7 @@
 #include "view.h"
 
 #define NO_LIMIT_MS	(24LL * 3600 * 1000)
+#define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
 
 struct table {
 	struct event_base	*base;
@@ -24,6 +25,8 @@ struct table {
 	void			*arg;
 	bool			 playing;	/* a deal is in progress */
 	bool			 waiting;	/* a deal waits for the bots */
+	bool			 resuming;	/* a restarted bot rejoins */
+	int			 restarts;	/* in this deal */
 	struct deal_spec	 deal;
 	struct game		*g;
 	struct record		*rec;
@@ -35,6 +38,8 @@ struct table {
 };
 
 static void	start_bots(struct table *t);
+static void	resume_deal(struct table *t, int engine);
+static void	request(struct table *t);
 static void	begin_deal(struct table *t, int fault_engine,
 		    enum termination term, const char *reason);
 static void	finish_deal(struct table *t, enum termination term,
@@ -89,6 +94,10 @@ on_ready(struct bot *b, void *arg)
 	struct table *t = arg;
 
 	t->ready[engine_of(t, b)] = true;
+	if (t->resuming && t->playing) {
+		resume_deal(t, engine_of(t, b));
+		return;
+	}
 	if (t->waiting && t->ready[0] && t->ready[1])
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else if (settled(t, 0) && settled(t, 1))
@@ -113,6 +122,12 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	t->ready[e] = false;
 	if (t->waiting && !t->playing) {
 		begin_deal(t, e, term, reason);	/* forfeited at once */
+	} else if (t->playing && t->cfg->on_failure == ON_FAILURE_RESTART &&
+	    t->restarts < MAX_RESTARTS) {
+		t->restarts++;
+		record_incident(t->rec, seat_of(t, e), term, reason);
+		t->resuming = true;
+		bot_start(b);	/* rejoins in resume_deal() once ready */
 	} else if (t->playing) {
 		finish_deal(t, term, e, reason);
 	} else {
@@ -235,14 +250,36 @@ on_action(struct bot *b, const char *text, double ms, void *arg)
 		request(t);
 }
 
+static void	send_newgame(struct table *t, int seat);
+
+/* A restarted engine rejoins the deal from its seat view: newgame, then
+ * the request it failed (if it was its turn). */
+static void
+resume_deal(struct table *t, int engine)
+{
+	int seat = seat_of(t, engine);
+
+	t->resuming = false;
+	send_newgame(t, seat);
+	if (game_to_move(t->g) == seat)
+		request(t);
+}
+
 static void
 send_deal(struct table *t)
+{
+	for (int s = 0; s < 2; s++)
+		send_newgame(t, s);
+}
+
+static void
+send_newgame(struct table *t, int s)
 {
 	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
 	const struct clock_cfg *c = &t->cfg->clock;
 
 	rules_format(&t->cfg->rules, rules, sizeof(rules));
-	for (int s = 0; s < 2; s++) {
+	{
 		struct bot *b = t->bots[t->engine_at[s]];
 		struct cardset h = game_hand(t->g, s);
 		size_t k = 0;
@@ -275,6 +312,8 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 
 	t->waiting = false;
 	t->playing = true;
+	t->resuming = false;
+	t->restarts = 0;
 	t->engine_at[0] = t->deal.seat0_engine;
 	t->engine_at[1] = 1 - t->deal.seat0_engine;
 	t->g = game_new(&t->cfg->rules, t->deal.seed, 1);

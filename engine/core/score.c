@@ -132,8 +132,9 @@ find_winner(const struct score_rules *sr, const struct deal_scores *ds,
 /*
  * The difference of the rounded scores, at least min_difference (§9.2
  * step 3).  When the loser's brisques put him ahead he still loses (HGM:
- * the game is won "exclusive of brisques"), so the difference is never
- * negative even when min_difference is 0 [inferred, as §9.2 step 3].
+ * the game is won "exclusive of brisques") and the floor applies: 100,
+ * or 0 under UBCG's min_difference 0, never a negative difference
+ * [inferred, §9.2 step 3].
  */
 static int
 difference(const struct score_rules *sr, int w, int l, bool round_up)
@@ -144,7 +145,7 @@ difference(const struct score_rules *sr, int w, int l, bool round_up)
 		diff += 100;	/* WK-R: the winner's ⌊⌋ goes up a hundred */
 	if (diff < sr->min_difference)
 		diff = sr->min_difference;
-	return diff < 0 ? 0 : diff;
+	return diff;
 }
 
 /*
@@ -216,8 +217,8 @@ score_game_value(const struct score_rules *sr, const struct deal_scores *ds,
 	out->final[1] = t.s[1];
 	out->rubicon = t.s[l] < sr->rubicon_threshold;
 	if (out->rubicon) {
-		/* Step 4 takes the points without brisques: the flat
-		 * allowance stands for them (§9.2, §11 question 1). */
+		/* Step 4 takes the points without brisques by default,
+		 * the flat allowance standing for them (§9.2, §11 q. 1). */
 		out->value = rubicon_value(sr,
 		    with_b ? t.s[w] : ds->points[w],
 		    with_b ? t.s[l] : ds->points[l], t.round_up);

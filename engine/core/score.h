@@ -18,7 +18,7 @@ enum score_rounding {
 enum rubicon_mode {
 	RUBICON_PORTLAND,	/* W + L + 1000 + 300 (HGM, §9.2 step 4) */
 	RUBICON_BICYCLE,	/* W + L + 1000 + 320 (BIC-R, CMC) */
-	RUBICON_SUM_PLUS_1000,	/* W + L + 1000, unrounded, no minimum (UBCG, COL) */
+	RUBICON_SUM_PLUS_1000,	/* W + L + 1000 unrounded, no min. (UBCG, COL) */
 	RUBICON_EXTRA_500	/* W - L + 500 + 500 (WK-R) */
 };
 
@@ -69,7 +69,8 @@ struct game_value {
 	int	value;		/* credited to the winner; 0 when drawn */
 	bool	rubicon;	/* the loser was rubiconed */
 	bool	brisques_counted;
-	int	final[2];	/* each player's score as finally counted */
+	int	final[2];	/* each player's score as finally counted:
+				 * points, plus brisques if counted */
 };
 
 /* The Portland Club defaults for Rubicon Bézique. */

@@ -35,6 +35,10 @@ CASES = {
     "noquit": ("time", []),
     "grandchild": ("crash", []),
     "stale": ("time", []),
+    # With --on-failure restart the deal survives: the engine is started
+    # again and resumes from its seat view; the failure is an incident.
+    "crash restart": ("normal", ["--on-failure", "restart"]),
+    "illegal restart": ("normal", ["--on-failure", "restart"]),
 }
 
 
@@ -45,8 +49,10 @@ def leftovers(tag):
 
 
 def run_case(mode, want, extra, tmp):
-    rec = os.path.join(tmp, mode + ".jsonl")
-    tag = "--after 2 --mode " + mode
+    restart = mode.endswith(" restart")
+    mode = mode.split()[0]
+    rec = os.path.join(tmp, mode + ("-r" if restart else "") + ".jsonl")
+    tag = "--after %d --mode %s" % (30 if restart else 2, mode)
     cmd = [ARB, "match", "-e", BAD + " " + tag, "--name", "badbot",
            "-e", ENGINE, "--name", "random", "-n", "2", "--seed", "7",
            "-o", rec, "--cap", "500", "--startup-timeout", "1000",
@@ -73,6 +79,9 @@ def run_case(mode, want, extra, tmp):
                                                       seat)
         if want != "normal" and r["result"]["winner"] == seat:
             return "the failing bot won the deal"
+        if restart and not any(i["seat"] == seat and i["class"] == mode
+                               for i in r.get("incidents", [])):
+            return "deal %d: no %s incident recorded" % (r["deal"], mode)
     v = subprocess.run([ARB, "verify", rec], capture_output=True, text=True)
     if v.returncode != 0:
         return "verify failed: " + v.stderr.strip()
