@@ -154,7 +154,8 @@ difference(const struct score_rules *sr, int w, int l, bool round_up)
  * at least 100, and differ only in the brisque allowance (300 being
  * Bicycle's 320 with the fraction of a hundred disregarded, §9.2).  UBCG
  * and COL add the plain sum, unrounded and with no minimum (rules.md,
- * "Row 66").  WK-R pays the ordinary game plus another 500.
+ * "Row 66").  WK-R pays the ordinary game, its difference floored as in
+ * step 3, plus another 500.
  */
 static int
 rubicon_value(const struct score_rules *sr, int w, int l, bool round_up)

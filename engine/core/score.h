@@ -18,7 +18,7 @@ enum score_rounding {
 enum rubicon_mode {
 	RUBICON_PORTLAND,	/* W + L + 1000 + 300 (HGM, §9.2 step 4) */
 	RUBICON_BICYCLE,	/* W + L + 1000 + 320 (BIC-R, CMC) */
-	RUBICON_SUM_PLUS_1000,	/* W + L + 1000 unrounded, no min. (UBCG, COL) */
+	RUBICON_SUM_PLUS_1000,	/* W + L + 1000, unrounded (UBCG, COL) */
 	RUBICON_EXTRA_500	/* W - L + 500 + 500 (WK-R) */
 };
 
