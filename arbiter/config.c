@@ -147,7 +147,8 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 
 	if (strcmp(f, "-e") == 0 || strcmp(f, "--engine") == 0) {
 		if (c->nengines == 2)
-			return bad(f, "a match takes two engines, not", v);
+			return bad(f, "a match takes two engines (use "
+			    "'tournament' for more), not", v);
 		if (v == NULL || *v == '\0')
 			return bad(f, "needs a command line", v);
 		e = &c->engines[c->nengines++];
@@ -293,6 +294,8 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 		    "named '%s'; give --name\n", c->engines[0].name);
 		return -1;
 	}
+	c->format = FORMAT_MATCH;
+	c->rounds = c->duplicate ? c->deals / 2 : c->deals;
 	if (c->duplicate && c->deals % 2 != 0) {
 		fprintf(stderr, "bezique-arbiter: -n %d: duplicate deals come "
 		    "in pairs; give an even number or --no-duplicate\n",

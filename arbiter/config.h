@@ -12,6 +12,14 @@
 #include "rules.h"
 
 #define MAX_ENGINE_OPTIONS	32
+#define MAX_ENGINES		32
+
+/* How engines are paired (anchors §5, issue 5). */
+enum format {
+	FORMAT_MATCH,		/* two engines */
+	FORMAT_ROUND_ROBIN,	/* every engine against every other */
+	FORMAT_GAUNTLET		/* the first engine against each other one */
+};
 
 /* What the arbiter does with a deal its engine failed (anchors §5.2). */
 enum failure_policy {
@@ -41,9 +49,11 @@ struct clock_cfg {
 };
 
 struct match_cfg {
-	struct engine_cfg	 engines[2];
+	struct engine_cfg	 engines[MAX_ENGINES];
 	int			 nengines;
-	int			 deals;		/* deals to play (both seats) */
+	enum format		 format;
+	int			 rounds;	/* decks per pairing */
+	int			 deals;		/* deals to play in all */
 	uint64_t		 seed;
 	struct rules		 rules;
 	int			 concurrency;

@@ -18,7 +18,7 @@
 #include "child.h"
 #include "match.h"
 #include "results.h"
-#include "rng.h"
+#include "schedule.h"
 #include "table.h"
 
 #define MAX_TABLES	256
@@ -45,15 +45,6 @@ struct match {
 	uint64_t		 started_us;
 };
 
-uint64_t
-match_deal_seed(uint64_t match_seed, int pair)
-{
-	struct rng r;
-
-	rng_seed(&r, match_seed + (uint64_t)pair * 0x9e3779b97f4a7c15ULL);
-	return rng_next(&r);
-}
-
 static bool
 next_deal(struct match *m, struct deal_spec *d)
 {
@@ -69,10 +60,7 @@ next_deal(struct match *m, struct deal_spec *d)
 	}
 	if (i < 0)
 		return false;
-	d->deal = i;
-	d->pair = c->duplicate ? i / 2 : i;
-	d->seed = match_deal_seed(c->seed, d->pair);
-	d->seat0_engine = i % 2;
+	schedule_deal(c, i, d);
 	return true;
 }
 

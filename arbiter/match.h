@@ -15,7 +15,4 @@
  */
 int	match_run(const struct match_cfg *cfg, int argc, char **argv);
 
-/* The seed of the deck of duplicate pair p (README.md, "Deals"). */
-uint64_t	match_deal_seed(uint64_t match_seed, int pair);
-
 #endif

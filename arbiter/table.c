@@ -16,11 +16,13 @@
 struct table {
 	struct event_base	*base;
 	const struct match_cfg	*cfg;
-	struct bot		*bots[2];	/* by engine index */
-	bool			 ready[2];
+	struct reaper		*reaper;
+	struct bot		*bots[MAX_ENGINES];	/* made when needed */
+	bool			 ready[MAX_ENGINES];
 	/* A failure outside a deal, kept to forfeit the next deal with. */
-	enum termination	 down_term[2];
-	char			 down_reason[2][256];
+	enum termination	 down_term[MAX_ENGINES];
+	char			 down_reason[MAX_ENGINES][256];
+	int			 eng[2];	/* the pairing in play; -1 none */
 	struct table_callbacks	 cb;
 	void			*arg;
 	bool			 playing;	/* a deal is in progress */
@@ -38,6 +40,10 @@ struct table {
 };
 
 static void	start_bots(struct table *t);
+static void	on_action(struct bot *b, const char *text, double ms,
+		    void *arg);
+static void	on_failed(struct bot *b, enum termination term,
+		    const char *reason, void *arg);
 static void	resume_deal(struct table *t, int engine);
 static void	request(struct table *t);
 static void	begin_deal(struct table *t, int fault_engine,
@@ -48,7 +54,10 @@ static void	finish_deal(struct table *t, enum termination term,
 static int
 engine_of(const struct table *t, const struct bot *b)
 {
-	return t->bots[0] == b ? 0 : 1;
+	for (int e = 0; e < t->cfg->nengines; e++)
+		if (t->bots[e] == b)
+			return e;
+	return 0;
 }
 
 static int
@@ -72,7 +81,14 @@ later(struct table *t, event_callback_fn fn)
 static bool
 settled(const struct table *t, int e)
 {
-	return t->ready[e] || t->down_term[e] != TERM_NORMAL;
+	return e < 0 || t->ready[e] || t->down_term[e] != TERM_NORMAL;
+}
+
+/* Both engines of the pairing are ready to play. */
+static bool
+both_ready(const struct table *t)
+{
+	return t->eng[0] >= 0 && t->ready[t->eng[0]] && t->ready[t->eng[1]];
 }
 
 static void
@@ -82,7 +98,7 @@ idle_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (t->playing || t->waiting)
 		return;
-	if (settled(t, 0) && settled(t, 1))
+	if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
 		t->cb.idle(t, t->arg);
 	else
 		start_bots(t);	/* a bot lost in the last deal */
@@ -98,18 +114,26 @@ on_ready(struct bot *b, void *arg)
 		resume_deal(t, engine_of(t, b));
 		return;
 	}
-	if (t->waiting && t->ready[0] && t->ready[1])
+	if (t->waiting && both_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
-	else if (settled(t, 0) && settled(t, 1))
+	else if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
 		later(t, idle_cb);
 }
 
 static void
 start_bots(struct table *t)
 {
-	for (int e = 0; e < 2; e++)
+	static const struct bot_callbacks bcb = { on_ready, on_action,
+		on_failed };
+
+	for (int i = 0; i < 2 && t->eng[0] >= 0; i++) {
+		int e = t->eng[i];
+		if (t->bots[e] == NULL)
+			t->bots[e] = bot_new(t->reaper, &t->cfg->engines[e],
+			    &t->cfg->clock, &bcb, t);
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
+	}
 }
 
 static void
@@ -314,8 +338,8 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	t->playing = true;
 	t->resuming = false;
 	t->restarts = 0;
-	t->engine_at[0] = t->deal.seat0_engine;
-	t->engine_at[1] = 1 - t->deal.seat0_engine;
+	t->engine_at[0] = t->deal.engine[0];
+	t->engine_at[1] = t->deal.engine[1];
 	t->g = game_new(&t->cfg->rules, t->deal.seed, 1);
 	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
 	for (int s = 0; s < 2; s++) {
@@ -391,19 +415,16 @@ table_new(struct event_base *base, struct reaper *reaper,
     const struct match_cfg *cfg, const struct table_callbacks *cb,
     void *arg)
 {
-	static const struct bot_callbacks bcb = { on_ready, on_action,
-		on_failed };
 	struct table *t = calloc(1, sizeof(*t));
 
 	if (t == NULL || (t->line = malloc(BZP_MAX_LINE)) == NULL)
 		abort();
 	t->base = base;
+	t->reaper = reaper;
 	t->cfg = cfg;
 	t->cb = *cb;
 	t->arg = arg;
-	for (int e = 0; e < 2; e++)
-		t->bots[e] = bot_new(reaper, &cfg->engines[e], &cfg->clock,
-		    &bcb, t);
+	t->eng[0] = t->eng[1] = -1;
 	return t;
 }
 
@@ -412,7 +433,7 @@ table_free(struct table *t)
 {
 	if (t == NULL)
 		return;
-	for (int e = 0; e < 2; e++)
+	for (int e = 0; e < MAX_ENGINES; e++)
 		bot_free(t->bots[e]);
 	record_free(t->rec);
 	game_free(t->g);
@@ -423,7 +444,22 @@ table_free(struct table *t)
 void
 table_start(struct table *t)
 {
-	start_bots(t);
+	later(t, idle_cb);
+}
+
+/* Takes up the deal's pairing; engines it does not use are let go. */
+static void
+set_pairing(struct table *t, const struct deal_spec *d)
+{
+	for (int i = 0; i < 2; i++) {
+		int e = t->eng[i];
+		if (e >= 0 && e != d->engine[0] && e != d->engine[1]) {
+			bot_quit(t->bots[e]);
+			t->ready[e] = false;
+		}
+	}
+	t->eng[0] = d->engine[0] < d->engine[1] ? d->engine[0] : d->engine[1];
+	t->eng[1] = d->engine[0] < d->engine[1] ? d->engine[1] : d->engine[0];
 }
 
 void
@@ -431,14 +467,17 @@ table_play(struct table *t, const struct deal_spec *d)
 {
 	t->deal = *d;
 	t->waiting = true;
-	for (int e = 0; e < 2; e++)
+	set_pairing(t, d);
+	for (int i = 0; i < 2; i++) {
+		int e = t->eng[i];
 		if (t->down_term[e] != TERM_NORMAL) {
 			enum termination term = t->down_term[e];
 			t->down_term[e] = TERM_NORMAL;	/* retried next deal */
 			begin_deal(t, e, term, t->down_reason[e]);
 			return;
 		}
-	if (t->ready[0] && t->ready[1])
+	}
+	if (both_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);
@@ -447,10 +486,11 @@ table_play(struct table *t, const struct deal_spec *d)
 void
 table_stop(struct table *t)
 {
-	for (int e = 0; e < 2; e++) {
-		bot_quit(t->bots[e]);
-		t->ready[e] = false;
-	}
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] != NULL) {
+			bot_quit(t->bots[e]);
+			t->ready[e] = false;
+		}
 }
 
 bool
@@ -462,6 +502,9 @@ table_busy(const struct table *t)
 void
 table_overhead(const struct table *t, uint64_t *us, uint64_t *decisions)
 {
-	*us = bot_overhead_us(t->bots[0]) + bot_overhead_us(t->bots[1]);
+	*us = 0;
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] != NULL)
+			*us += bot_overhead_us(t->bots[e]);
 	*decisions = t->decisions;
 }

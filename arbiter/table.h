@@ -15,16 +15,9 @@
 #include "bot.h"
 #include "config.h"
 #include "record.h"
+#include "schedule.h"
 
 struct table;
-
-/* One deal of the schedule. */
-struct deal_spec {
-	int		deal;		/* index in the match */
-	int		pair;		/* the deck's index */
-	uint64_t	seed;		/* the deck's seed */
-	int		seat0_engine;	/* which engine (0/1) is the elder hand */
-};
 
 struct table_callbacks {
 	/* Both bots are ready and no deal is in progress. */
@@ -42,9 +35,10 @@ struct table	*table_new(struct event_base *base, struct reaper *reaper,
 		    const struct table_callbacks *cb, void *arg);
 void		 table_free(struct table *t);
 
-/* Starts both engines; idle() follows when both are ready. */
+/* Makes the table ask for its first deal (idle() follows). */
 void		 table_start(struct table *t);
-/* Plays a deal; the table must be idle. */
+/* Plays a deal; the table must be idle.  Engines of an earlier pairing
+ * that this deal does not use are told to quit. */
 void		 table_play(struct table *t, const struct deal_spec *d);
 /* Quits both engines. */
 void		 table_stop(struct table *t);

@@ -1,0 +1,222 @@
+/*
+ * engine_proc.h: one engine child process on the arbiter's event loop,
+ * relaying text lines to and from it (style.md §11, anchors.md §5.2).
+ *
+ * The layer knows nothing of the game.  It starts a program with execv
+ * (no shell) in its own process group, connected by one AF_UNIX
+ * socketpair that is both its standard input and its standard output;
+ * its standard error goes to a log file or /dev/null, never into the
+ * protocol.  It delivers every complete line the engine writes, queues
+ * lines to it without ever blocking, bounds both directions, keeps a
+ * deadline timer, and tells its owner about faults and, last of all,
+ * about the exit.  It is built on libevent with no threads: everything
+ * happens in callbacks of one event_base.
+ *
+ * Lifecycle (after tmux job.c).  A process is finished when two things
+ * have happened, in either order: it has been reaped (waitpid) and its
+ * channel is closed (end of file, an error, or closed by us).  Only then
+ * does on_exit come, once, as the last callback.  A fault that closes the
+ * channel does not kill the process: the owner decides, usually by
+ * calling engine_proc_kill() from on_error.  Every engine_proc of a loop
+ * shares one engine_proc_reaper, which owns the SIGCHLD event.
+ *
+ * Callbacks come only from the event loop, never from inside a call to
+ * an engine_proc_* function, and every one of them may call any function
+ * here on the same engine_proc, engine_proc_free() included.
+ *
+ * Process-wide requirements: call engine_proc_setup() once before the
+ * first spawn.  The reaper reaps with waitpid(-1), so it also collects
+ * children that other code of the program starts; the arbiter starts
+ * none but its engines.
+ */
+#ifndef ENGINE_PROC_H
+#define ENGINE_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <event2/event.h>
+
+struct engine_proc;
+struct engine_proc_reaper;
+
+/* Faults, reported through on_error.  The first three close the channel. */
+enum engine_proc_fault {
+	ENGINE_PROC_LINE_TOO_LONG,	/* max_line bytes with no newline */
+	ENGINE_PROC_CLOSED,		/* end of its output, or a read error */
+	ENGINE_PROC_WRITE_ERROR,	/* writing to it failed (EPIPE...) */
+	ENGINE_PROC_OVERFLOW,		/* over max_pending bytes unread by it */
+	ENGINE_PROC_TIMEOUT		/* the deadline expired */
+};
+
+/* How many of the last lines received are kept as evidence. */
+#define ENGINE_PROC_LAST_LINES		8
+/* Longest line kept there; longer ones are cut and end in "...". */
+#define ENGINE_PROC_EVIDENCE_MAX	200
+
+/*
+ * Callbacks.  Any may be NULL.  line is NUL-terminated, its terminator
+ * (LF or CR LF) removed; len counts its bytes, in case it holds a NUL.
+ * line and detail are valid only during the call.
+ *
+ * on_error comes at most once for each channel-closing fault, once for
+ * OVERFLOW, and once per arming of the deadline for TIMEOUT; lines may
+ * still arrive after an OVERFLOW or TIMEOUT until the owner kills.
+ * Faults are not reported once engine_proc_quit() or engine_proc_kill()
+ * has been called, since the channel is then expected to close.
+ *
+ * on_exit comes once, last, when the process is reaped and its channel
+ * closed.  wait_status is as from waitpid(2): use WIFEXITED() and
+ * friends, or engine_proc_status_str().  The owner then frees.
+ */
+typedef void (*engine_proc_line_fn)(struct engine_proc *ep,
+    const char *line, size_t len, void *arg);
+typedef void (*engine_proc_error_fn)(struct engine_proc *ep,
+    enum engine_proc_fault fault, const char *detail, void *arg);
+typedef void (*engine_proc_exit_fn)(struct engine_proc *ep,
+    int wait_status, void *arg);
+
+struct engine_proc_callbacks {
+	engine_proc_line_fn	on_line;
+	engine_proc_error_fn	on_error;
+	engine_proc_exit_fn	on_exit;
+};
+
+/*
+ * What to run.  The spec and the strings it points to are only read
+ * during engine_proc_spawn(); the caller keeps ownership.  Zero in a
+ * limit means "leave as inherited".
+ */
+struct engine_spec {
+	char *const	*argv;		/* argv[0] is the program */
+	char *const	*envp;		/* NULL: inherit the arbiter's */
+	const char	*dir;		/* working directory, or NULL */
+	const char	*stderr_path;	/* appended to; NULL: /dev/null */
+	uint64_t	 rlimit_as;	/* RLIMIT_AS, bytes */
+	uint64_t	 rlimit_cpu;	/* RLIMIT_CPU, seconds */
+	uint64_t	 rlimit_nofile;	/* RLIMIT_NOFILE, descriptors */
+	uint64_t	 rlimit_nproc;	/* RLIMIT_NPROC, per user id! */
+	size_t		 max_line;	/* bytes, terminator included;
+					 * 0: 65536 */
+	size_t		 max_pending;	/* bytes queued to it; 0: 1 MiB */
+};
+
+/* Process-wide setup, once, before any spawn. */
+
+/*
+ * Ignores SIGPIPE, so that writing to a dead engine is an error from
+ * write(2) (a WRITE_ERROR fault) and not the death of the arbiter.  Also
+ * makes the calling process a child subreaper (Linux prctl), so that
+ * processes an engine leaves behind are re-parented to the arbiter and
+ * reaped by its reaper, instead of being left to an init process that in
+ * a container may never reap them.
+ */
+void		 engine_proc_setup(void);
+
+/* The reaper: one per event_base, created before and freed after every
+ * engine_proc of that base. */
+
+/* Installs the SIGCHLD event on base.  Aborts if libevent refuses. */
+struct engine_proc_reaper *engine_proc_reaper_new(struct event_base *base);
+
+/*
+ * Kills every process group not yet reaped and waits for each (a
+ * blocking waitpid, bounded by SIGKILL), then frees every engine_proc
+ * still registered, including any the owner has not freed: pointers to
+ * them become invalid.  For a teardown that never blocks, call
+ * engine_proc_reaper_kill_all() and run the loop until
+ * engine_proc_reaper_count() is 0 first.  NULL does nothing.
+ */
+void		 engine_proc_reaper_free(struct engine_proc_reaper *r);
+
+/* Kills every live process group; the usual callbacks follow. */
+void		 engine_proc_reaper_kill_all(struct engine_proc_reaper *r);
+
+/* The number of engine_procs registered (not yet freed or not reaped). */
+size_t		 engine_proc_reaper_count(const struct engine_proc_reaper *r);
+
+/* One engine process. */
+
+/*
+ * Starts spec->argv[0].  A name with no slash is looked for in PATH; a
+ * relative path, and relative PATH entries, are taken from the engine's
+ * working directory, as `cd dir && exec prog` would.  Returns a new
+ * engine_proc owned by the caller (free with engine_proc_free()), or
+ * NULL with one line in err, such as "engine 'foo': not found in PATH"
+ * or "engine './bot': not executable".  Failures in the child after the
+ * fork (setrlimit, exec) are written to its stderr log and it exits 127.
+ */
+struct engine_proc *engine_proc_spawn(struct engine_proc_reaper *r,
+		    const struct engine_spec *spec,
+		    const struct engine_proc_callbacks *cb, void *arg,
+		    char *err, size_t errlen);
+
+/*
+ * Queues line and a newline.  line must not contain a newline.  Never
+ * blocks.  Returns 0, or -1 if the line was dropped: the channel is
+ * closed, quit was called, or the queue overflowed (an OVERFLOW fault
+ * follows from the loop).
+ */
+int		 engine_proc_send(struct engine_proc *ep, const char *line);
+
+/* Arms, or re-arms, the deadline ms from now; or disarms it. */
+void		 engine_proc_set_deadline(struct engine_proc *ep, uint64_t ms);
+void		 engine_proc_clear_deadline(struct engine_proc *ep);
+
+/*
+ * Asks the engine to stop: disarms the deadline, sends quit_line (unless
+ * it is NULL), closes the engine's input once the queue has drained
+ * (shutdown SHUT_WR, so it reads end of file), and kills the group if it
+ * has not both exited and closed its output within grace_ms.
+ */
+void		 engine_proc_quit(struct engine_proc *ep, const char *quit_line,
+		    uint64_t grace_ms);
+
+/* SIGKILLs the process group now and closes the channel.  on_exit still
+ * comes, after the reap. */
+void		 engine_proc_kill(struct engine_proc *ep);
+
+/*
+ * Releases ep, in any state, with no further callbacks.  A process still
+ * running is killed, and the reaper frees the rest once it is reaped.
+ * NULL does nothing.  Within a callback of ep a second call is harmless;
+ * elsewhere ep is invalid after the first.
+ */
+void		 engine_proc_free(struct engine_proc *ep);
+
+/* Queries. */
+
+/* The process id, which is also its process group id. */
+pid_t		 engine_proc_pid(const struct engine_proc *ep);
+
+/* Whether the channel is still open, so that lines can come and go. */
+bool		 engine_proc_is_open(const struct engine_proc *ep);
+
+/* Whether the arbiter sent SIGKILL (kill, quit grace, free, linger): a
+ * status of "signal 9" is then ours, not a crash. */
+bool		 engine_proc_killed(const struct engine_proc *ep);
+
+/*
+ * Fills lines[0..n-1], oldest first, with up to max of the last
+ * ENGINE_PROC_LAST_LINES lines received (cut at ENGINE_PROC_EVIDENCE_MAX
+ * bytes; the start of an over-long or unterminated line is included), and
+ * returns n.  The strings belong to ep and stay valid until the next
+ * callback of ep or its free.
+ */
+size_t		 engine_proc_last_lines(const struct engine_proc *ep,
+		    const char **lines, size_t max);
+
+/* Helpers for records. */
+
+/* "LINE_TOO_LONG", "CLOSED", ...: a stable name for a fault. */
+const char	*engine_proc_fault_name(enum engine_proc_fault fault);
+
+/*
+ * Writes a wait status as one short phrase into buf and returns buf:
+ * "exit 0", "exit 3", "signal 11 (SEGV)", "signal 6 (ABRT), core dumped".
+ */
+char		*engine_proc_status_str(int wait_status, char *buf, size_t len);
+
+#endif

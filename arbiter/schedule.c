@@ -1,0 +1,59 @@
+/*
+ * schedule.c: the lazy schedule (schedule.h).
+ */
+#include "rng.h"
+#include "schedule.h"
+
+int
+schedule_pairings(enum format f, int n)
+{
+	if (f == FORMAT_ROUND_ROBIN)
+		return n * (n - 1) / 2;
+	return n - 1;	/* a match (n = 2) or a gauntlet */
+}
+
+void
+schedule_pairing(enum format f, int n, int p, int *a, int *b)
+{
+	if (f != FORMAT_ROUND_ROBIN) {
+		*a = 0;
+		*b = p + 1;
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		if (p < n - 1 - i) {
+			*a = i;
+			*b = i + 1 + p;
+			return;
+		}
+		p -= n - 1 - i;
+	}
+	*a = 0;
+	*b = 1;
+}
+
+uint64_t
+schedule_deck_seed(uint64_t seed, int round)
+{
+	struct rng r;
+
+	rng_seed(&r, seed + (uint64_t)round * 0x9e3779b97f4a7c15ULL);
+	return rng_next(&r);
+}
+
+void
+schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
+{
+	int per = cfg->duplicate ? 2 : 1, q = k / per, a, b;
+	int np = schedule_pairings(cfg->format, cfg->nengines);
+
+	schedule_pairing(cfg->format, cfg->nengines, q % np, &a, &b);
+	d->deal = k;
+	d->pair = q;
+	d->round = q / np;
+	d->seed = schedule_deck_seed(cfg->seed, d->round);
+	/* Alternate the elder seat: within a duplicate pair, and from deal
+	 * to deal without duplicates. */
+	d->engine[0] = k % 2 == 0 ? a : b;
+	d->engine[1] = k % 2 == 0 ? b : a;
+}
