@@ -44,6 +44,9 @@ config_free(struct match_cfg *c)
 	}
 	memset(c->engines, 0, sizeof(c->engines));
 	c->nengines = 0;
+	for (int i = 0; i < c->nowned; i++)
+		free(c->owned[i]);
+	c->nowned = 0;
 }
 
 void
@@ -120,6 +123,9 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "-c", NULL, &c->concurrency, 1, 256 },
 		{ "--concurrency", NULL, &c->concurrency, 1, 256 },
 		{ "--max-failures", NULL, &c->max_failures, 1, 1000000 },
+		{ "--rounds", NULL, &c->rounds, 1, 10000000 },
+		{ "--report-every", NULL, &c->report_every, 0, 100000000 },
+		{ "--bootstrap", NULL, &c->bootstrap, 0, 100000 },
 	};
 	long long n;
 
@@ -222,6 +228,10 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		if (v == NULL)
 			return bad(f, "needs a file", v);
 		c->records = v;
+	} else if (strcmp(f, "--summary") == 0) {
+		if (v == NULL)
+			return bad(f, "needs a file", v);
+		c->summary = v;
 	} else if (strcmp(f, "--resume") == 0) {
 		if (v == NULL)
 			return bad(f, "needs a file", v);
@@ -263,14 +273,14 @@ default_name(const char *command)
 	return xstrdup(start);
 }
 
-int
-config_parse_match(struct match_cfg *c, int argc, char **argv)
+static int
+parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int rc, used;
 		if ((rc = number_flag(c, f, v)) == 0 ||
-		    (rc == 1 && (rc = engine_flag(c, f, v)) == 0) ||
+		    (rc == 1 && engines && (rc = engine_flag(c, f, v)) == 0) ||
 		    (rc == 1 && (rc = rule_flag(c, f, v)) == 0)) {
 			i++;
 			continue;
@@ -281,6 +291,20 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 			return -1;
 		i += used;
 	}
+	return 0;
+}
+
+int
+config_parse_overrides(struct match_cfg *c, int argc, char **argv)
+{
+	return parse_flags(c, argc, argv, false);
+}
+
+int
+config_parse_match(struct match_cfg *c, int argc, char **argv)
+{
+	if (parse_flags(c, argc, argv, true) < 0)
+		return -1;
 	if (c->nengines != 2) {
 		fprintf(stderr, "bezique-arbiter: match: give two engines "
 		    "with -e (got %d)\n", c->nengines);

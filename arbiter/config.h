@@ -66,6 +66,11 @@ struct match_cfg {
 	const char		*resume;	/* records file to continue */
 	bool			 quiet;
 	bool			 print_table;	/* the results at the end */
+	const char		*summary;	/* JSON standings, or NULL */
+	int			 report_every;	/* standings every N deals */
+	int			 bootstrap;	/* resamples for ±pairs */
+	char			*owned[64];	/* strings read from a file */
+	int			 nowned;
 };
 
 /* Defaults: duplicate deals, 60 s + 0 per deal, forfeit on failure. */
@@ -76,6 +81,12 @@ void	config_defaults(struct match_cfg *c);
  * -1 after printing one line naming the bad flag to stderr.
  */
 int	config_parse_match(struct match_cfg *c, int argc, char **argv);
+
+/*
+ * Parses flags that override a tournament file's settings (all of
+ * match's flags but the engines).  Returns 0 or -1 after one line.
+ */
+int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
 
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);

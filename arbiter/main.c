@@ -9,6 +9,7 @@
 #include "config.h"
 #include "match.h"
 #include "show.h"
+#include "tournament.h"
 #include "verify.h"
 
 static void
@@ -17,6 +18,7 @@ usage(FILE *f)
 	fputs("usage: bezique-arbiter COMMAND [ARGS]\n"
 	    "commands:\n"
 	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
+	    "  tournament FILE [flags]       round robin or gauntlet (INI file)\n"
 	    "  verify FILE...                replay records and check them\n"
 	    "  check ENGINE...               conformance check for bot writers\n"
 	    "  show FILE [--seat S] [--deal N]  records in readable form\n"
@@ -53,6 +55,8 @@ main(int argc, char **argv)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return verify_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "tournament") == 0)
+		return tournament_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "show") == 0)
 		return show_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "check") == 0)

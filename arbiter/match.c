@@ -19,6 +19,7 @@
 #include "match.h"
 #include "results.h"
 #include "schedule.h"
+#include "standings.h"
 #include "table.h"
 
 #define MAX_TABLES	256
@@ -41,9 +42,34 @@ struct match {
 	int			 stopping;	/* 1 after SIGINT, 2 to abort */
 	bool			 failed;	/* an error ends the match */
 	int			 withdrawn;	/* engine index + 1 */
-	struct results		*results;
+	struct results		*results;	/* a match */
+	struct standings	*standings;	/* a tournament */
 	uint64_t		 started_us;
 };
+
+/* The tally of a match or of a tournament, whichever this is. */
+static void
+tally_add(struct match *m, const struct record_summary *s)
+{
+	if (m->results)
+		results_add(m->results, s);
+	else
+		standings_add(m->standings, s);
+}
+
+static int
+tally_deals(const struct match *m)
+{
+	return m->results ? results_deals(m->results) :
+	    standings_deals(m->standings);
+}
+
+static int
+tally_failures(const struct match *m, int e)
+{
+	return m->results ? results_failures(m->results, e) :
+	    standings_failures(m->standings, e);
+}
 
 static bool
 next_deal(struct match *m, struct deal_spec *d)
@@ -69,15 +95,23 @@ progress(struct match *m)
 {
 	char line[256];
 	double secs = (double)(clock_now_us() - m->started_us) / 1e6;
-	int done = results_deals(m->results);
+	int done = tally_deals(m);
 
+	if (m->standings && m->cfg->report_every > 0 && done > 0 &&
+	    done % m->cfg->report_every == 0 && done < m->cfg->deals)
+		standings_print(m->standings, stdout, 0);
 	if (m->cfg->quiet)
 		return;
 	/* On a terminal one line is redrawn; in a log, a line every 10%. */
 	if (!isatty(STDERR_FILENO) && done != m->cfg->deals &&
 	    done % (m->cfg->deals / 10 + 1) != 0)
 		return;
-	results_progress(m->results, m->cfg->deals, line, sizeof(line));
+	if (m->results)
+		results_progress(m->results, m->cfg->deals, line, sizeof(line));
+	else
+		snprintf(line, sizeof(line), "deal %d/%d, about %.0f s to go",
+		    done, m->cfg->deals, done ? secs * (m->cfg->deals - done) /
+		    done : 0.0);
 	fprintf(stderr, isatty(STDERR_FILENO) ? "\r%s  %.1f s%s" :
 	    "%s  %.1f s\n", line, secs, isatty(STDERR_FILENO) &&
 	    done >= m->cfg->deals ? "\n" : "");
@@ -126,12 +160,12 @@ on_idle(struct table *t, void *arg)
 static void
 count_failure(struct match *m, int engine)
 {
-	if (results_failures(m->results, engine) >= m->cfg->max_failures &&
+	if (tally_failures(m, engine) >= m->cfg->max_failures &&
 	    !m->withdrawn) {
 		m->withdrawn = engine + 1;
 		fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after "
 		    "%d failures\n", m->cfg->engines[engine].name,
-		    results_failures(m->results, engine));
+		    tally_failures(m, engine));
 	}
 }
 
@@ -154,7 +188,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		m->failed = true;
 	}
 	if (!voided && record_summary_of(rec, &s) == 0)
-		results_add(m->results, &s);
+		tally_add(m, &s);
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
 	progress(m);
@@ -214,7 +248,7 @@ load_resume(struct match *m, const char *path)
 		}
 		if (s.deal >= 0 && s.deal < m->cfg->deals && !m->done[s.deal]) {
 			m->done[s.deal] = 1;
-			results_add(m->results, &s);
+			tally_add(m, &s);
 		}
 		good_end = ftell(f);
 	}
@@ -233,7 +267,10 @@ setup(struct match *m)
 	const char *out = c->resume ? c->resume : c->records;
 	static const struct table_callbacks tcb = { on_idle, on_deal_done };
 
-	m->results = results_new(names, c->duplicate);
+	if (c->format == FORMAT_MATCH)
+		m->results = results_new(names, c->duplicate);
+	else
+		m->standings = standings_new(c);
 	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
 	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL)
 		abort();
@@ -274,6 +311,7 @@ teardown(struct match *m)
 	if (m->records)
 		fclose(m->records);
 	results_free(m->results);
+	standings_free(m->standings);
 	free(m->done);
 	free(m->requeue);
 }
@@ -285,7 +323,7 @@ print_resume_hint(const struct match *m)
 
 	fprintf(stderr, "bezique-arbiter: %d of %d deals recorded; to "
 	    "continue, run the same command with --resume %s\n",
-	    results_deals(m->results), m->cfg->deals, file ? file : "FILE");
+	    tally_deals(m), m->cfg->deals, file ? file : "FILE");
 }
 
 int
@@ -309,11 +347,19 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	if (m.ntables == 0)
 		wind_down(&m);
 	event_base_dispatch(m.base);
-	if (!cfg->quiet && isatty(STDERR_FILENO) &&
-	    results_deals(m.results) < cfg->deals)
+	if (!cfg->quiet && isatty(STDERR_FILENO) && tally_deals(&m) <
+	    cfg->deals)
 		fputc('\n', stderr);
-	if (cfg->print_table)
+	if (cfg->print_table && m.results)
 		results_print(m.results, stdout);
+	if (cfg->print_table && m.standings)
+		standings_print(m.standings, stdout, cfg->bootstrap);
+	if (m.standings && cfg->summary && standings_write_json(m.standings,
+	    cfg->summary, cfg->bootstrap) < 0) {
+		fprintf(stderr, "bezique-arbiter: %s: cannot write the "
+		    "summary\n", cfg->summary);
+		m.failed = true;
+	}
 	if (m.stopping || m.failed)
 		print_resume_hint(&m);
 	rc = m.failed || m.withdrawn ? 1 : 0;

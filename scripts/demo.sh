@@ -1,14 +1,13 @@
 #!/bin/sh
-# The README's main job: a short demo among the bundled players, with its
-# results table.  Usage: scripts/demo.sh BUILD_DIR
+# The README's main job: the demo tournament among the bundled players
+# (tournaments/demo.ini), its standings, and a check of its records.
+# Usage: scripts/demo.sh BUILD_DIR
 set -eu
 build=${1:-build}
-out="$build/demo.jsonl"
-rm -f "$out"
-echo "Demo: 40 duplicate deals, greedy against random, seed 2026"
-echo "(records: $out; check them with: $build/bezique-arbiter verify $out)"
-"$build/bezique-arbiter" match \
-	-e "$build/bezique-engine --level greedy" --name greedy \
-	-e "$build/bezique-engine --level random" --name random \
-	-n 40 --seed 2026 --concurrency 2 -o "$out"
-"$build/bezique-arbiter" verify "$out"
+rm -f "$build/demo.jsonl"
+echo "Demo tournament: tournaments/demo.ini (5 players, 4 languages, 120 deals)"
+"$build/bezique-arbiter" tournament tournaments/demo.ini \
+	--records "$build/demo.jsonl" --summary "$build/demo-summary.json"
+"$build/bezique-arbiter" verify "$build/demo.jsonl"
+echo "records: $build/demo.jsonl (try: $build/bezique-arbiter show $build/demo.jsonl --deal 0)"
+echo "summary: $build/demo-summary.json"

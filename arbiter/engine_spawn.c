@@ -1,0 +1,295 @@
+/*
+ * engine_spawn.c: finding an engine program and starting it
+ * (engine_spawn.h).
+ *
+ * Everything that can fail for a reason worth a clear message (no such
+ * program, not executable, no such directory, a log that cannot be
+ * written) is checked in the parent, before the fork.  The arbiter can
+ * then print one line instead of recording an engine that "exited 127",
+ * and the child is only a few system calls between fork and exec
+ * (style.md §11).  The arbiter has no threads, so the child may call
+ * ordinary library functions before exec.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "engine_spawn.h"
+#include "xmalloc.h"
+
+/* "dir/name", or name itself when it is absolute or dir is NULL. */
+static char *
+spawn_join(const char *dir, const char *name)
+{
+	size_t n;
+	char *p;
+
+	if (name[0] == '/' || dir == NULL)
+		return xstrdup(name);
+	n = strlen(dir) + strlen(name) + 2;
+	p = xmalloc(n);
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+/*
+ * The engine's working directory as an absolute path: relative program
+ * names are taken from it, as `cd dir && exec prog` would, and the child
+ * may chdir before exec without changing what the path means.
+ */
+static char *
+spawn_workdir(const struct engine_spec *spec, char *err, size_t errlen)
+{
+	char *cwd, *wd;
+	struct stat st;
+	int e;
+
+	if (spec->dir != NULL && spec->dir[0] == '/')
+		wd = xstrdup(spec->dir);
+	else {
+		if ((cwd = getcwd(NULL, 0)) == NULL) {
+			snprintf(err, errlen, "engine '%s': current "
+			    "directory: %s", spec->argv[0], strerror(errno));
+			return NULL;
+		}
+		wd = spawn_join(cwd, spec->dir != NULL ? spec->dir : ".");
+		free(cwd);
+	}
+	e = stat(wd, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (e != 0) {
+		snprintf(err, errlen, "engine '%s': directory '%s': %s",
+		    spec->argv[0], spec->dir ? spec->dir : wd, strerror(e));
+		free(wd);
+		return NULL;
+	}
+	return wd;
+}
+
+/* 0: an executable regular file; -1: nothing there; -2: not runnable. */
+static int
+spawn_check(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return -1;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK) < 0)
+		return -2;
+	return 0;
+}
+
+/* Finds prog as execvp would, in the parent; returns an absolute path. */
+static char *
+spawn_resolve(const char *prog, const char *wd, char *err, size_t errlen)
+{
+	const char *dirs, *d;
+	char *entry, *base, *path;
+	int rc, worst = -1;
+	size_t n;
+
+	if (strchr(prog, '/') != NULL) {
+		path = spawn_join(wd, prog);
+		if ((rc = spawn_check(path)) == 0)
+			return path;
+		free(path);
+		snprintf(err, errlen, "engine '%s': %s", prog,
+		    rc == -1 ? "not found" : "not executable");
+		return NULL;
+	}
+	if ((dirs = getenv("PATH")) == NULL)
+		dirs = "/usr/local/bin:/usr/bin:/bin";
+	for (d = dirs;; d += n + 1) {
+		n = strcspn(d, ":");
+		entry = n > 0 ? xstrndup(d, n) : xstrdup(".");
+		base = spawn_join(wd, entry);
+		path = spawn_join(base, prog);
+		free(entry);
+		free(base);
+		if ((rc = spawn_check(path)) == 0)
+			return path;
+		free(path);
+		if (rc == -2)
+			worst = rc;
+		if (d[n] == '\0')
+			break;
+	}
+	snprintf(err, errlen, "engine '%s': %s", prog,
+	    worst == -2 ? "not executable" : "not found in PATH");
+	return NULL;
+}
+
+static int
+spawn_open_log(const struct engine_spec *spec, char *err, size_t errlen)
+{
+	const char *p = spec->stderr_path ? spec->stderr_path : "/dev/null";
+	int fd;
+
+	fd = open(p, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		snprintf(err, errlen, "engine '%s': stderr log '%s': %s",
+		    spec->argv[0], p, strerror(errno));
+	return fd;
+}
+
+/* In the child: says why into the stderr log, then exits 127 as sh. */
+static _Noreturn void
+spawn_child_fail(const char *what, const char *arg)
+{
+	char msg[512];
+	int n;
+	ssize_t w;
+
+	n = snprintf(msg, sizeof(msg), "engine_proc: %s '%s': %s\n", what,
+	    arg, strerror(errno));
+	if (n > 0) {
+		w = write(STDERR_FILENO, msg, (size_t)n < sizeof(msg) ?
+		    (size_t)n : sizeof(msg) - 1);
+		(void)w;
+	}
+	_exit(127);
+}
+
+/*
+ * Lowers one limit, soft to value and hard to value + slack.  Without
+ * privilege a hard limit can only go down, so never above the current.
+ */
+static int
+spawn_limit(int resource, uint64_t value, uint64_t slack)
+{
+	struct rlimit rl;
+	rlim_t soft = (rlim_t)value, hard = (rlim_t)(value + slack);
+
+	if (value == 0)
+		return 0;
+	if (getrlimit(resource, &rl) < 0)
+		return -1;
+	if (rl.rlim_max != RLIM_INFINITY) {
+		if (soft > rl.rlim_max)
+			soft = rl.rlim_max;
+		if (hard > rl.rlim_max)
+			hard = rl.rlim_max;
+	}
+	rl.rlim_cur = soft;
+	rl.rlim_max = hard;
+	return setrlimit(resource, &rl);
+}
+
+/* The child, between fork and exec (style.md §11, "Spawn"). */
+static _Noreturn void
+spawn_child(const struct engine_spec *spec, const char *path,
+    const char *wd, int sock, int logfd, pid_t parent)
+{
+	struct sigaction sa;
+	sigset_t none;
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);	/* the arbiter died before prctl */
+	/* Ignored signals would stay ignored across exec: SIGPIPE above all. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (int sig = 1; sig < NSIG; sig++)
+		sigaction(sig, &sa, NULL);
+	/* Above 2 first: dup2 onto itself would leave it close-on-exec. */
+	if ((sock = fcntl(sock, F_DUPFD_CLOEXEC, 3)) < 0 ||
+	    (logfd = fcntl(logfd, F_DUPFD_CLOEXEC, 3)) < 0 ||
+	    dup2(logfd, STDERR_FILENO) < 0)
+		_exit(127);
+	if (dup2(sock, STDIN_FILENO) < 0 || dup2(sock, STDOUT_FILENO) < 0)
+		spawn_child_fail("dup2", "socket");
+	closefrom(3);	/* whatever else the arbiter left inheritable */
+	if (spec->dir != NULL && chdir(wd) < 0)
+		spawn_child_fail("chdir", wd);
+	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||
+	    spawn_limit(RLIMIT_CPU, spec->rlimit_cpu, 1) < 0 ||
+	    spawn_limit(RLIMIT_NOFILE, spec->rlimit_nofile, 0) < 0 ||
+	    spawn_limit(RLIMIT_NPROC, spec->rlimit_nproc, 0) < 0)
+		spawn_child_fail("setrlimit", path);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (spec->envp != NULL)
+		execve(path, spec->argv, spec->envp);
+	else
+		execv(path, spec->argv);
+	spawn_child_fail("exec", path);
+}
+
+pid_t
+engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
+    size_t errlen)
+{
+	const char *prog = spec->argv[0];
+	char *wd = NULL, *path = NULL;
+	int sv[2] = { -1, -1 }, logfd = -1, saved;
+	sigset_t all, old;
+	pid_t pid = -1, parent = getpid();
+
+	if (prog == NULL || prog[0] == '\0') {
+		snprintf(err, errlen, "empty engine command");
+		return -1;
+	}
+	if ((wd = spawn_workdir(spec, err, errlen)) == NULL ||
+	    (path = spawn_resolve(prog, wd, err, errlen)) == NULL ||
+	    (logfd = spawn_open_log(spec, err, errlen)) < 0)
+		goto out;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		snprintf(err, errlen, "engine '%s': socketpair: %s", prog,
+		    strerror(errno));
+		goto out;
+	}
+	/* No libevent signal handler may run in the child before exec. */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	if ((pid = fork()) == 0)
+		spawn_child(spec, path, wd, sv[1], logfd, parent);
+	saved = errno;
+	if (pid > 0)
+		setpgid(pid, pid);	/* as the child does: either may be first */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0)
+		snprintf(err, errlen, "engine '%s': fork: %s", prog,
+		    strerror(saved));
+	else {
+		*fdp = sv[0];
+		sv[0] = -1;
+	}
+out:
+	if (sv[0] >= 0)
+		close(sv[0]);
+	if (sv[1] >= 0)
+		close(sv[1]);
+	if (logfd >= 0)
+		close(logfd);
+	free(wd);
+	free(path);
+	return pid;
+}
+
+char *
+engine_proc_status_str(int wait_status, char *buf, size_t len)
+{
+	const char *name;
+	int sig;
+
+	if (WIFEXITED(wait_status))
+		snprintf(buf, len, "exit %d", WEXITSTATUS(wait_status));
+	else if (WIFSIGNALED(wait_status)) {
+		sig = WTERMSIG(wait_status);
+		name = sigabbrev_np(sig);
+		snprintf(buf, len, "signal %d (%s)%s", sig, name ? name : "?",
+		    WCOREDUMP(wait_status) ? ", core dumped" : "");
+	} else
+		snprintf(buf, len, "wait status %#x", (unsigned)wait_status);
+	return buf;
+}

@@ -1,0 +1,365 @@
+/*
+ * standings.c: tournament tallies and tables (standings.h).
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "rating.h"
+#include "rng.h"
+#include "standings.h"
+
+#define Z95	1.959963984540054
+
+struct acc {
+	long	n;
+	double	mean, m2;
+};
+
+/* A duplicate pair half played: its first deal's outcome (for the lower
+ * engine: 0 won, 1 drawn, 2 lost) and whether it was the elder then. */
+struct half_pair {
+	int	pair, outcome;
+	bool	lo_elder;
+};
+
+struct standings {
+	const struct match_cfg	*cfg;
+	int			 n, deals;
+	struct rating_data	 data;
+	long			 wins[MAX_ENGINES], losses[MAX_ENGINES];
+	long			 draws[MAX_ENGINES];
+	struct acc		 value[MAX_ENGINES];
+	struct acc		 pvalue[MAX_ENGINES][MAX_ENGINES];
+	double			 pscore[MAX_ENGINES][MAX_ENGINES];
+	long			 pdeals[MAX_ENGINES][MAX_ENGINES];
+	/* Whole pairs by the lower engine's outcome as elder and as dealer. */
+	long			 pairs[MAX_ENGINES][MAX_ENGINES][3][3];
+	int			 failures[MAX_ENGINES][NTERMS];
+	struct half_pair	*half;
+	int			 nhalf, cap;
+};
+
+static void
+acc_add(struct acc *a, double x)
+{
+	double d = x - a->mean;
+
+	a->n++;
+	a->mean += d / (double)a->n;
+	a->m2 += d * (x - a->mean);
+}
+
+static double
+acc_ci95(const struct acc *a)
+{
+	return a->n < 2 ? NAN : Z95 * sqrt(a->m2 / (double)(a->n - 1) /
+	    (double)a->n);
+}
+
+struct standings *
+standings_new(const struct match_cfg *cfg)
+{
+	struct standings *s = calloc(1, sizeof(*s));
+
+	if (s == NULL)
+		abort();
+	s->cfg = cfg;
+	s->n = cfg->nengines;
+	s->data.n = cfg->nengines;
+	return s;
+}
+
+void
+standings_free(struct standings *s)
+{
+	if (s == NULL)
+		return;
+	free(s->half);
+	free(s);
+}
+
+static int
+engine_index(const struct standings *s, const char *name)
+{
+	for (int e = 0; e < s->n; e++)
+		if (strcmp(s->cfg->engines[e].name, name) == 0)
+			return e;
+	return -1;
+}
+
+/* Completes or starts the duplicate pair of a deal (outcome for the
+ * lower-numbered engine of the pairing: 0 won, 1 drawn, 2 lost). */
+static void
+add_pair(struct standings *s, int pair, int lo, int hi, int outcome,
+    bool lo_elder)
+{
+	for (int i = 0; i < s->nhalf; i++)
+		if (s->half[i].pair == pair) {
+			struct half_pair *h = &s->half[i];
+			if (h->lo_elder)
+				s->pairs[lo][hi][h->outcome][outcome]++;
+			else
+				s->pairs[lo][hi][outcome][h->outcome]++;
+			s->half[i] = s->half[--s->nhalf];
+			return;
+		}
+	if (s->nhalf == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 16;
+		if ((s->half = realloc(s->half, sizeof(*s->half) *
+		    (size_t)s->cap)) == NULL)
+			abort();
+	}
+	s->half[s->nhalf].pair = pair;
+	s->half[s->nhalf].lo_elder = lo_elder;
+	s->half[s->nhalf++].outcome = outcome;
+}
+
+void
+standings_add(struct standings *s, const struct record_summary *r)
+{
+	int e0 = engine_index(s, r->players[0]), e1 = engine_index(s,
+	    r->players[1]);
+	int outcome = r->winner < 0 ? 1 : r->winner == 0 ? 0 : 2;
+	int lo = e0 < e1 ? e0 : e1, hi = e0 < e1 ? e1 : e0;
+	double v0 = r->winner < 0 ? 0 : r->winner == 0 ? r->value : -r->value;
+
+	if (e0 < 0 || e1 < 0 || e0 == e1)
+		return;		/* a record of other engines: not ours */
+	s->deals++;
+	s->data.count[e0][e1][outcome]++;
+	s->wins[e0] += outcome == 0;
+	s->wins[e1] += outcome == 2;
+	s->losses[e0] += outcome == 2;
+	s->losses[e1] += outcome == 0;
+	s->draws[e0] += outcome == 1;
+	s->draws[e1] += outcome == 1;
+	acc_add(&s->value[e0], v0);
+	acc_add(&s->value[e1], -v0);
+	acc_add(&s->pvalue[e0][e1], v0);
+	acc_add(&s->pvalue[e1][e0], -v0);
+	s->pscore[e0][e1] += (2 - outcome) / 2.0;
+	s->pscore[e1][e0] += outcome / 2.0;
+	s->pdeals[e0][e1]++;
+	s->pdeals[e1][e0]++;
+	if (r->term != TERM_NORMAL && r->fault_seat >= 0)
+		s->failures[r->fault_seat ? e1 : e0][r->term]++;
+	for (int seat = 0; seat < 2; seat++)
+		for (int t = 1; t < NTERMS; t++)
+			s->failures[seat ? e1 : e0][t] += r->incidents[seat][t];
+	if (s->cfg->duplicate)
+		add_pair(s, r->pair, lo, hi, e0 == lo ? outcome : 2 - outcome,
+		    e0 == lo);
+}
+
+int
+standings_deals(const struct standings *s)
+{
+	return s->deals;
+}
+
+int
+standings_failures(const struct standings *s, int e)
+{
+	int n = 0;
+
+	for (int t = 1; t < NTERMS; t++)
+		n += s->failures[e][t];
+	return n;
+}
+
+/* One bootstrap sample: every pairing's whole pairs drawn again with
+ * replacement (duplicate pairs keep the deal's luck paired). */
+static void
+resample(const struct standings *s, struct rng *rng, struct rating_data *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->n = s->n;
+	for (int lo = 0; lo < s->n; lo++)
+		for (int hi = lo + 1; hi < s->n; hi++) {
+			long cum[9], total = 0;
+			for (int c = 0; c < 9; c++)
+				cum[c] = total += s->pairs[lo][hi][c / 3][c % 3];
+			for (long k = 0; k < total; k++) {
+				long x = (long)rng_below(rng, (uint64_t)total);
+				int c = 0;
+				while (cum[c] <= x)
+					c++;
+				d->count[lo][hi][c / 3]++;
+				d->count[hi][lo][2 - c % 3]++;
+			}
+		}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Half-widths of the 95% percentile intervals over B resamples. */
+static void
+bootstrap(const struct standings *s, int B, double *half)
+{
+	double *e = malloc(sizeof(double) * (size_t)(B * s->n));
+	struct rating_data d;
+	struct rating_fit f;
+	struct rng rng;
+
+	if (e == NULL)
+		abort();
+	rng_seed(&rng, 20261122);
+	for (int b = 0; b < B; b++) {
+		resample(s, &rng, &d);
+		rating_fit(&d, -1, 0, &f);
+		for (int i = 0; i < s->n; i++)
+			e[i * B + b] = f.elo[i];
+	}
+	for (int i = 0; i < s->n; i++) {
+		qsort(e + i * B, (size_t)B, sizeof(double), cmp_double);
+		half[i] = (e[i * B + (int)(0.975 * (B - 1))] -
+		    e[i * B + (int)(0.025 * (B - 1))]) / 2;
+	}
+	free(e);
+}
+
+static void
+rank_order(const struct rating_fit *f, int n, int *order)
+{
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && f->elo[order[j]] > f->elo[order[j - 1]];
+		    j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+}
+
+static void
+failure_text(const struct standings *s, int e, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int t = 1; t < NTERMS && k < len; t++)
+		if (s->failures[e][t])
+			k += (size_t)snprintf(buf + k, len - k, "%s%s %d",
+			    k ? ", " : "", termination_name((enum
+			    termination)t), s->failures[e][t]);
+	if (k == 0)
+		snprintf(buf, len, "-");
+}
+
+static void
+print_crosstable(const struct standings *s, FILE *f, const int *order)
+{
+	fprintf(f, "\ncrosstable: score of the row against the column "
+	    "(game value per deal)\n%-14s", "");
+	for (int c = 0; c < s->n; c++)
+		fprintf(f, " %15.15s", s->cfg->engines[order[c]].name);
+	fputc('\n', f);
+	for (int r = 0; r < s->n; r++) {
+		int i = order[r];
+		fprintf(f, "%-14.14s", s->cfg->engines[i].name);
+		for (int c = 0; c < s->n; c++) {
+			int j = order[c];
+			if (i == j || s->pdeals[i][j] == 0)
+				fprintf(f, " %15s", i == j ? "" : "-");
+			else
+				fprintf(f, "   %4.0f%% (%+5.0f)", 100 *
+				    s->pscore[i][j] / s->pdeals[i][j],
+				    s->pvalue[i][j].mean);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void
+print_los(const struct standings *s, FILE *f, const struct rating_fit *r,
+    const int *order)
+{
+	fprintf(f, "\nlikelihood of superiority (row better than column)\n"
+	    "%-14s", "");
+	for (int c = 0; c < s->n; c++)
+		fprintf(f, " %8.8s", s->cfg->engines[order[c]].name);
+	fputc('\n', f);
+	for (int a = 0; a < s->n; a++) {
+		fprintf(f, "%-14.14s", s->cfg->engines[order[a]].name);
+		for (int c = 0; c < s->n; c++)
+			if (a == c)
+				fprintf(f, " %8s", "");
+			else
+				fprintf(f, " %7.0f%%", 100 *
+				    r->los[order[a]][order[c]]);
+		fputc('\n', f);
+	}
+}
+
+void
+standings_print(struct standings *s, FILE *f, int B)
+{
+	struct rating_fit r;
+	double boot[MAX_ENGINES] = { 0 };
+	int order[MAX_ENGINES];
+	char fail[128], bt[16];
+
+	rating_fit(&s->data, -1, 0, &r);
+	if (B > 0)
+		bootstrap(s, B, boot);
+	rank_order(&r, s->n, order);
+	fprintf(f, "\n%-3s %-20s %6s %6s %6s %6s %7s %17s  %s\n", "#", "engine",
+	    "Elo", "±fit", B > 0 ? "±pairs" : "", "deals", "score",
+	    "value/deal ±95%", "failures");
+	for (int k = 0; k < s->n; k++) {
+		int e = order[k];
+		long d = s->wins[e] + s->losses[e] + s->draws[e];
+		double ci = acc_ci95(&s->value[e]);
+		failure_text(s, e, fail, sizeof(fail));
+		snprintf(bt, sizeof(bt), "%.0f", boot[e]);
+		fprintf(f, "%-3d %-20.20s %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± "
+		    "%-6.0f  %s\n", k + 1, s->cfg->engines[e].name, r.elo[e],
+		    r.ci95[e], B > 0 ? bt : "", d, d ? 100 * (s->wins[e] +
+		    s->draws[e] / 2.0) / (double)d : 0.0, s->value[e].mean,
+		    isnan(ci) ? 0 : ci, fail);
+	}
+	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; draws: nu = %.3f; "
+	    "%d deals\n", r.advantage, r.advantage_ci95, r.draw_nu,
+	    s->deals);
+	print_crosstable(s, f, order);
+	print_los(s, f, &r, order);
+}
+
+int
+standings_write_json(struct standings *s, const char *path, int B)
+{
+	struct rating_fit r;
+	double boot[MAX_ENGINES] = { 0 };
+	json_t *o, *list = json_array();
+	int rc;
+
+	rating_fit(&s->data, -1, 0, &r);
+	if (B > 0)
+		bootstrap(s, B, boot);
+	for (int e = 0; e < s->n; e++)
+		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, "
+		    "s:i, s:i, s:i, s:f, s:f}", "name", s->cfg->engines[e].name,
+		    "elo", r.elo[e], "ci95_fit", r.ci95[e], "ci95_pairs", boot[e],
+		    "wins", (int)s->wins[e], "losses", (int)s->losses[e],
+		    "draws", (int)s->draws[e], "value_per_deal",
+		    s->value[e].mean, "value_ci95", isnan(acc_ci95(&s->value[e]))
+		    ? 0 : acc_ci95(&s->value[e])));
+	o = json_pack("{s:s, s:i, s:i, s:o, s:f, s:f}", "type", "standings",
+	    "version", 1, "deals", s->deals, "engines", list, "elder_advantage",
+	    r.advantage, "elder_advantage_ci95", r.advantage_ci95);
+	rc = json_dump_file(o, path, JSON_INDENT(2));
+	json_decref(o);
+	return rc;
+}

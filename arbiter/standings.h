@@ -1,0 +1,32 @@
+/*
+ * standings.h: the table of a tournament among many engines: ratings
+ * fitted jointly (rating.h) with intervals from the fit and from a
+ * bootstrap over duplicate pairs, the elder hand's advantage, mean game
+ * value per deal for each engine and pairing, a crosstable, the
+ * likelihood of superiority, and failures.  Memory is O(engines^2),
+ * whatever the number of deals.
+ */
+#ifndef STANDINGS_H
+#define STANDINGS_H
+
+#include <stdio.h>
+
+#include "config.h"
+#include "record.h"
+
+struct standings;
+
+struct standings	*standings_new(const struct match_cfg *cfg);
+void			 standings_free(struct standings *s);
+void			 standings_add(struct standings *s,
+			    const struct record_summary *r);
+int			 standings_deals(const struct standings *s);
+int			 standings_failures(const struct standings *s, int e);
+/* The table; bootstrap resamples (0: none) with a fixed seed. */
+void			 standings_print(struct standings *s, FILE *f,
+			    int bootstrap);
+/* The same figures as JSON (jansson); returns 0 or -1 with errno. */
+int			 standings_write_json(struct standings *s,
+			    const char *path, int bootstrap);
+
+#endif

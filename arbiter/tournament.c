@@ -1,0 +1,211 @@
+/*
+ * tournament.c: tournament files (tournament.h), read with libinih.
+ *
+ *	[tournament]   format, rounds, seed, variant, concurrency, clocks...
+ *	[rules]        any rule option: name = value
+ *	[engine NAME]  command, dir, stderr, option.Name = value
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#include "bzp.h"
+#include "match.h"
+#include "schedule.h"
+#include "tournament.h"
+
+struct reader {
+	struct match_cfg	*c;
+	char			 err[300];
+};
+
+/* A copy of a value that lives as long as the configuration. */
+static char *
+keep(struct reader *r, const char *v)
+{
+	struct match_cfg *c = r->c;
+
+	if (c->nowned == (int)(sizeof(c->owned) / sizeof(c->owned[0])))
+		return NULL;
+	if ((c->owned[c->nowned] = strdup(v)) == NULL)
+		abort();
+	return c->owned[c->nowned++];
+}
+
+/* A [tournament] key as the flag of the same meaning. */
+static int
+tournament_key(struct reader *r, const char *key, const char *value)
+{
+	static const struct {
+		const char *key, *flag;
+	} map[] = { { "rounds", "--rounds" }, { "seed", "--seed" },
+		{ "variant", "--variant" }, { "concurrency", "--concurrency" },
+		{ "time", "--time" }, { "inc", "--inc" }, { "cap", "--cap" },
+		{ "movetime", "--movetime" }, { "margin", "--margin" },
+		{ "startup_timeout", "--startup-timeout" },
+		{ "ping_timeout", "--ping-timeout" },
+		{ "quit_timeout", "--quit-timeout" },
+		{ "on_failure", "--on-failure" },
+		{ "max_failures", "--max-failures" },
+		{ "records", "--records" }, { "summary", "--summary" },
+		{ "report_every", "--report-every" },
+		{ "bootstrap", "--bootstrap" } };
+	char *argv[2];
+
+	if (strcmp(key, "format") == 0) {
+		if (strcmp(value, "round-robin") == 0)
+			r->c->format = FORMAT_ROUND_ROBIN;
+		else if (strcmp(value, "gauntlet") == 0)
+			r->c->format = FORMAT_GAUNTLET;
+		else
+			return snprintf(r->err, sizeof(r->err), "format '%s' is "
+			    "not round-robin or gauntlet", value), 0;
+		return 1;
+	}
+	if (strcmp(key, "duplicate") == 0) {
+		r->c->duplicate = strcmp(value, "false") != 0 &&
+		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(key, map[i].key) == 0) {
+			argv[0] = (char *)(uintptr_t)map[i].flag;
+			argv[1] = keep(r, value);
+			if (argv[1] == NULL ||
+			    config_parse_overrides(r->c, 2, argv) < 0)
+				return snprintf(r->err, sizeof(r->err),
+				    "bad value '%s' for '%s'", value, key), 0;
+			return 1;
+		}
+	snprintf(r->err, sizeof(r->err), "unknown key '%s' in [tournament]",
+	    key);
+	return 0;
+}
+
+static int
+engine_key(struct reader *r, const char *name, const char *key,
+    const char *value)
+{
+	struct match_cfg *c = r->c;
+	struct engine_cfg *e = NULL;
+	char **slot = NULL, opt[600];
+
+	for (int i = 0; i < c->nengines; i++)
+		if (strcmp(c->engines[i].name, name) == 0)
+			e = &c->engines[i];
+	if (e == NULL) {
+		if (c->nengines == MAX_ENGINES)
+			return snprintf(r->err, sizeof(r->err), "more than %d "
+			    "engines", MAX_ENGINES), 0;
+		e = &c->engines[c->nengines++];
+		if ((e->name = strdup(name)) == NULL)
+			abort();
+	}
+	if (strcmp(key, "command") == 0)
+		slot = &e->command;
+	else if (strcmp(key, "dir") == 0)
+		slot = &e->dir;
+	else if (strcmp(key, "stderr") == 0)
+		slot = &e->stderr_log;
+	else if (strncmp(key, "option.", 7) == 0 && key[7] != '\0' &&
+	    e->noptions < MAX_ENGINE_OPTIONS) {
+		snprintf(opt, sizeof(opt), "%s=%s", key + 7, value);
+		if ((e->options[e->noptions++] = strdup(opt)) == NULL)
+			abort();
+		return 1;
+	} else
+		return snprintf(r->err, sizeof(r->err), "unknown key '%s' in "
+		    "[engine %s]", key, name), 0;
+	free(*slot);
+	if ((*slot = strdup(value)) == NULL)
+		abort();
+	return 1;
+}
+
+static int
+handler(void *user, const char *section, const char *key, const char *value)
+{
+	struct reader *r = user;
+	char err[256];
+
+	if (strcmp(section, "tournament") == 0)
+		return tournament_key(r, key, value);
+	if (strcmp(section, "rules") == 0) {
+		if (rules_set(&r->c->rules, key, value, err, sizeof(err)) < 0)
+			return snprintf(r->err, sizeof(r->err), "%s", err), 0;
+		return 1;
+	}
+	if (strncmp(section, "engine ", 7) == 0 && section[7] != '\0')
+		return engine_key(r, section + 7, key, value);
+	snprintf(r->err, sizeof(r->err), "unknown section [%s]", section);
+	return 0;
+}
+
+/* The checks of a whole tournament, after the file and the flags. */
+static int
+finish(struct match_cfg *c, const char *path)
+{
+	int np;
+
+	if (c->nengines < 2) {
+		fprintf(stderr, "%s: a tournament needs two engines or more "
+		    "([engine NAME] sections)\n", path);
+		return -1;
+	}
+	for (int i = 0; i < c->nengines; i++)
+		if (c->engines[i].command == NULL) {
+			fprintf(stderr, "%s: [engine %s] has no command\n", path,
+			    c->engines[i].name);
+			return -1;
+		}
+	if (c->format == FORMAT_MATCH)
+		c->format = FORMAT_ROUND_ROBIN;
+	np = schedule_pairings(c->format, c->nengines);
+	c->deals = np * c->rounds * (c->duplicate ? 2 : 1);
+	return 0;
+}
+
+int
+tournament_read(struct match_cfg *c, const char *path)
+{
+	struct reader *r = calloc(1, sizeof(*r));
+	int line;
+
+	if (r == NULL)
+		abort();
+	r->c = c;
+	c->format = FORMAT_ROUND_ROBIN;
+	c->rounds = 10;
+	line = ini_parse(path, handler, r);
+	if (line < 0)
+		fprintf(stderr, "%s: cannot open the tournament file\n", path);
+	else if (line > 0)
+		fprintf(stderr, "%s:%d: %s\n", path, line, r->err[0] ? r->err :
+		    "not a line of an INI file");
+	free(r);
+	return line == 0 ? 0 : -1;
+}
+
+int
+tournament_main(int argc, char **argv)
+{
+	struct match_cfg c;
+	int rc = 2;
+
+	if (argc < 1 || argv[0][0] == '-') {
+		fprintf(stderr, "usage: bezique-arbiter tournament FILE "
+		    "[flags]\n");
+		return 2;
+	}
+	config_defaults(&c);
+	c.report_every = 0;
+	c.bootstrap = 200;
+	if (tournament_read(&c, argv[0]) == 0 &&
+	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
+	    finish(&c, argv[0]) == 0)
+		rc = match_run(&c, argc, argv);
+	config_free(&c);
+	return rc;
+}
