@@ -79,6 +79,8 @@ config_usage(FILE *f)
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
 	    "      --sync             fsync every record\n"
+	    "      --shard I/N        play only the I-th of N slices of the\n"
+	    "                         schedule (whole duplicate pairs)\n"
 	    "  -q, --quiet            no progress line\n", f);
 }
 
@@ -228,6 +230,18 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		if (v == NULL)
 			return bad(f, "needs a file", v);
 		c->records = v;
+	} else if (strcmp(f, "--shard") == 0) {
+		long long i, n;
+		const char *slash = v ? strchr(v, '/') : NULL;
+		char num[32];
+		if (slash == NULL || (size_t)(slash - v) >= sizeof(num))
+			return bad(f, "is I/N, not", v);
+		snprintf(num, sizeof(num), "%.*s", (int)(slash - v), v);
+		if (bzp_parse_int(num, 1, 100000, &i) < 0 ||
+		    bzp_parse_int(slash + 1, 1, 100000, &n) < 0 || i > n)
+			return bad(f, "is I/N with 1 <= I <= N, not", v);
+		c->shard = (int)i - 1;
+		c->nshards = (int)n;
 	} else if (strcmp(f, "--summary") == 0) {
 		if (v == NULL)
 			return bad(f, "needs a file", v);

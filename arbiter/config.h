@@ -69,6 +69,7 @@ struct match_cfg {
 	const char		*summary;	/* JSON standings, or NULL */
 	int			 report_every;	/* standings every N deals */
 	int			 bootstrap;	/* resamples for ±pairs */
+	int			 shard, nshards; /* play slice shard of nshards */
 	char			*owned[64];	/* strings read from a file */
 	int			 nowned;
 };

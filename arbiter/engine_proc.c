@@ -624,17 +624,15 @@ engine_proc_last_lines(const struct engine_proc *ep, const char **lines,
 const char *
 engine_proc_fault_name(enum engine_proc_fault fault)
 {
-	switch (fault) {
-	case ENGINE_PROC_LINE_TOO_LONG:
-		return "LINE_TOO_LONG";
-	case ENGINE_PROC_CLOSED:
-		return "CLOSED";
-	case ENGINE_PROC_WRITE_ERROR:
-		return "WRITE_ERROR";
-	case ENGINE_PROC_OVERFLOW:
-		return "OVERFLOW";
-	case ENGINE_PROC_TIMEOUT:
-		return "TIMEOUT";
-	}
-	return "UNKNOWN";
+	static const char *const names[] = {
+		[ENGINE_PROC_LINE_TOO_LONG] = "LINE_TOO_LONG",
+		[ENGINE_PROC_CLOSED] = "CLOSED",
+		[ENGINE_PROC_WRITE_ERROR] = "WRITE_ERROR",
+		[ENGINE_PROC_OVERFLOW] = "OVERFLOW",
+		[ENGINE_PROC_TIMEOUT] = "TIMEOUT"
+	};
+
+	if ((size_t)fault >= sizeof(names) / sizeof(names[0]))
+		return "UNKNOWN";
+	return names[fault];
 }

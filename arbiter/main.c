@@ -8,6 +8,7 @@
 #include "check.h"
 #include "config.h"
 #include "match.h"
+#include "rate.h"
 #include "show.h"
 #include "tournament.h"
 #include "verify.h"
@@ -20,6 +21,7 @@ usage(FILE *f)
 	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
 	    "  tournament FILE [flags]       round robin or gauntlet (INI file)\n"
 	    "  verify FILE...                replay records and check them\n"
+	    "  rate FILE...                  standings of record files (shards)\n"
 	    "  check ENGINE...               conformance check for bot writers\n"
 	    "  show FILE [--seat S] [--deal N]  records in readable form\n"
 	    "  help                          this text\n"
@@ -55,6 +57,8 @@ main(int argc, char **argv)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return verify_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "rate") == 0)
+		return rate_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "tournament") == 0)
 		return tournament_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "show") == 0)

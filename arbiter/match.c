@@ -80,7 +80,9 @@ next_deal(struct match *m, struct deal_spec *d)
 	if (m->nrequeue > 0)
 		i = m->requeue[--m->nrequeue];
 	while (i < 0 && m->next < c->deals) {
-		if (!m->done[m->next])
+		int pair = c->duplicate ? m->next / 2 : m->next;
+		if (!m->done[m->next] && (c->nshards <= 1 ||
+		    pair % c->nshards == c->shard))
 			i = m->next;
 		m->next++;
 	}

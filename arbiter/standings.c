@@ -23,7 +23,7 @@ struct acc {
 /* A duplicate pair half played: its first deal's outcome (for the lower
  * engine: 0 won, 1 drawn, 2 lost) and whether it was the elder then. */
 struct half_pair {
-	int	pair, outcome;
+	int	pair, lo, hi, outcome;	/* pair ids repeat across matches */
 	bool	lo_elder;
 };
 
@@ -99,7 +99,8 @@ add_pair(struct standings *s, int pair, int lo, int hi, int outcome,
     bool lo_elder)
 {
 	for (int i = 0; i < s->nhalf; i++)
-		if (s->half[i].pair == pair) {
+		if (s->half[i].pair == pair && s->half[i].lo == lo &&
+		    s->half[i].hi == hi) {
 			struct half_pair *h = &s->half[i];
 			if (h->lo_elder)
 				s->pairs[lo][hi][h->outcome][outcome]++;
@@ -115,6 +116,8 @@ add_pair(struct standings *s, int pair, int lo, int hi, int outcome,
 			abort();
 	}
 	s->half[s->nhalf].pair = pair;
+	s->half[s->nhalf].lo = lo;
+	s->half[s->nhalf].hi = hi;
 	s->half[s->nhalf].lo_elder = lo_elder;
 	s->half[s->nhalf++].outcome = outcome;
 }

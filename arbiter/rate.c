@@ -1,0 +1,110 @@
+/*
+ * rate.c: `bezique-arbiter rate FILE...`: the standings of any set of
+ * record files (a tournament's shards, several matches), offline.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bzp.h"
+#include "rate.h"
+#include "record.h"
+#include "standings.h"
+
+/* Adds the engine names of a summary to cfg; -1 if there are too many. */
+static int
+add_names(struct match_cfg *c, const struct record_summary *s)
+{
+	for (int seat = 0; seat < 2; seat++) {
+		int found = 0;
+		for (int e = 0; e < c->nengines; e++)
+			found |= strcmp(c->engines[e].name, s->players[seat]) == 0;
+		if (found)
+			continue;
+		if (c->nengines == MAX_ENGINES)
+			return -1;
+		if ((c->engines[c->nengines++].name =
+		    strdup(s->players[seat])) == NULL)
+			abort();
+	}
+	return 0;
+}
+
+/* Reads every file twice: the names first, then the tallies. */
+static int
+read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
+{
+	char *line = NULL, err[256];
+	size_t cap = 0;
+	int bad = 0;
+
+	for (int i = 0; i < argc; i++) {
+		FILE *f = fopen(argv[i], "r");
+		int lineno = 0;
+		if (f == NULL) {
+			fprintf(stderr, "bezique-arbiter: rate: cannot open "
+			    "%s\n", argv[i]);
+			return -1;
+		}
+		while (getline(&line, &cap, f) > 0) {
+			struct record_summary s;
+			lineno++;
+			if (record_read(line, false, &s, err, sizeof(err)) < 0) {
+				if (st == NULL)
+					fprintf(stderr, "%s:%d: %s\n", argv[i],
+					    lineno, err);
+				bad++;
+			} else if (st == NULL ? add_names(c, &s) < 0 : 0) {
+				fprintf(stderr, "%s:%d: more than %d engines\n",
+				    argv[i], lineno, MAX_ENGINES);
+				bad++;
+			} else if (st != NULL)
+				standings_add(st, &s);
+		}
+		fclose(f);
+	}
+	free(line);
+	return bad ? -1 : 0;
+}
+
+int
+rate_main(int argc, char **argv)
+{
+	struct match_cfg c;
+	struct standings *st;
+	const char *summary = NULL;
+	long long boot = 200;
+	int nfiles = 0, rc = 1;
+	char **files = calloc((size_t)argc + 1, sizeof(char *));
+
+	if (files == NULL)
+		abort();
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--summary") == 0 && i + 1 < argc)
+			summary = argv[++i];
+		else if (strcmp(argv[i], "--bootstrap") == 0 && i + 1 < argc &&
+		    bzp_parse_int(argv[i + 1], 0, 100000, &boot) == 0)
+			i++;
+		else
+			files[nfiles++] = argv[i];
+	}
+	if (nfiles == 0) {
+		fprintf(stderr, "usage: bezique-arbiter rate FILE... "
+		    "[--summary FILE] [--bootstrap N]\n");
+		free(files);
+		return 2;
+	}
+	config_defaults(&c);
+	if (read_files(&c, NULL, nfiles, files) == 0 && c.nengines >= 2) {
+		st = standings_new(&c);
+		read_files(&c, st, nfiles, files);
+		standings_print(st, stdout, (int)boot);
+		rc = summary && standings_write_json(st, summary, (int)boot) < 0;
+		standings_free(st);
+	} else if (c.nengines < 2)
+		fprintf(stderr, "bezique-arbiter: rate: fewer than two engines "
+		    "in the records\n");
+	config_free(&c);
+	free(files);
+	return rc;
+}

@@ -1,0 +1,635 @@
+/*
+ * test_engine_proc.c: the arbiter's process layer (argv.h, engine_proc.h)
+ * against real child processes on a real event_base.
+ *
+ * The fixtures are $BUILD/fixtures/echo_engine (tests/fixtures/
+ * echo_engine.c; BUILD defaults to "build") and tests/fixtures/crash.sh,
+ * so the program runs from the top of the tree, as `make test` does.
+ * Every wait is bounded by a safety timer, and every test ends by
+ * checking that the engine's process group is gone.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "../unit/test_util.h"
+#include "argv.h"
+#include "engine_proc.h"
+
+#define MAX_LINES	64
+#define MAX_FAULTS	8
+#define SAFETY_MS	5000
+
+enum on_fault { FAULT_NOTHING, FAULT_KILL, FAULT_FREE };
+
+/* One test's loop and what its engine told it. */
+struct run {
+	struct event_base		*base;
+	struct engine_proc_reaper	*reaper;
+	struct event			*safety;
+	struct event			*tick;
+	bool				 timed_out;
+	struct engine_proc		*ep;
+	pid_t				 pid;
+	uint64_t			 t0;		/* spawn, in ms */
+	char				 line[MAX_LINES][256];
+	size_t				 len[MAX_LINES];
+	int				 nlines;
+	enum engine_proc_fault		 fault[MAX_FAULTS];
+	char				 detail[256];
+	int				 nfaults;
+	uint64_t			 fault_ms;	/* first fault */
+	bool				 exited;
+	int				 status;
+	bool				 killed;
+	uint64_t			 exit_ms;
+	enum on_fault			 on_fault;
+	const char			*free_on;	/* free at this line */
+};
+
+static uint64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static char *
+fixture(void)
+{
+	static char path[512];
+	const char *build = getenv("BUILD");
+
+	snprintf(path, sizeof(path), "%s/fixtures/echo_engine",
+	    build != NULL && *build != '\0' ? build : "build");
+	return path;
+}
+
+/* Callbacks. */
+
+static void
+on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
+{
+	struct run *t = arg;
+
+	if (t->nlines < MAX_LINES) {
+		snprintf(t->line[t->nlines], sizeof(t->line[0]), "%s", line);
+		t->len[t->nlines++] = len;
+	}
+	if (t->free_on != NULL && strcmp(line, t->free_on) == 0) {
+		engine_proc_free(ep);
+		engine_proc_free(ep);	/* harmless within a callback */
+		t->ep = NULL;
+	}
+}
+
+static void
+on_error(struct engine_proc *ep, enum engine_proc_fault f,
+    const char *detail, void *arg)
+{
+	struct run *t = arg;
+
+	if (t->nfaults == 0) {
+		t->fault_ms = now_ms() - t->t0;
+		snprintf(t->detail, sizeof(t->detail), "%s", detail);
+	}
+	if (t->nfaults < MAX_FAULTS)
+		t->fault[t->nfaults++] = f;
+	if (t->on_fault == FAULT_KILL)
+		engine_proc_kill(ep);
+	else if (t->on_fault == FAULT_FREE) {
+		engine_proc_free(ep);
+		t->ep = NULL;
+	}
+}
+
+static void
+on_exit_cb(struct engine_proc *ep, int status, void *arg)
+{
+	struct run *t = arg;
+
+	t->exited = true;
+	t->status = status;
+	t->killed = engine_proc_killed(ep);
+	t->exit_ms = now_ms() - t->t0;
+	engine_proc_free(ep);	/* the owner frees inside on_exit */
+	t->ep = NULL;
+}
+
+static const struct engine_proc_callbacks callbacks = {
+	on_line, on_error, on_exit_cb
+};
+
+/* Loop helpers. */
+
+static void
+safety_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct run *t = arg;
+
+	t->timed_out = true;
+	event_base_loopbreak(t->base);
+}
+
+static void
+tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+}
+
+static void
+arm_safety(struct run *t, uint64_t ms)
+{
+	struct timeval tv = { (time_t)(ms / 1000),
+		(suseconds_t)(ms % 1000) * 1000 };
+
+	t->timed_out = false;
+	evtimer_add(t->safety, &tv);
+}
+
+/* Runs the loop until *flag turns true (or the safety timer fires). */
+static bool
+run_until_flag(struct run *t, const bool *flag)
+{
+	arm_safety(t, SAFETY_MS);
+	while (!*flag && !t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+	evtimer_del(t->safety);
+	return *flag;
+}
+
+static bool
+run_until_lines(struct run *t, int n)
+{
+	arm_safety(t, SAFETY_MS);
+	while (t->nlines < n && !t->exited && !t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+	evtimer_del(t->safety);
+	return t->nlines >= n;
+}
+
+/* Runs the loop for ms, whatever happens. */
+static void
+run_for(struct run *t, uint64_t ms)
+{
+	arm_safety(t, ms);
+	while (!t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+}
+
+/* Waits (running the loop, so strays are reaped) until the process group
+ * pgid has no member left; fails the test after two seconds. */
+static void
+assert_group_gone(struct run *t, pid_t pgid)
+{
+	struct timeval tick = { 0, 10000 };
+	uint64_t until = now_ms() + 2000;
+
+	while (kill(-pgid, 0) == 0 && now_ms() < until) {
+		evtimer_add(t->tick, &tick);
+		event_base_loop(t->base, EVLOOP_ONCE);
+	}
+	evtimer_del(t->tick);
+	assert_int_equal(kill(-pgid, 0), -1);
+	assert_int_equal(errno, ESRCH);
+}
+
+static struct engine_proc *
+start(struct run *t, const struct engine_spec *spec)
+{
+	char err[256] = "";
+
+	t->t0 = now_ms();
+	t->ep = engine_proc_spawn(t->reaper, spec, &callbacks, t, err,
+	    sizeof(err));
+	if (t->ep == NULL)
+		print_error("spawn %s: %s\n", spec->argv[0], err);
+	assert_non_null(t->ep);
+	t->pid = engine_proc_pid(t->ep);
+	assert_true(t->pid > 0);
+	return t->ep;
+}
+
+static struct engine_proc *
+start_fixture(struct run *t, char *mode, char *arg, size_t max_line)
+{
+	char *argv[] = { fixture(), mode, arg, NULL };
+	struct engine_spec spec;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.max_line = max_line;
+	return start(t, &spec);
+}
+
+static void
+assert_line(struct run *t, int i, const char *want)
+{
+	if (i >= t->nlines || strcmp(t->line[i], want) != 0) {
+		print_error("line %d: got '%s', want '%s'\n", i,
+		    i < t->nlines ? t->line[i] : "(none)", want);
+		fail();
+	}
+	assert_int_eq_msg(want, t->len[i], strlen(want));
+}
+
+static void
+assert_signal(int status, int sig)
+{
+	char buf[64];
+
+	if (!WIFSIGNALED(status) || WTERMSIG(status) != sig) {
+		print_error("status: got %s, want signal %d\n",
+		    engine_proc_status_str(status, buf, sizeof(buf)), sig);
+		fail();
+	}
+}
+
+static void
+assert_exit(int status, int code)
+{
+	char buf[64];
+
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != code) {
+		print_error("status: got %s, want exit %d\n",
+		    engine_proc_status_str(status, buf, sizeof(buf)), code);
+		fail();
+	}
+}
+
+static void
+assert_contains(const char *got, const char *want)
+{
+	if (strstr(got, want) == NULL) {
+		print_error("'%s' does not contain '%s'\n", got, want);
+		fail();
+	}
+}
+
+static int
+setup(void **state)
+{
+	struct run *t = calloc(1, sizeof(*t));
+
+	if (t == NULL)
+		return -1;
+	t->base = event_base_new();
+	t->reaper = engine_proc_reaper_new(t->base);
+	t->safety = evtimer_new(t->base, safety_cb, t);
+	t->tick = evtimer_new(t->base, tick_cb, t);
+	*state = t;
+	return 0;
+}
+
+/* Runs even after a failed assertion: kills and reaps whatever is left. */
+static int
+teardown(void **state)
+{
+	struct run *t = *state;
+
+	engine_proc_free(t->ep);
+	engine_proc_reaper_free(t->reaper);
+	event_free(t->safety);
+	event_free(t->tick);
+	event_base_free(t->base);
+	free(t);
+	return 0;
+}
+
+/* argv_split: a table, one row per rule of argv.h. */
+
+struct argv_case {
+	const char	*id;
+	const char	*line;
+	const char	*want[6];	/* NULL-terminated; all NULL: error */
+	const char	*error;		/* a piece of the message */
+};
+
+static const struct argv_case argv_cases[] = {
+	{ "plain", "engine", { "engine" }, NULL },
+	{ "blanks", " \ta   b\tc\r\n", { "a", "b", "c" }, NULL },
+	{ "single", "a 'b  c' d", { "a", "b  c", "d" }, NULL },
+	{ "single-bs", "'a\\b\"'", { "a\\b\"" }, NULL },
+	{ "joined", "a'b'\"c\"d", { "abcd" }, NULL },
+	{ "adjacent-single", "'it''s'", { "its" }, NULL },
+	{ "bs-space", "a\\ b \\'x", { "a b", "'x" }, NULL },
+	{ "double-escapes", "\"q\\\" b\\\\ d\\$ t\\`\"",
+	    { "q\" b\\ d$ t`" }, NULL },
+	{ "double-literal-bs", "\"a\\nb\\'\"", { "a\\nb\\'" }, NULL },
+	{ "double-keeps-single", "\"it's\"", { "it's" }, NULL },
+	{ "empty-words", "x \"\" ''", { "x", "", "" }, NULL },
+	{ "no-expansion", "$HOME ~ *.c `id` '$x'",
+	    { "$HOME", "~", "*.c", "`id`", "$x" }, NULL },
+	{ "continuation", "ab\\\ncd \"e\\\nf\"", { "abcd", "ef" }, NULL },
+	{ "hash", "x#y #z", { "x#y", "#z" }, NULL },
+	{ "quoted-ops", "'|' \"&\" \\; '<>'", { "|", "&", ";", "<>" },
+	    NULL },
+	{ "empty", "", { NULL }, "empty command" },
+	{ "blank", " \t\n", { NULL }, "empty command" },
+	{ "open-single", "bot 'abc", { NULL },
+	    "unterminated single quote (opened at column 5)" },
+	{ "open-double", "a \"b\\\"", { NULL },
+	    "unterminated double quote (opened at column 3)" },
+	{ "trailing-bs", "abc\\", { NULL }, "backslash at the end" },
+	{ "redirect", "bot > log", { NULL }, "unquoted '>' at column 5" },
+	{ "pipe", "a|b", { NULL }, "unquoted '|' at column 2" },
+	{ "semicolon", "a; b", { NULL }, "unquoted ';'" },
+};
+
+static void
+test_argv_split(void **state)
+{
+	for (size_t i = 0; i < sizeof(argv_cases) / sizeof(argv_cases[0]);
+	    i++) {
+		const struct argv_case *c = &argv_cases[i];
+		char err[128] = "", **v;
+		int argc = -1, n = 0;
+
+		v = argv_split(c->line, &argc, err, sizeof(err));
+		if (c->error != NULL) {
+			if (v != NULL || strstr(err, c->error) == NULL) {
+				print_error("%s: want error '%s', got '%s'\n",
+				    c->id, c->error, err);
+				fail();
+			}
+			continue;
+		}
+		if (v == NULL) {
+			print_error("%s: unexpected error '%s'\n", c->id, err);
+			fail();
+		}
+		for (; c->want[n] != NULL; n++)
+			if (v[n] == NULL || strcmp(v[n], c->want[n]) != 0) {
+				print_error("%s: word %d: got '%s', want "
+				    "'%s'\n", c->id, n, v[n] ? v[n] : "(end)",
+				    c->want[n]);
+				fail();
+			}
+		assert_int_eq_msg(c->id, argc, n);
+		assert_null(v[n]);
+		argv_free(v);
+	}
+	argv_free(NULL);
+}
+
+/* Spawning: one clear line for each kind of failure. */
+
+static void
+expect_spawn_error(struct run *t, struct engine_spec *spec, const char *want)
+{
+	char err[256] = "";
+
+	assert_null(engine_proc_spawn(t->reaper, spec, &callbacks, t, err,
+	    sizeof(err)));
+	assert_contains(err, want);
+	assert_null(strchr(err, '\n'));
+}
+
+static void
+test_spawn_errors(void **state)
+{
+	struct run *t = *state;
+	char *missing[] = { "no-such-engine-xyz", NULL };
+	char *missing_path[] = { "./no/such/engine", NULL };
+	char *not_exec[] = { "/etc/passwd", NULL };
+	char *a_dir[] = { "/tmp", NULL };
+	char *empty[] = { "", NULL };
+	char *sh[] = { "sh", "-c", "exit 0", NULL };
+	struct engine_spec spec;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = missing;
+	expect_spawn_error(t, &spec,
+	    "engine 'no-such-engine-xyz': not found in PATH");
+	spec.argv = missing_path;
+	expect_spawn_error(t, &spec, "engine './no/such/engine': not found");
+	spec.argv = not_exec;
+	expect_spawn_error(t, &spec, "engine '/etc/passwd': not executable");
+	spec.argv = a_dir;
+	expect_spawn_error(t, &spec, "engine '/tmp': not executable");
+	spec.argv = empty;
+	expect_spawn_error(t, &spec, "empty engine command");
+	spec.argv = sh;
+	spec.dir = "/no/such/dir";
+	expect_spawn_error(t, &spec, "engine 'sh': directory '/no/such/dir': "
+	    "No such file or directory");
+	spec.dir = "/etc/passwd";
+	expect_spawn_error(t, &spec, "Not a directory");
+	spec.dir = NULL;
+	spec.stderr_path = "/no/such/dir/engine.log";
+	expect_spawn_error(t, &spec, "engine 'sh': stderr log "
+	    "'/no/such/dir/engine.log': No such file or directory");
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
+}
+
+/* Lines: several per read, split across reads, CR LF, then a clean quit. */
+static void
+test_lines_relayed(void **state)
+{
+	struct run *t = *state;
+	const char *last[ENGINE_PROC_LAST_LINES];
+	uint64_t quit_ms;
+
+	start_fixture(t, "echo", "0", 0);
+	assert_int_equal(engine_proc_send(t->ep, "hello"), 0);
+	assert_int_equal(engine_proc_send(t->ep, "two  spaces "), 0);
+	assert_int_equal(engine_proc_send(t->ep, "crlf with cr"), 0);
+	assert_int_equal(engine_proc_send(t->ep, "split move 7H"), 0);
+	assert_int_equal(engine_proc_send(t->ep, "many 3"), 0);
+	assert_true(run_until_lines(t, 7));
+	assert_line(t, 0, "echo hello");
+	assert_line(t, 1, "echo two  spaces ");
+	assert_line(t, 2, "with cr");
+	assert_line(t, 3, "move 7H");
+	assert_line(t, 4, "line 1");
+	assert_line(t, 6, "line 3");
+	assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 7);
+	assert_string_equal(last[0], "echo hello");
+	assert_string_equal(last[6], "line 3");
+	assert_true(engine_proc_is_open(t->ep));
+
+	quit_ms = now_ms() - t->t0;
+	engine_proc_quit(t->ep, "quit", 2000);
+	assert_int_equal(engine_proc_send(t->ep, "late"), -1);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_exit(t->status, 0);
+	assert_false(t->killed);
+	assert_int_equal(t->nfaults, 0);
+	print_message("      quit answered in %llu ms\n",
+	    (unsigned long long)(t->exit_ms - quit_ms));
+	assert_true(t->exit_ms - quit_ms < 1000);
+	assert_group_gone(t, t->pid);
+}
+
+/* The ring keeps the last lines, cut short. */
+static void
+test_evidence_ring(void **state)
+{
+	struct run *t = *state;
+	const char *last[ENGINE_PROC_LAST_LINES];
+	size_t n;
+
+	start_fixture(t, "echo", "0", 0);
+	engine_proc_send(t->ep, "many 20");
+	engine_proc_send(t->ep, "long 500");
+	assert_true(run_until_lines(t, 21));
+	assert_int_equal(t->len[20], 500);
+	n = engine_proc_last_lines(t->ep, last, ENGINE_PROC_LAST_LINES);
+	assert_int_equal(n, ENGINE_PROC_LAST_LINES);
+	assert_string_equal(last[0], "line 14");
+	assert_string_equal(last[6], "line 20");
+	assert_int_equal(strlen(last[7]), ENGINE_PROC_EVIDENCE_MAX + 3);
+	assert_string_equal(last[7] + ENGINE_PROC_EVIDENCE_MAX, "...");
+	assert_int_equal(engine_proc_last_lines(t->ep, last, 2), 2);
+	assert_string_equal(last[1], "line 15");
+	engine_proc_quit(t->ep, "quit", 2000);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_group_gone(t, t->pid);
+}
+
+/* A megabyte with no newline: a fault at max_line, and a prompt end
+ * although reading stopped at the watermark (style.md pitfall 2). */
+static void
+test_long_line(void **state)
+{
+	struct run *t = *state;
+
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "spew", "1000000", 4096);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_LINE_TOO_LONG);
+	assert_string_equal(t->detail, "no newline within 4096 bytes");
+	assert_int_equal(t->nlines, 0);
+	assert_signal(t->status, SIGKILL);
+	assert_true(t->killed);
+	print_message("      fault after %llu ms, exit after %llu ms\n",
+	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
+	assert_true(t->exit_ms < 1000);
+	assert_group_gone(t, t->pid);
+}
+
+/* End of output with the exit status: on request, at start, and with a
+ * last line missing its newline. */
+static void
+test_eof_exit_status(void **state)
+{
+	struct run *t = *state;
+	const char *last[ENGINE_PROC_LAST_LINES];
+
+	start_fixture(t, "echo", "0", 0);
+	engine_proc_send(t->ep, "exit 3");
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_string_equal(t->detail, "end of output");
+	assert_true(t->fault_ms <= t->exit_ms);
+	assert_exit(t->status, 3);
+	assert_false(t->killed);
+	assert_group_gone(t, t->pid);
+
+	t->nfaults = 0;
+	t->exited = false;
+	start_fixture(t, "exit", "7", 0);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_exit(t->status, 7);
+	assert_group_gone(t, t->pid);
+
+	t->nfaults = 0;
+	t->exited = false;
+	start_fixture(t, "echo", "0", 0);
+	engine_proc_send(t->ep, "last bye");
+	/* The partial line is evidence: look before on_exit frees. */
+	while (t->nfaults == 0 && run_until_flag(t, &t->exited) == false)
+		;
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_string_equal(t->detail,
+	    "end of output, after 3 bytes with no newline");
+	assert_int_equal(t->nlines, 0);
+	if (t->ep != NULL) {
+		assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 1);
+		assert_string_equal(last[0], "bye");
+	}
+	assert_true(run_until_flag(t, &t->exited));
+	assert_exit(t->status, 0);
+	assert_group_gone(t, t->pid);
+}
+
+/* A crash: the signal is reported (and was not ours). */
+static void
+test_crash_signal(void **state)
+{
+	struct run *t = *state;
+	char *argv[] = { "sh", "tests/fixtures/crash.sh", NULL };
+	struct engine_spec spec;
+	char buf[64];
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	start(t, &spec);
+	engine_proc_send(t->ep, "hello");
+	assert_true(run_until_flag(t, &t->exited));
+	assert_line(t, 0, "got hello");
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_signal(t->status, SIGSEGV);
+	assert_false(t->killed);
+	engine_proc_status_str(t->status, buf, sizeof(buf));
+	assert_true(strncmp(buf, "signal 11 (SEGV)", 16) == 0);
+	assert_group_gone(t, t->pid);
+}
+
+/* The deadline fires on time, once per arming; cleared, it does not. */
+static void
+test_deadline(void **state)
+{
+	struct run *t = *state;
+	bool never = false;
+	uint64_t armed;
+
+	start_fixture(t, "echo", "0", 0);
+	armed = now_ms();
+	engine_proc_set_deadline(t->ep, 150);
+	assert_true(run_until_lines(t, 0) || true);
+	arm_safety(t, SAFETY_MS);
+	while (t->nfaults == 0 && !t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+	evtimer_del(t->safety);
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
+	assert_string_equal(t->detail, "deadline of 150 ms expired");
+	print_message("      150 ms deadline fired after %llu ms\n",
+	    (unsigned long long)(now_ms() - armed));
+	assert_true(now_ms() - armed >= 150);
+	assert_true(now_ms() - armed < 250);
+
+	engine_proc_set_deadline(t->ep, 100);
+	engine_proc_clear_deadline(t->ep);
+	engine_proc_set_deadline(t->ep, 5000);
+	engine_proc_set_deadline(t->ep, 50);	/* re-arming replaces */
+	run_for(t, 300);
+	assert_int_equal(t->nfaults, 2);
+	engine_proc_clear_deadline(t->ep);
+	run_for(t, 100);
+	assert_int_equal(t->nfaults, 2);
+	assert_true(engine_proc_is_open(t->ep));
+	assert_false(run_until_flag(t, &never) && false);
+	engine_proc_quit(t->ep, "quit", 2000);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_exit(t->status, 0);
+	assert_group_gone(t, t->pid);
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Tournaments: a seeded tournament's records and table are identical run
+to run; shards played apart and merged with `rate` give the whole run's
+table; a bad tournament file gets one line naming the file, line and key.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.path.join(BUILD, "bezique-arbiter")
+
+INI = """[tournament]
+format = round-robin
+rounds = 2
+seed = 77
+concurrency = 2
+
+[engine greedy]
+command = {b}/bezique-engine --level greedy
+
+[engine random]
+command = {b}/bezique-engine --level random
+option.Seed = 3
+
+[engine first]
+command = {b}/fixtures/badbot --mode good
+"""
+
+
+def run(args):
+    p = subprocess.run([ARB] + args, capture_output=True, text=True,
+                       timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def records(path):
+    out = {}
+    for line in open(path):
+        r = json.loads(line)
+        for a in r["actions"]:
+            a.pop("ms", None)
+            a.pop("info", None)
+        out[r["deal"]] = r
+    return out
+
+
+def check(tmp):
+    ini = os.path.join(tmp, "t.ini")
+    open(ini, "w").write(INI.format(b=BUILD))
+    tables = []
+    for k in range(2):
+        rec = os.path.join(tmp, "r%d.jsonl" % k)
+        rc, out, err = run(["tournament", ini, "-o", rec, "-q"])
+        if rc != 0:
+            return "tournament failed: " + err
+        tables.append(out)
+    if len(records(os.path.join(tmp, "r0.jsonl"))) != 12:
+        return "not 12 deals (3 pairings x 2 decks x 2 seats)"
+    if records(os.path.join(tmp, "r0.jsonl")) != \
+            records(os.path.join(tmp, "r1.jsonl")):
+        return "records differ run to run"
+    if tables[0] != tables[1]:
+        return "tables differ run to run"
+    shards = []
+    for i in (1, 2):
+        rec = os.path.join(tmp, "s%d.jsonl" % i)
+        rc, _, err = run(["tournament", ini, "-o", rec, "-q",
+                          "--shard", "%d/2" % i])
+        if rc != 0:
+            return "shard %d failed: %s" % (i, err)
+        shards.append(rec)
+    merged = {**records(shards[0]), **records(shards[1])}
+    if merged != records(os.path.join(tmp, "r0.jsonl")):
+        return "the shards together are not the whole tournament"
+    _, whole, _ = run(["rate", os.path.join(tmp, "r0.jsonl")])
+    _, parts, _ = run(["rate"] + shards)
+    if whole != parts:
+        return "rate of the shards differs from rate of the whole"
+    bad = os.path.join(tmp, "bad.ini")
+    open(bad, "w").write("[tournament]\nformat = round-robin\nrouds = 3\n")
+    rc, _, err = run(["tournament", bad])
+    if rc != 2 or err.strip() != bad + ":3: unknown key 'rouds' in " \
+            "[tournament]":
+        return "bad file: status %d, message %r" % (rc, err)
+    return None
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        err = check(tmp)
+    print(err or "tournament: deterministic, shards merge, bad file named")
+    return 1 if err else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
