@@ -242,6 +242,10 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			return bad(f, "is I/N with 1 <= I <= N, not", v);
 		c->shard = (int)i - 1;
 		c->nshards = (int)n;
+	} else if (strcmp(f, "--svg") == 0) {
+		if (v == NULL)
+			return bad(f, "needs a file", v);
+		c->svg = v;
 	} else if (strcmp(f, "--summary") == 0) {
 		if (v == NULL)
 			return bad(f, "needs a file", v);

@@ -67,6 +67,7 @@ struct match_cfg {
 	bool			 quiet;
 	bool			 print_table;	/* the results at the end */
 	const char		*summary;	/* JSON standings, or NULL */
+	const char		*svg;		/* rating chart, or NULL */
 	int			 report_every;	/* standings every N deals */
 	int			 bootstrap;	/* resamples for ±pairs */
 	int			 shard, nshards; /* play slice shard of nshards */

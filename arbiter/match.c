@@ -356,6 +356,12 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		results_print(m.results, stdout);
 	if (cfg->print_table && m.standings)
 		standings_print(m.standings, stdout, cfg->bootstrap);
+	if (m.standings && cfg->svg && standings_write_svg(m.standings,
+	    cfg->svg) < 0) {
+		fprintf(stderr, "bezique-arbiter: %s: cannot write the chart\n",
+		    cfg->svg);
+		m.failed = true;
+	}
 	if (m.standings && cfg->summary && standings_write_json(m.standings,
 	    cfg->summary, cfg->bootstrap) < 0) {
 		fprintf(stderr, "bezique-arbiter: %s: cannot write the "

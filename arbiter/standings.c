@@ -340,6 +340,70 @@ standings_print(struct standings *s, FILE *f, int B)
 	print_los(s, f, &r, order);
 }
 
+/* Escapes the five XML specials of an engine's name. */
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+int
+standings_write_svg(struct standings *s, const char *path)
+{
+	struct rating_fit r;
+	int order[MAX_ENGINES], w = 760, row = 28, left = 180, plot = 440;
+	double lo = 0, hi = 0, step = 100;
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	rating_fit(&s->data, -1, 0, &r);
+	rank_order(&r, s->n, order);
+	for (int e = 0; e < s->n; e++) {
+		lo = fmin(lo, r.elo[e] - r.ci95[e]);
+		hi = fmax(hi, r.elo[e] + r.ci95[e]);
+	}
+	lo = floor(lo / 100) * 100;
+	hi = ceil(hi / 100) * 100 + (hi == lo ? 100 : 0);
+#define X(v) (left + (int)((double)plot * ((v) - lo) / (hi - lo)))
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+	    "<text x=\"10\" y=\"20\" font-weight=\"bold\">Elo with 95%% "
+	    "intervals (%d deals)</text>\n", w, 60 + row * s->n, s->deals);
+	while ((hi - lo) / step > 10)
+		step *= step == 100 || step == 1000 ? 2 : 2.5;
+	lo = floor(lo / step) * step;
+	for (double v = lo; v <= hi; v += step)
+		fprintf(f, "<line x1=\"%d\" y1=\"35\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%d\" fill=\"#888\" "
+		    "text-anchor=\"middle\">%+.0f</text>\n", X(v), X(v),
+		    40 + row * s->n, X(v), 55 + row * s->n, v);
+	for (int k = 0; k < s->n; k++) {
+		int e = order[k], y = 50 + row * k;
+		fprintf(f, "<text x=\"10\" y=\"%d\">", y + 4);
+		xml_text(f, s->cfg->engines[e].name);
+		fprintf(f, "</text><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		    "y2=\"%d\" stroke=\"#36c\" stroke-width=\"3\"/>"
+		    "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#036\"/>"
+		    "<text x=\"%d\" y=\"%d\" fill=\"#036\">%+.0f ± %.0f"
+		    "</text>\n", X(r.elo[e] - r.ci95[e]), y,
+		    X(r.elo[e] + r.ci95[e]), y, X(r.elo[e]), y,
+		    X(r.elo[e] + r.ci95[e]) + 8, y + 4, r.elo[e], r.ci95[e]);
+	}
+#undef X
+	fputs("</svg>\n", f);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
 int
 standings_write_json(struct standings *s, const char *path, int B)
 {

@@ -29,4 +29,8 @@ void			 standings_print(struct standings *s, FILE *f,
 int			 standings_write_json(struct standings *s,
 			    const char *path, int bootstrap);
 
+/* The ratings with their 95% intervals as an SVG chart. */
+int			 standings_write_svg(struct standings *s,
+			    const char *path);
+
 #endif

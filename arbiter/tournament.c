@@ -50,6 +50,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "on_failure", "--on-failure" },
 		{ "max_failures", "--max-failures" },
 		{ "records", "--records" }, { "summary", "--summary" },
+		{ "svg", "--svg" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];

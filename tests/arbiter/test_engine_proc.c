@@ -55,6 +55,7 @@ struct run {
 	bool				 killed;
 	uint64_t			 exit_ms;
 	enum on_fault			 on_fault;
+	bool				 keep;		/* no free in on_exit */
 	const char			*free_on;	/* free at this line */
 };
 
@@ -125,6 +126,8 @@ on_exit_cb(struct engine_proc *ep, int status, void *arg)
 	t->status = status;
 	t->killed = engine_proc_killed(ep);
 	t->exit_ms = now_ms() - t->t0;
+	if (t->keep)
+		return;
 	engine_proc_free(ep);	/* the owner frees inside on_exit */
 	t->ep = NULL;
 }
@@ -180,6 +183,16 @@ run_until_lines(struct run *t, int n)
 	return t->nlines >= n;
 }
 
+static bool
+run_until_faults(struct run *t, int n)
+{
+	arm_safety(t, SAFETY_MS);
+	while (t->nfaults < n && !t->exited && !t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+	evtimer_del(t->safety);
+	return t->nfaults >= n;
+}
+
 /* Runs the loop for ms, whatever happens. */
 static void
 run_for(struct run *t, uint64_t ms)
@@ -211,6 +224,9 @@ start(struct run *t, const struct engine_spec *spec)
 {
 	char err[256] = "";
 
+	t->nlines = t->nfaults = 0;
+	t->exited = t->killed = false;
+	t->detail[0] = '\0';
 	t->t0 = now_ms();
 	t->ep = engine_proc_spawn(t->reaper, spec, &callbacks, t, err,
 	    sizeof(err));
@@ -540,8 +556,6 @@ test_eof_exit_status(void **state)
 	assert_false(t->killed);
 	assert_group_gone(t, t->pid);
 
-	t->nfaults = 0;
-	t->exited = false;
 	start_fixture(t, "exit", "7", 0);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_int_equal(t->nfaults, 1);
@@ -549,22 +563,16 @@ test_eof_exit_status(void **state)
 	assert_exit(t->status, 7);
 	assert_group_gone(t, t->pid);
 
-	t->nfaults = 0;
-	t->exited = false;
 	start_fixture(t, "echo", "0", 0);
 	engine_proc_send(t->ep, "last bye");
-	/* The partial line is evidence: look before on_exit frees. */
-	while (t->nfaults == 0 && run_until_flag(t, &t->exited) == false)
-		;
+	t->keep = true;		/* the unterminated line is evidence */
+	assert_true(run_until_flag(t, &t->exited));
 	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
 	assert_string_equal(t->detail,
 	    "end of output, after 3 bytes with no newline");
 	assert_int_equal(t->nlines, 0);
-	if (t->ep != NULL) {
-		assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 1);
-		assert_string_equal(last[0], "bye");
-	}
-	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 1);
+	assert_string_equal(last[0], "bye");
 	assert_exit(t->status, 0);
 	assert_group_gone(t, t->pid);
 }
@@ -598,18 +606,12 @@ static void
 test_deadline(void **state)
 {
 	struct run *t = *state;
-	bool never = false;
 	uint64_t armed;
 
 	start_fixture(t, "echo", "0", 0);
 	armed = now_ms();
 	engine_proc_set_deadline(t->ep, 150);
-	assert_true(run_until_lines(t, 0) || true);
-	arm_safety(t, SAFETY_MS);
-	while (t->nfaults == 0 && !t->timed_out)
-		event_base_loop(t->base, EVLOOP_ONCE);
-	evtimer_del(t->safety);
-	assert_int_equal(t->nfaults, 1);
+	assert_true(run_until_faults(t, 1));
 	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
 	assert_string_equal(t->detail, "deadline of 150 ms expired");
 	print_message("      150 ms deadline fired after %llu ms\n",
@@ -627,9 +629,452 @@ test_deadline(void **state)
 	run_for(t, 100);
 	assert_int_equal(t->nfaults, 2);
 	assert_true(engine_proc_is_open(t->ep));
-	assert_false(run_until_flag(t, &never) && false);
 	engine_proc_quit(t->ep, "quit", 2000);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_exit(t->status, 0);
 	assert_group_gone(t, t->pid);
+}
+
+/* quit: an engine that ignores it is killed when the grace is over. */
+static void
+test_quit_grace(void **state)
+{
+	struct run *t = *state;
+	uint64_t quit_ms;
+
+	start_fixture(t, "noquit", "0", 0);
+	engine_proc_send(t->ep, "ping");
+	assert_true(run_until_lines(t, 1));
+	quit_ms = now_ms() - t->t0;
+	engine_proc_quit(t->ep, "quit", 200);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_signal(t->status, SIGKILL);
+	assert_true(t->killed);
+	assert_int_equal(t->nfaults, 0);	/* the end was asked for */
+	print_message("      killed %llu ms after quit (grace 200)\n",
+	    (unsigned long long)(t->exit_ms - quit_ms));
+	assert_true(t->exit_ms - quit_ms >= 200);
+	assert_true(t->exit_ms - quit_ms < 700);
+	assert_group_gone(t, t->pid);
+}
+
+/* quit with no line: end of file on its input is enough for most. */
+static void
+test_quit_eof(void **state)
+{
+	struct run *t = *state;
+
+	start_fixture(t, "echo", "0", 0);
+	engine_proc_quit(t->ep, NULL, 2000);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_exit(t->status, 0);
+	assert_false(t->killed);
+	assert_true(t->exit_ms < 1000);
+	assert_group_gone(t, t->pid);
+}
+
+/* A hung engine with a child holding its socket: killing the group ends
+ * it at once (style.md pitfall 1). */
+static void
+test_grandchild_hang(void **state)
+{
+	struct run *t = *state;
+
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "grandchild-hang", "0", 0);
+	assert_true(run_until_lines(t, 1));
+	engine_proc_set_deadline(t->ep, 200);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
+	assert_signal(t->status, SIGKILL);
+	print_message("      timeout at %llu ms, exit at %llu ms\n",
+	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
+	assert_true(t->exit_ms < t->fault_ms + 500);
+	assert_group_gone(t, t->pid);
+}
+
+/* An engine that exits leaving a child on its socket: after a short
+ * linger the group is killed and the channel closed. */
+static void
+test_grandchild_exit(void **state)
+{
+	struct run *t = *state;
+
+	start_fixture(t, "grandchild-exit", "0", 0);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_line(t, 0, "ready");
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_contains(t->detail, "left behind");
+	assert_exit(t->status, 0);	/* its own status, not our kill */
+	assert_false(t->killed);
+	print_message("      closed at %llu ms, exit at %llu ms\n",
+	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
+	assert_true(t->exit_ms < 1000);
+	assert_group_gone(t, t->pid);
+}
+
+/* Closing both ends of the socket while running is end of output; the
+ * process is still there until killed. */
+static void
+test_close_both(void **state)
+{
+	struct run *t = *state;
+
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "close-both", "0", 0);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_signal(t->status, SIGKILL);
+	assert_true(t->killed);
+	assert_group_gone(t, t->pid);
+}
+
+/*
+ * Closing only descriptor 1 is not end of output: descriptor 0 is the
+ * same socket and keeps it open.  A deadline is what catches such an
+ * engine; this test pins that down.
+ */
+static void
+test_close_stdout_only(void **state)
+{
+	struct run *t = *state;
+
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "close-stdout", "0", 0);
+	engine_proc_set_deadline(t->ep, 300);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
+	assert_signal(t->status, SIGKILL);
+	assert_group_gone(t, t->pid);
+}
+
+/* Writing to an engine that no longer reads: an error, not SIGPIPE. */
+static void
+test_write_error(void **state)
+{
+	struct run *t = *state;
+
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "shut-rd", "0", 0);
+	assert_true(run_until_lines(t, 1));
+	assert_int_equal(engine_proc_send(t->ep, "anyone there?"), 0);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_WRITE_ERROR);
+	assert_contains(t->detail, "write error: Broken pipe");
+	assert_signal(t->status, SIGKILL);
+	assert_group_gone(t, t->pid);
+}
+
+/* Output queued beyond max_pending: OVERFLOW, from the loop. */
+static void
+test_overflow(void **state)
+{
+	struct run *t = *state;
+	char *argv[] = { fixture(), "hang", NULL };
+	char line[100];
+	struct engine_spec spec;
+	int sent = 0;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.max_pending = 64 * 1024;
+	memset(line, 'z', sizeof(line) - 1);
+	line[sizeof(line) - 1] = '\0';
+	t->on_fault = FAULT_KILL;
+	start(t, &spec);
+	while (sent < 10000 && engine_proc_send(t->ep, line) == 0)
+		sent++;
+	assert_true(sent >= 64 * 1024 / 100);
+	assert_true(sent < 10000);
+	assert_int_equal(t->nfaults, 0);	/* not from inside send */
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_int_equal(t->fault[0], ENGINE_PROC_OVERFLOW);
+	assert_signal(t->status, SIGKILL);
+	assert_group_gone(t, t->pid);
+}
+
+/* Freeing a running engine: no callbacks, and the reaper cleans up. */
+static void
+test_free_running(void **state)
+{
+	struct run *t = *state;
+	uint64_t until;
+
+	start_fixture(t, "hang", "0", 0);
+	engine_proc_set_deadline(t->ep, 10);
+	engine_proc_free(t->ep);
+	t->ep = NULL;
+	until = now_ms() + 2000;
+	while (engine_proc_reaper_count(t->reaper) > 0 && now_ms() < until)
+		run_for(t, 10);
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
+	assert_int_equal(t->nfaults, 0);
+	assert_false(t->exited);
+	assert_group_gone(t, t->pid);
+
+	/* And from inside on_line, with more lines already buffered. */
+	t->free_on = "line 2";
+	start_fixture(t, "echo", "0", 0);
+	engine_proc_send(t->ep, "many 5");
+	run_for(t, 300);
+	assert_int_equal(t->nlines, 2);
+	assert_false(t->exited);
+	assert_null(t->ep);
+	assert_group_gone(t, t->pid);
+	run_for(t, 50);
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
+}
+
+/* kill_all ends every engine; each still gets on_exit. */
+static void
+test_kill_all(void **state)
+{
+	struct run *t = *state;
+	struct run t2;
+	char *argv[] = { fixture(), "hang", NULL };
+	struct engine_spec spec;
+	char err[128];
+	pid_t pid1;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	memset(&t2, 0, sizeof(t2));
+	start(t, &spec);
+	pid1 = t->pid;
+	t2.ep = engine_proc_spawn(t->reaper, &spec, &callbacks, &t2, err,
+	    sizeof(err));
+	assert_non_null(t2.ep);
+	t2.pid = engine_proc_pid(t2.ep);
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 2);
+	engine_proc_reaper_kill_all(t->reaper);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_true(run_until_flag(t, &t2.exited));
+	assert_signal(t->status, SIGKILL);
+	assert_signal(t2.status, SIGKILL);
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
+	assert_group_gone(t, pid1);
+	assert_group_gone(t, t2.pid);
+}
+
+/*
+ * Lists the descriptors of process pid into fds[] (up to max) and the
+ * socket inode behind descriptor 0 into *ino0; returns the count.
+ */
+static int
+proc_fds(pid_t pid, int *fds, int max, char *link0, size_t link0len)
+{
+	char dir[64], path[320];
+	struct dirent *d;
+	DIR *dp;
+	ssize_t n;
+	int count = 0;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/fd", (int)pid);
+	dp = opendir(dir);
+	assert_non_null(dp);
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		if (count < max)
+			fds[count] = (int)strtol(d->d_name, NULL, 10);
+		count++;
+	}
+	closedir(dp);
+	snprintf(path, sizeof(path), "%s/0", dir);
+	n = readlink(path, link0, link0len - 1);
+	link0[n > 0 ? n : 0] = '\0';
+	return count;
+}
+
+/*
+ * No descriptor leaks between engines: with an inheritable descriptor of
+ * the arbiter's own open, the second engine holds only 0, 1 and 2, and
+ * its socket is not the first engine's.
+ */
+static void
+test_fd_leak(void **state)
+{
+	struct run *t = *state;
+	struct run t2;
+	char *argv[] = { fixture(), "echo", NULL };
+	struct engine_spec spec;
+	char err[128], link1[128], link2[128], path[64], link2b[128];
+	int fds[16], n, stray, sum = 0;
+
+	stray = open("/dev/null", O_RDONLY);	/* no O_CLOEXEC, on purpose */
+	assert_true(stray >= 3);
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	memset(&t2, 0, sizeof(t2));
+	start(t, &spec);
+	t2.ep = engine_proc_spawn(t->reaper, &spec, &callbacks, &t2, err,
+	    sizeof(err));
+	assert_non_null(t2.ep);
+	t2.pid = engine_proc_pid(t2.ep);
+	engine_proc_send(t->ep, "ping");
+	engine_proc_send(t2.ep, "ping");	/* both have now exec'd */
+	assert_true(run_until_lines(t, 1));
+	while (t2.nlines < 1 && run_until_lines(t, 1))
+		event_base_loop(t->base, EVLOOP_ONCE);
+
+	n = proc_fds(t2.pid, fds, 16, link2, sizeof(link2));
+	for (int i = 0; i < n && i < 16; i++)
+		sum += fds[i];
+	assert_int_eq_msg("descriptors of the second engine", n, 3);
+	assert_int_eq_msg("they are 0, 1, 2", sum, 3);
+	snprintf(path, sizeof(path), "/proc/%d/fd/1", (int)t2.pid);
+	link2b[readlink(path, link2b, sizeof(link2b) - 1)] = '\0';
+	assert_string_equal(link2, link2b);	/* stdin and stdout: one */
+	assert_true(strncmp(link2, "socket:[", 8) == 0);
+	n = proc_fds(t->pid, fds, 16, link1, sizeof(link1));
+	assert_int_eq_msg("descriptors of the first engine", n, 3);
+	assert_true(strcmp(link1, link2) != 0);
+	close(stray);
+
+	engine_proc_quit(t->ep, "quit", 2000);
+	engine_proc_quit(t2.ep, "quit", 2000);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_true(run_until_flag(t, &t2.exited));
+	assert_group_gone(t, t->pid);
+	assert_group_gone(t, t2.pid);
+}
+
+/* Working directory (and a program relative to it), the stderr log, and
+ * resource limits. */
+static void
+test_dir_log_limits(void **state)
+{
+	struct run *t = *state;
+	char dir[] = "/tmp/test_engine_proc.XXXXXX";
+	char script[128], logp[128], buf[4096], want[128];
+	char *argv[] = { "./bot.sh", NULL };
+	struct engine_spec spec;
+	struct rlimit nproc;
+	FILE *f;
+	size_t n;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(script, sizeof(script), "%s/bot.sh", dir);
+	snprintf(logp, sizeof(logp), "%s/engine.log", dir);
+	f = fopen(script, "w");
+	assert_non_null(f);
+	fputs("#!/bin/sh\npwd\necho oops >&2\ncat /proc/self/limits\n", f);
+	fclose(f);
+	chmod(script, 0755);
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = dir;
+	spec.stderr_path = logp;
+	spec.rlimit_as = 1ull << 30;
+	spec.rlimit_cpu = 7;
+	spec.rlimit_nofile = 50;
+	spec.rlimit_nproc = 4000;
+	start(t, &spec);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_exit(t->status, 0);
+	assert_line(t, 0, dir);
+	for (int i = 0; i < t->nlines; i++)
+		assert_null(strstr(t->line[i], "oops"));
+	buf[0] = '\0';
+	for (int i = 1; i < t->nlines; i++) {
+		strncat(buf, t->line[i], sizeof(buf) - strlen(buf) - 2);
+		strncat(buf, "\n", sizeof(buf) - strlen(buf) - 1);
+	}
+	assert_contains(buf, "Max cpu time              7                    "
+	    "8                    seconds");
+	assert_contains(buf, "Max open files            50                   "
+	    "50                   files");
+	assert_contains(buf, "Max address space         1073741824           "
+	    "1073741824           bytes");
+	getrlimit(RLIMIT_NPROC, &nproc);
+	snprintf(want, sizeof(want), "Max processes             %-21llu",
+	    (unsigned long long)(nproc.rlim_max < 4000 ? nproc.rlim_max :
+	    4000));
+	assert_contains(buf, want);
+
+	f = fopen(logp, "r");
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	assert_string_equal(buf, "oops\n");
+	unlink(script);
+	unlink(logp);
+	rmdir(dir);
+	assert_group_gone(t, t->pid);
+}
+
+static void
+test_names(void **state)
+{
+	char buf[64];
+
+	assert_string_equal(engine_proc_status_str(0, buf, sizeof(buf)),
+	    "exit 0");
+	assert_string_equal(engine_proc_status_str(3 << 8, buf, sizeof(buf)),
+	    "exit 3");
+	assert_string_equal(engine_proc_status_str(SIGKILL, buf, sizeof(buf)),
+	    "signal 9 (KILL)");
+	assert_string_equal(engine_proc_status_str(SIGSEGV | 0x80, buf,
+	    sizeof(buf)), "signal 11 (SEGV), core dumped");
+	assert_string_equal(engine_proc_fault_name(ENGINE_PROC_TIMEOUT),
+	    "TIMEOUT");
+	assert_string_equal(engine_proc_fault_name(
+	    ENGINE_PROC_LINE_TOO_LONG), "LINE_TOO_LONG");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_argv_split),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test_setup_teardown(test_spawn_errors, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lines_relayed, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_evidence_ring, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_long_line, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_eof_exit_status, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_crash_signal, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_deadline, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_quit_grace, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_quit_eof, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_grandchild_hang, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_grandchild_exit, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_close_both, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_close_stdout_only, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_write_error, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_overflow, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_free_running, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_kill_all, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fd_leak, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_dir_log_limits, setup,
+		    teardown),
+	};
+
+	engine_proc_setup();
+	return cmocka_run_group_tests_name("engine_proc", tests, NULL, NULL);
 }
