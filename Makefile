@@ -5,6 +5,7 @@
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
+#   make install    programs, man pages, librules as libbezique + pkg-config
 #   make help       this list
 #
 # Every directory is globbed: a new .c file needs no Makefile edit.
@@ -63,8 +64,8 @@ BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
-.PHONY: all deps test sanitize demo bench clean help install format \
-        format-check checksrc check-deps
+.PHONY: all deps test sanitize demo bench clean help install uninstall \
+        format checksrc
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -105,6 +106,15 @@ $(BUILD)/fixtures/%: $(BUILD)/obj/tests/fixtures/%.o $(LIBBZP) $(LIBRULES)
 $(BUILD)/bots/%: $(BUILD)/obj/bots/%/bot.o $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+# Bots include the rules core as an installed program would:
+# <bezique/game.h>, here through a link to engine/core.
+$(BUILD)/obj/bots/%.o: bots/%.c | $(BUILD)/include/bezique
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(BUILD)/include -c -o $@ $<
+$(BUILD)/include/bezique:
+	@mkdir -p $(@D)
+	ln -sfn ../../engine/core $@
 $(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
@@ -137,11 +147,36 @@ format:
 	clang-format -i $(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) $(wildcard arbiter/*.c) \
 		$(wildcard engine/*/*.h engine/*.h arbiter/*.h)
 
+# make install [PREFIX=/usr/local] [DESTDIR=]: the programs, their man
+# pages, and the rules core as libbezique.a with its headers and a
+# pkg-config file, so that bots outside this tree can build on it.
+HEADERS = $(filter-out engine/core/game_int.h,$(wildcard engine/core/*.h))
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/include/bezique \
+		$(DESTDIR)$(PREFIX)/share/man/man6
+	install -m 755 $(ENGINE) $(ARBITER) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIBRULES) $(DESTDIR)$(PREFIX)/lib/libbezique.a
+	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/bezique
+	install -m 644 doc/bezique-engine.6 doc/bezique-arbiter.6 \
+		$(DESTDIR)$(PREFIX)/share/man/man6
+	sed 's|@PREFIX@|$(PREFIX)|' doc/bezique.pc.in \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/bezique-engine \
+		$(DESTDIR)$(PREFIX)/bin/bezique-arbiter \
+		$(DESTDIR)$(PREFIX)/lib/libbezique.a \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc \
+		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-engine.6 \
+		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-arbiter.6
+	rm -rf $(DESTDIR)$(PREFIX)/include/bezique
+
 clean:
 	rm -rf build build-asan
 
 help:
-	@sed -n '1,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '1,11p' Makefile | sed 's/^# \{0,1\}//'
 
 .SECONDARY:
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

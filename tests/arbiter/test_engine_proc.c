@@ -173,14 +173,21 @@ run_until_flag(struct run *t, const bool *flag)
 	return *flag;
 }
 
+/* Runs t's loop until who (t, or another engine on it) has n lines. */
+static bool
+run_until_lines_of(struct run *t, struct run *who, int n)
+{
+	arm_safety(t, SAFETY_MS);
+	while (who->nlines < n && !who->exited && !t->timed_out)
+		event_base_loop(t->base, EVLOOP_ONCE);
+	evtimer_del(t->safety);
+	return who->nlines >= n;
+}
+
 static bool
 run_until_lines(struct run *t, int n)
 {
-	arm_safety(t, SAFETY_MS);
-	while (t->nlines < n && !t->exited && !t->timed_out)
-		event_base_loop(t->base, EVLOOP_ONCE);
-	evtimer_del(t->safety);
-	return t->nlines >= n;
+	return run_until_lines_of(t, t, n);
 }
 
 static bool
@@ -522,17 +529,34 @@ test_long_line(void **state)
 {
 	struct run *t = *state;
 
-	t->on_fault = FAULT_KILL;
+	const char *last[ENGINE_PROC_LAST_LINES];
+
 	start_fixture(t, "spew", "1000000", 4096);
-	assert_true(run_until_flag(t, &t->exited));
-	assert_int_equal(t->nfaults, 1);
+	assert_true(run_until_faults(t, 1));
 	assert_int_equal(t->fault[0], ENGINE_PROC_LINE_TOO_LONG);
 	assert_string_equal(t->detail, "no newline within 4096 bytes");
 	assert_int_equal(t->nlines, 0);
-	assert_signal(t->status, SIGKILL);
-	assert_true(t->killed);
+	assert_false(engine_proc_is_open(t->ep));	/* closed for us */
+	assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 1);
+	assert_int_equal(strlen(last[0]), ENGINE_PROC_EVIDENCE_MAX + 3);
+	assert_true(strncmp(last[0], "xxxxxxxx", 8) == 0);
+	/* Nobody killed it: its next write fails and it dies of SIGPIPE. */
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->nfaults, 1);
+	assert_signal(t->status, SIGPIPE);
+	assert_false(t->killed);
 	print_message("      fault after %llu ms, exit after %llu ms\n",
 	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
+	assert_true(t->exit_ms < 1000);
+	assert_group_gone(t, t->pid);
+
+	/* The usual owner kills at the fault. */
+	t->on_fault = FAULT_KILL;
+	start_fixture(t, "spew", "1000000", 4096);
+	assert_true(run_until_flag(t, &t->exited));
+	assert_int_equal(t->fault[0], ENGINE_PROC_LINE_TOO_LONG);
+	assert_signal(t->status, SIGKILL);
+	assert_true(t->killed);
 	assert_true(t->exit_ms < 1000);
 	assert_group_gone(t, t->pid);
 }
@@ -920,8 +944,7 @@ test_fd_leak(void **state)
 	engine_proc_send(t->ep, "ping");
 	engine_proc_send(t2.ep, "ping");	/* both have now exec'd */
 	assert_true(run_until_lines(t, 1));
-	while (t2.nlines < 1 && run_until_lines(t, 1))
-		event_base_loop(t->base, EVLOOP_ONCE);
+	assert_true(run_until_lines_of(t, &t2, 1));
 
 	n = proc_fds(t2.pid, fds, 16, link2, sizeof(link2));
 	for (int i = 0; i < n && i < 16; i++)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# A short tournament among every bundled bot and both engine levels: no
+# failure of any engine, and the records verify.
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed "s|build/|$BUILD/|g" tournaments/demo.ini >"$tmp/t.ini"
+cat >>"$tmp/t.ini" <<EOT
+
+[engine c-random]
+command = $BUILD/bots/c-random
+EOT
+"$BUILD/bezique-arbiter" tournament "$tmp/t.ini" --rounds 1 -q \
+	--records "$tmp/r.jsonl" --summary "$tmp/s.json" --svg "$tmp/s.svg" \
+	>"$tmp/table.txt"
+"$BUILD/bezique-arbiter" verify "$tmp/r.jsonl" >/dev/null
+# 6 engines: 15 pairings, 2 deals each; no failures in the table.
+[ "$(wc -l <"$tmp/r.jsonl")" -eq 30 ]
+if grep -E '^[0-9]+ ' "$tmp/table.txt" | grep -vE ' -$'; then
+	echo "an engine failed:"; cat "$tmp/table.txt"; exit 1
+fi
+grep -q '<svg' "$tmp/s.svg"
