@@ -9,7 +9,8 @@ for engine in "$BUILD/bezique-engine --level random" \
     "$BUILD/bezique-engine --level greedy" \
     "python3 bots/python-random/bot.py" \
     "node bots/js-heuristic/bot.js" \
-    "sh bots/shell-first/bot.sh"; do
+    "sh bots/shell-first/bot.sh" \
+    "$BUILD/bots/c-random"; do
 	if ! out=$("$arb" check "$engine" 2>&1); then
 		echo "check failed for: $engine"
 		echo "$out"
