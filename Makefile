@@ -127,7 +127,7 @@ $(BUILD)/obj/%.o: %.c
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
 test: deps-ok all $(UNIT_BIN) $(ARBT_BIN)
-	@BUILD=$(BUILD) tests/run.sh
+	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:
 	@scripts/deps.sh --quiet
