@@ -12,33 +12,7 @@
 #include <string.h>
 
 #include "results.h"
-
-#define Z95	1.959963984540054
-
-/* Welford's running mean and variance. */
-struct acc {
-	long	n;
-	double	mean, m2;
-};
-
-static void
-acc_add(struct acc *a, double x)
-{
-	double d = x - a->mean;
-
-	a->n++;
-	a->mean += d / (double)a->n;
-	a->m2 += d * (x - a->mean);
-}
-
-/* Half-width of the 95% interval of the mean. */
-static double
-acc_ci95(const struct acc *a)
-{
-	if (a->n < 2)
-		return NAN;
-	return Z95 * sqrt(a->m2 / (double)(a->n - 1) / (double)a->n);
-}
+#include "stats.h"
 
 struct pending_pair {
 	int	pair;
@@ -49,10 +23,8 @@ struct results {
 	char			 names[2][128];
 	bool			 duplicate;
 	int			 deals, wins[2], draws;
-	struct acc		 value;		/* engine 0's signed game value */
-	struct acc		 score;		/* engine 0's 1 / 0.5 / 0 */
-	struct acc		 pairs;		/* engine 0's pair score / 2 */
-	int			 penta[5];
+	struct stats_acc	 value;		/* engine 0's signed game value */
+	long			 penta[STATS_NPENTA];
 	int			 failures[2][NTERMS];
 	long			 points[2];
 	struct pending_pair	*pending;
@@ -95,7 +67,6 @@ add_pair(struct results *r, int pair, double score)
 		if (r->pending[i].pair == pair) {
 			double total = r->pending[i].score + score;
 			r->penta[(int)lround(total * 2)]++;
-			acc_add(&r->pairs, total / 2);
 			r->pending[i] = r->pending[--r->npending];
 			return;
 		}
@@ -121,14 +92,13 @@ results_add(struct results *r, const struct record_summary *s)
 	if (s->winner < 0) {
 		r->draws++;
 		score = 0.5;
-		acc_add(&r->value, 0);
+		stats_acc_add(&r->value, 0);
 	} else {
 		int winner = engine_in(r, s, s->winner);
 		r->wins[winner]++;
 		score = winner == 0 ? 1 : 0;
-		acc_add(&r->value, winner == 0 ? s->value : -s->value);
+		stats_acc_add(&r->value, winner == 0 ? s->value : -s->value);
 	}
-	acc_add(&r->score, score);
 	r->points[0] += s->points[seat_of_0];
 	r->points[1] += s->points[1 - seat_of_0];
 	if (s->term != TERM_NORMAL && s->fault_seat >= 0)
@@ -165,33 +135,19 @@ results_progress(const struct results *r, int total, char *buf, size_t len)
 	    r->draws / 2.0, r->names[1]);
 }
 
-static double
-elo_of(double s)
-{
-	if (s <= 0)
-		return -INFINITY;
-	if (s >= 1)
-		return INFINITY;
-	return -400 * log10(1 / s - 1);
-}
-
-/* "+123 ± 45" for the Elo of mean score a (per deal), engine 0's side. */
+/* "+123 ± 45" for a head-to-head result, engine 0's side. */
 static void
-elo_text(const struct acc *a, char *buf, size_t len)
+elo_text(const struct stats_h2h *h, int ok, char *buf, size_t len)
 {
-	double ci = acc_ci95(a);
-	double e = elo_of(a->mean), lo = elo_of(a->mean - ci),
-	    hi = elo_of(a->mean + ci);
-
-	if (a->n < 2 || isnan(ci))
+	if (ok < 0 || h->n < 2)
 		snprintf(buf, len, "-");
-	else if (!isfinite(e))
+	else if (!isfinite(h->elo))
 		snprintf(buf, len, "%s (all deals won by one side)",
-		    e > 0 ? "+inf" : "-inf");
-	else if (!isfinite(lo) || !isfinite(hi))
-		snprintf(buf, len, "%+.0f (interval unbounded)", e);
+		    h->elo > 0 ? "+inf" : "-inf");
+	else if (!isfinite(h->elo_ci95))
+		snprintf(buf, len, "%+.0f (interval unbounded)", h->elo);
 	else
-		snprintf(buf, len, "%+.0f ± %.0f", e, (hi - lo) / 2);
+		snprintf(buf, len, "%+.0f ± %.0f", h->elo, h->elo_ci95);
 }
 
 static void
@@ -213,7 +169,10 @@ void
 results_print(const struct results *r, FILE *f)
 {
 	char elo[64], fail[256];
-	double ci = acc_ci95(&r->value);
+	double ci = stats_acc_ci95(&r->value);
+	struct stats_h2h wdl, penta;
+	int ok_wdl = stats_wdl(r->wins[0], r->draws, r->wins[1], &wdl);
+	int ok_penta = stats_penta(r->penta, &penta);
 
 	fprintf(f, "\n%-28s %6s %6s %6s %6s %10s\n", "engine", "deals", "won",
 	    "lost", "drawn", "points/deal");
@@ -223,18 +182,18 @@ results_print(const struct results *r, FILE *f)
 		    r->deals ? (double)r->points[e] / r->deals : 0.0);
 	fprintf(f, "\n%s vs %s:\n", r->names[0], r->names[1]);
 	fprintf(f, "  score            %.1f%% of %d deals\n",
-	    r->deals ? 100 * r->score.mean : 0.0, r->deals);
-	if (isnan(ci))
+	    ok_wdl == 0 ? 100 * wdl.score : 0.0, r->deals);
+	if (!isfinite(ci))
 		fprintf(f, "  game value/deal  %+.0f\n", r->value.mean);
 	else
 		fprintf(f, "  game value/deal  %+.0f ± %.0f (95%%)\n",
 		    r->value.mean, ci);
-	elo_text(&r->score, elo, sizeof(elo));
+	elo_text(&wdl, ok_wdl, elo, sizeof(elo));
 	fprintf(f, "  Elo (deals)      %s\n", elo);
 	if (r->duplicate) {
-		elo_text(&r->pairs, elo, sizeof(elo));
+		elo_text(&penta, ok_penta, elo, sizeof(elo));
 		fprintf(f, "  Elo (pairs)      %s   pairs [0 ½ 1 1½ 2]: "
-		    "[%d %d %d %d %d]\n", elo, r->penta[0], r->penta[1],
+		    "[%ld %ld %ld %ld %ld]\n", elo, r->penta[0], r->penta[1],
 		    r->penta[2], r->penta[3], r->penta[4]);
 	}
 	for (int e = 0; e < 2; e++) {

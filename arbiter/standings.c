@@ -12,13 +12,7 @@
 #include "rating.h"
 #include "rng.h"
 #include "standings.h"
-
-#define Z95	1.959963984540054
-
-struct acc {
-	long	n;
-	double	mean, m2;
-};
+#include "stats.h"
 
 /* A duplicate pair half played: its first deal's outcome (for the lower
  * engine: 0 won, 1 drawn, 2 lost) and whether it was the elder then. */
@@ -33,8 +27,8 @@ struct standings {
 	struct rating_data	 data;
 	long			 wins[MAX_ENGINES], losses[MAX_ENGINES];
 	long			 draws[MAX_ENGINES];
-	struct acc		 value[MAX_ENGINES];
-	struct acc		 pvalue[MAX_ENGINES][MAX_ENGINES];
+	struct stats_acc	 value[MAX_ENGINES];
+	struct stats_acc	 pvalue[MAX_ENGINES][MAX_ENGINES];
 	double			 pscore[MAX_ENGINES][MAX_ENGINES];
 	long			 pdeals[MAX_ENGINES][MAX_ENGINES];
 	/* Whole pairs by the lower engine's outcome as elder and as dealer. */
@@ -43,23 +37,6 @@ struct standings {
 	struct half_pair	*half;
 	int			 nhalf, cap;
 };
-
-static void
-acc_add(struct acc *a, double x)
-{
-	double d = x - a->mean;
-
-	a->n++;
-	a->mean += d / (double)a->n;
-	a->m2 += d * (x - a->mean);
-}
-
-static double
-acc_ci95(const struct acc *a)
-{
-	return a->n < 2 ? NAN : Z95 * sqrt(a->m2 / (double)(a->n - 1) /
-	    (double)a->n);
-}
 
 struct standings *
 standings_new(const struct match_cfg *cfg)
@@ -141,10 +118,10 @@ standings_add(struct standings *s, const struct record_summary *r)
 	s->losses[e1] += outcome == 0;
 	s->draws[e0] += outcome == 1;
 	s->draws[e1] += outcome == 1;
-	acc_add(&s->value[e0], v0);
-	acc_add(&s->value[e1], -v0);
-	acc_add(&s->pvalue[e0][e1], v0);
-	acc_add(&s->pvalue[e1][e0], -v0);
+	stats_acc_add(&s->value[e0], v0);
+	stats_acc_add(&s->value[e1], -v0);
+	stats_acc_add(&s->pvalue[e0][e1], v0);
+	stats_acc_add(&s->pvalue[e1][e0], -v0);
 	s->pscore[e0][e1] += (2 - outcome) / 2.0;
 	s->pscore[e1][e0] += outcome / 2.0;
 	s->pdeals[e0][e1]++;
@@ -324,14 +301,14 @@ standings_print(struct standings *s, FILE *f, int B)
 	for (int k = 0; k < s->n; k++) {
 		int e = order[k];
 		long d = s->wins[e] + s->losses[e] + s->draws[e];
-		double ci = acc_ci95(&s->value[e]);
+		double ci = stats_acc_ci95(&s->value[e]);
 		failure_text(s, e, fail, sizeof(fail));
 		snprintf(bt, sizeof(bt), "%.0f", boot[e]);
 		fprintf(f, "%-3d %-20.20s %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± "
 		    "%-6.0f  %s\n", k + 1, s->cfg->engines[e].name, r.elo[e],
 		    r.ci95[e], B > 0 ? bt : "", d, d ? 100 * (s->wins[e] +
 		    s->draws[e] / 2.0) / (double)d : 0.0, s->value[e].mean,
-		    isnan(ci) ? 0 : ci, fail);
+		    isfinite(ci) ? ci : 0, fail);
 	}
 	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; draws: nu = %.3f; "
 	    "%d deals\n", r.advantage, r.advantage_ci95, r.draw_nu,
@@ -421,8 +398,8 @@ standings_write_json(struct standings *s, const char *path, int B)
 		    "elo", r.elo[e], "ci95_fit", r.ci95[e], "ci95_pairs", boot[e],
 		    "wins", (int)s->wins[e], "losses", (int)s->losses[e],
 		    "draws", (int)s->draws[e], "value_per_deal",
-		    s->value[e].mean, "value_ci95", isnan(acc_ci95(&s->value[e]))
-		    ? 0 : acc_ci95(&s->value[e])));
+		    s->value[e].mean, "value_ci95", isfinite(stats_acc_ci95(&s->value[e]))
+		    ? stats_acc_ci95(&s->value[e]) : 0));
 	o = json_pack("{s:s, s:i, s:i, s:o, s:f, s:f}", "type", "standings",
 	    "version", 1, "deals", s->deals, "engines", list, "elder_advantage",
 	    r.advantage, "elder_advantage_ci95", r.advantage_ci95);
