@@ -100,7 +100,8 @@ argv_double(struct argv_split_state *st, const char **pp)
 			p++;
 			continue;
 		}
-		if (*p == '\\' && p[1] != '\0' && strchr("$`\"\\", p[1]) != NULL)
+		if (*p == '\\' && p[1] != '\0' &&
+		    strchr("$`\"\\", p[1]) != NULL)
 			p++;
 		argv_put(st, *p);
 	}

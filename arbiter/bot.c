@@ -15,8 +15,9 @@
 
 #include "bot.h"
 #include "bzp.h"
-#include "child.h"
-#include "cmdline.h"
+#include "argv.h"
+#include "clock.h"
+#include "engine_proc.h"
 
 enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
 	BOT_THINKING, BOT_DYING };
@@ -24,8 +25,8 @@ enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
 struct bot {
 	const struct engine_cfg		*cfg;
 	const struct clock_cfg		*clock;
-	struct reaper			*reaper;
-	struct child			*ep;
+	struct engine_proc_reaper	*reaper;
+	struct engine_proc			*ep;
 	struct bot_callbacks		 cb;
 	void				*arg;
 	enum bot_state			 state;
@@ -112,7 +113,7 @@ void
 bot_send(struct bot *b, const char *line)
 {
 	if (bot_running(b))
-		child_send(b->ep, line);
+		engine_proc_send(b->ep, line);
 }
 
 static void
@@ -136,7 +137,7 @@ fail(struct bot *b, enum termination t, const char *fmt, ...)
 	va_end(ap);
 	b->state = BOT_DYING;
 	b->killed_by_us = true;
-	child_kill(b->ep);
+	engine_proc_kill(b->ep);
 }
 
 static void
@@ -148,11 +149,11 @@ send_options(struct bot *b)
 		const char *o = b->cfg->options[i], *eq = strchr(o, '=');
 		snprintf(line, sizeof(line), "setoption name %.*s value %s",
 		    (int)(eq - o), o, eq + 1);
-		child_send(b->ep, line);
+		engine_proc_send(b->ep, line);
 	}
-	child_send(b->ep, "isready");
+	engine_proc_send(b->ep, "isready");
 	b->state = BOT_PINGING;
-	child_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
 }
 
 static void
@@ -164,7 +165,7 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 		if (bzp_has(m, "noevents"))
 			b->want_events = false;
 	} else if (strcmp(m->cmd, "bzpok") == 0) {
-		child_clear_deadline(b->ep);
+		engine_proc_clear_deadline(b->ep);
 		send_options(b);
 	}
 }
@@ -185,7 +186,7 @@ answer_line(struct bot *b, struct bzp_msg *m)
 	}
 	if ((uint64_t)id != b->req_id)
 		return;		/* a stale answer: ignored (protocol.md §4) */
-	child_clear_deadline(b->ep);
+	engine_proc_clear_deadline(b->ep);
 	if (ms > (double)(b->limit_ms + b->clock->margin_ms)) {
 		fail(b, TERM_TIME, "answered after %.1f ms; the limit was %lld "
 		    "ms (overrun %.1f ms)", ms, b->limit_ms,
@@ -197,7 +198,7 @@ answer_line(struct bot *b, struct bzp_msg *m)
 }
 
 static void
-on_line(struct child *ep, const char *text, size_t len, void *arg)
+on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
 {
 	struct bot *b = arg;
 	uint64_t t0 = clock_now_us();
@@ -214,7 +215,7 @@ on_line(struct child *ep, const char *text, size_t len, void *arg)
 			handshake_line(b, &m);
 		else if (b->state == BOT_PINGING &&
 		    strcmp(m.cmd, "readyok") == 0) {
-			child_clear_deadline(b->ep);
+			engine_proc_clear_deadline(b->ep);
 			b->state = BOT_IDLE;
 			b->cb.ready(b, b->arg);
 		} else if (b->state == BOT_THINKING &&
@@ -226,16 +227,16 @@ on_line(struct child *ep, const char *text, size_t len, void *arg)
 }
 
 static void
-on_fault(struct child *ep, enum child_fault f,
+on_fault(struct engine_proc *ep, enum engine_proc_fault f,
     const char *detail, void *arg)
 {
 	struct bot *b = arg;
 
 	switch (f) {
-	case CHILD_LINE_TOO_LONG:
+	case ENGINE_PROC_LINE_TOO_LONG:
 		fail(b, TERM_OVERLONG, "a line over %d bytes", BZP_MAX_LINE);
 		break;
-	case CHILD_DEADLINE:
+	case ENGINE_PROC_TIMEOUT:
 		if (b->state == BOT_HANDSHAKE)
 			fail(b, TERM_STARTUP, "no bzpok within %lld ms",
 			    b->clock->startup_ms);
@@ -256,7 +257,7 @@ on_fault(struct child *ep, enum child_fault f,
 			    "%s", detail ? detail : "closed its output");
 			b->state = BOT_DYING;
 			b->killed_by_us = false;
-			child_kill(b->ep);
+			engine_proc_kill(b->ep);
 		}
 		break;
 	}
@@ -279,14 +280,14 @@ describe_exit(struct bot *b, int status, char *buf, size_t len)
 }
 
 static void
-on_exit_(struct child *ep, int status, void *arg)
+on_exit_(struct engine_proc *ep, int status, void *arg)
 {
 	struct bot *b = arg;
 	enum bot_state was = b->state;
 	char reason[512];
 
 	describe_exit(b, status, reason, sizeof(reason));
-	child_free(b->ep);
+	engine_proc_free(b->ep);
 	b->ep = NULL;
 	b->state = BOT_DOWN;
 	if (was == BOT_DYING && b->dying_term != TERM_NORMAL)
@@ -294,7 +295,7 @@ on_exit_(struct child *ep, int status, void *arg)
 }
 
 struct bot *
-bot_new(struct reaper *reaper, const struct engine_cfg *cfg,
+bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
     const struct clock_cfg *clock, const struct bot_callbacks *cb,
     void *arg)
 {
@@ -314,14 +315,14 @@ bot_new(struct reaper *reaper, const struct engine_cfg *cfg,
 void
 bot_start(struct bot *b)
 {
-	static const struct child_callbacks pcb = { on_line, on_fault,
+	static const struct engine_proc_callbacks pcb = { on_line, on_fault,
 		on_exit_ };
-	struct child_spec spec;
+	struct engine_spec spec;
 	char err[256], **argv;
 
 	if (b->state != BOT_DOWN)
 		return;
-	if ((argv = cmdline_split(b->cfg->command, err, sizeof(err))) == NULL) {
+	if ((argv = argv_split(b->cfg->command, NULL, err, sizeof(err))) == NULL) {
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
 		return;
 	}
@@ -332,15 +333,15 @@ bot_start(struct bot *b)
 	spec.max_line = BZP_MAX_LINE;
 	b->want_legal = false;
 	b->want_events = true;
-	b->ep = child_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
-	cmdline_free(argv);
+	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
+	argv_free(argv);
 	if (b->ep == NULL) {
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
 		return;
 	}
 	b->state = BOT_HANDSHAKE;
-	child_send(b->ep, "bzp");
-	child_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
+	engine_proc_send(b->ep, "bzp");
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
 }
 
 void
@@ -352,9 +353,9 @@ bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
 	b->req_id = id;
 	b->limit_ms = limit_ms;
 	b->state = BOT_THINKING;
-	child_send(b->ep, line);
+	engine_proc_send(b->ep, line);
 	b->sent_us = clock_now_us();
-	child_set_deadline(b->ep, (uint64_t)(limit_ms +
+	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +
 	    b->clock->margin_ms));
 }
 
@@ -363,11 +364,11 @@ bot_quit(struct bot *b)
 {
 	if (!bot_running(b))
 		return;
-	child_clear_deadline(b->ep);
+	engine_proc_clear_deadline(b->ep);
 	b->state = BOT_DYING;
 	b->killed_by_us = true;
 	b->dying_term = TERM_NORMAL;
-	child_quit(b->ep, "quit", (uint64_t)b->clock->quit_ms);
+	engine_proc_quit(b->ep, "quit", (uint64_t)b->clock->quit_ms);
 }
 
 void
@@ -376,7 +377,7 @@ bot_free(struct bot *b)
 	if (b == NULL)
 		return;
 	if (b->ep != NULL)
-		child_free(b->ep);
+		engine_proc_free(b->ep);
 	free(b->info);
 	for (int i = 0; i < BOT_EVIDENCE; i++)
 		free(b->last[i]);

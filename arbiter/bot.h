@@ -20,7 +20,7 @@
 #include "record.h"
 
 struct bot;
-struct reaper;
+struct engine_proc_reaper;
 
 struct bot_callbacks {
 	/* The handshake (or a ping) finished: the bot is idle and ready. */
@@ -33,7 +33,7 @@ struct bot_callbacks {
 		    const char *reason, void *arg);
 };
 
-struct bot	*bot_new(struct reaper *reaper, const struct engine_cfg *cfg,
+struct bot	*bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 		    const struct clock_cfg *clock,
 		    const struct bot_callbacks *cb, void *arg);
 void		 bot_free(struct bot *b);

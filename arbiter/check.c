@@ -15,8 +15,9 @@
 
 #include "bzp.h"
 #include "check.h"
-#include "child.h"
-#include "cmdline.h"
+#include "argv.h"
+#include "clock.h"
+#include "engine_proc.h"
 #include "config.h"
 #include "match.h"
 #include "view.h"
@@ -33,8 +34,8 @@ struct step {
 
 struct run {
 	struct event_base	*base;
-	struct reaper		*reaper;
-	struct child		*child;
+	struct engine_proc_reaper		*reaper;
+	struct engine_proc		*child;
 	struct event		*timer;
 	int			 cur, passed, failed;
 	uint64_t		 started;
@@ -51,7 +52,7 @@ static void	next_step(struct run *r);
 static void
 send_bzp(struct run *r)
 {
-	child_send(r->child, "bzp");
+	engine_proc_send(r->child, "bzp");
 }
 
 static int
@@ -76,15 +77,15 @@ test_bzp(struct run *r, const char *line)
 static void
 send_isready(struct run *r)
 {
-	child_send(r->child, "isready");
+	engine_proc_send(r->child, "isready");
 }
 
 static void
 send_unknown(struct run *r)
 {
-	child_send(r->child, "frobnicate the=widgets 42");
-	child_send(r->child, "");
-	child_send(r->child, "isready");
+	engine_proc_send(r->child, "frobnicate the=widgets 42");
+	engine_proc_send(r->child, "");
+	engine_proc_send(r->child, "isready");
 }
 
 static int
@@ -110,7 +111,7 @@ send_go(struct run *r)
 	snprintf(r->line, BZP_MAX_LINE, "newgame deal=0 variant=rubicon "
 	    "rules=%s seat=0 dealer=1 players=2 time=60000 inc=0 cap=0 "
 	    "movetime=0", opts);
-	child_send(r->child, r->line);
+	engine_proc_send(r->child, r->line);
 	k = (size_t)snprintf(r->line, BZP_MAX_LINE, "go id=1 decision=%s "
 	    "time=60000 otime=60000 inc=0 cap=0 movetime=0 ",
 	    bzp_decision_name(game_decision(r->g)));
@@ -127,7 +128,7 @@ send_go(struct run *r)
 	v = game_view(r->g, 0);
 	view_format(v, r->line + k, BZP_MAX_LINE - k);
 	game_free(v);
-	child_send(r->child, r->line);
+	engine_proc_send(r->child, r->line);
 }
 
 static int
@@ -161,7 +162,7 @@ test_action(struct run *r, const char *line)
 static void
 send_quit(struct run *r)
 {
-	child_quit(r->child, "quit", 2000);
+	engine_proc_quit(r->child, "quit", 2000);
 }
 
 static const struct step steps[] = {
@@ -201,7 +202,7 @@ report(struct run *r, bool ok)
 }
 
 static void
-on_line(struct child *c, const char *line, size_t len, void *arg)
+on_line(struct engine_proc *c, const char *line, size_t len, void *arg)
 {
 	struct run *r = arg;
 	int rc;
@@ -217,18 +218,18 @@ on_line(struct child *c, const char *line, size_t len, void *arg)
 }
 
 static void
-on_fault(struct child *c, enum child_fault f, const char *detail, void *arg)
+on_fault(struct engine_proc *c, enum engine_proc_fault f, const char *detail, void *arg)
 {
 	struct run *r = arg;
 
-	if (f == CHILD_LINE_TOO_LONG)
+	if (f == ENGINE_PROC_LINE_TOO_LONG)
 		snprintf(r->note, sizeof(r->note), "a line over %d bytes",
 		    BZP_MAX_LINE);
-	child_kill(c);
+	engine_proc_kill(c);
 }
 
 static void
-on_gone(struct child *c, int status, void *arg)
+on_gone(struct engine_proc *c, int status, void *arg)
 {
 	struct run *r = arg;
 
@@ -266,7 +267,7 @@ next_step(struct run *r)
 
 	if (r->cur >= NSTEPS) {
 		if (r->child != NULL && !r->gone)
-			child_kill(r->child);
+			engine_proc_kill(r->child);
 		return;
 	}
 	if (r->gone) {
@@ -285,14 +286,14 @@ next_step(struct run *r)
 static int
 scripted(const char *command)
 {
-	static const struct child_callbacks cb = { on_line, on_fault,
+	static const struct engine_proc_callbacks cb = { on_line, on_fault,
 		on_gone };
-	struct child_spec spec = { NULL, NULL, NULL, BZP_MAX_LINE };
+	struct engine_spec spec = { .max_line = BZP_MAX_LINE };
 	struct run r;
 	char err[256], **argv;
 
 	memset(&r, 0, sizeof(r));
-	if ((argv = cmdline_split(command, err, sizeof(err))) == NULL) {
+	if ((argv = argv_split(command, NULL, err, sizeof(err))) == NULL) {
 		printf("  FAIL  %s\n", err);
 		return 1;
 	}
@@ -300,9 +301,9 @@ scripted(const char *command)
 	if ((r.line = malloc(BZP_MAX_LINE)) == NULL ||
 	    (r.base = event_base_new()) == NULL)
 		abort();
-	r.reaper = reaper_new(r.base);
+	r.reaper = engine_proc_reaper_new(r.base);
 	r.timer = evtimer_new(r.base, timeout_cb, &r);
-	if ((r.child = child_spawn(r.reaper, &spec, &cb, &r, err,
+	if ((r.child = engine_proc_spawn(r.reaper, &spec, &cb, &r, err,
 	    sizeof(err))) == NULL) {
 		printf("  FAIL  starts: %s\n", err);
 		r.failed = NSTEPS;
@@ -310,11 +311,11 @@ scripted(const char *command)
 		next_step(&r);
 		while (!r.gone)
 			event_base_loop(r.base, EVLOOP_ONCE);
-		child_free(r.child);
+		engine_proc_free(r.child);
 	}
-	cmdline_free(argv);
+	argv_free(argv);
 	event_free(r.timer);
-	reaper_free(r.reaper);
+	engine_proc_reaper_free(r.reaper);
 	event_base_free(r.base);
 	game_free(r.g);
 	for (int i = 0; i < 4; i++)
@@ -402,7 +403,7 @@ check_main(int argc, char **argv, const char *self)
 		*strrchr(dir, '/') = '\0';
 	else
 		snprintf(dir, sizeof(dir), ".");
-	child_setup();
+	engine_proc_setup();
 	for (int i = 0; i < argc; i++) {
 		int failed;
 		printf("check: %s\n", argv[i]);

@@ -45,7 +45,7 @@ struct engine_proc {
 	LIST_ENTRY(engine_proc)	 entry;		/* in the reaper's list */
 	struct engine_proc_reaper *reaper;
 	pid_t			 pid;		/* and process group id */
-	struct bufferevent	*bev;		/* NULL once the channel closed */
+	struct bufferevent	*bev;		/* NULL once closed */
 	struct event		*deadline;
 	struct event		*grace;		/* quit grace, or exit linger */
 	struct event		*later;		/* OVERFLOW, on_exit, destroy */
@@ -62,9 +62,9 @@ struct engine_proc {
 	bool			 overflowed, overflow_told;
 	bool			 stopping;	/* quit or kill called */
 	bool			 shut_wr;
-	bool			 killed;	/* SIGKILL sent before the reap */
+	bool			 killed;	/* SIGKILLed before the reap */
 	bool			 orphan;	/* freed by its owner */
-	bool			 doomed;	/* destroy when busy drops to 0 */
+	bool			 doomed;	/* destroy when busy is 0 */
 	char			*last[ENGINE_PROC_LAST_LINES];
 	size_t			 last_next;	/* ring slot to write next */
 };
@@ -75,8 +75,6 @@ struct engine_proc_reaper {
 	LIST_HEAD(, engine_proc) procs;
 	size_t			 count;
 };
-
-static void	ep_later_cb(evutil_socket_t, short, void *);
 
 void
 engine_proc_setup(void)
@@ -396,6 +394,8 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 			continue;	/* something an engine left behind */
 		ep->reaped = true;
 		ep->status = st;
+		/* Held open by a survivor: linger, even in a longer quit
+		 * grace, since the engine itself will write no more. */
 		if (ep->bev != NULL)
 			evtimer_add(ep->grace, &tv);
 		ep_check_done(ep);
@@ -407,6 +407,7 @@ engine_proc_reaper_new(struct event_base *base)
 {
 	struct engine_proc_reaper *r = xcalloc(1, sizeof(*r));
 
+	engine_proc_setup();	/* in case the caller has not */
 	r->base = base;
 	LIST_INIT(&r->procs);
 	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
@@ -425,12 +426,10 @@ engine_proc_reaper_free(struct engine_proc_reaper *r)
 	if (r == NULL)
 		return;
 	while ((ep = LIST_FIRST(&r->procs)) != NULL) {
-		if (!ep->reaped) {
-			kill(-ep->pid, SIGKILL);
-			kill(ep->pid, SIGKILL);
+		ep_killpg(ep);
+		if (!ep->reaped)
 			while (waitpid(ep->pid, NULL, 0) < 0 && errno == EINTR)
 				continue;
-		}
 		ep_destroy(ep);
 	}
 	event_free(r->sigchld);

@@ -28,6 +28,12 @@
  * first spawn.  The reaper reaps with waitpid(-1), so it also collects
  * children that other code of the program starts; the arbiter starts
  * none but its engines.
+ *
+ * Timers: libevent 2.1 by default measures time with
+ * CLOCK_MONOTONIC_COARSE, one kernel tick (4 ms on the development
+ * machine), so a deadline may fire up to a tick early or late by a
+ * precise clock.  Create the base with EVENT_BASE_FLAG_PRECISE_TIMER
+ * (event_config_set_flag) when deadlines are a time control.
  */
 #ifndef ENGINE_PROC_H
 #define ENGINE_PROC_H
@@ -47,7 +53,7 @@ enum engine_proc_fault {
 	ENGINE_PROC_LINE_TOO_LONG,	/* max_line bytes with no newline */
 	ENGINE_PROC_CLOSED,		/* end of its output, or a read error */
 	ENGINE_PROC_WRITE_ERROR,	/* writing to it failed (EPIPE...) */
-	ENGINE_PROC_OVERFLOW,		/* over max_pending bytes unread by it */
+	ENGINE_PROC_OVERFLOW,		/* max_pending bytes it has not read */
 	ENGINE_PROC_TIMEOUT		/* the deadline expired */
 };
 
@@ -111,7 +117,8 @@ struct engine_spec {
  * makes the calling process a child subreaper (Linux prctl), so that
  * processes an engine leaves behind are re-parented to the arbiter and
  * reaped by its reaper, instead of being left to an init process that in
- * a container may never reap them.
+ * a container may never reap them.  engine_proc_reaper_new() calls it
+ * too; calling it again does no harm.
  */
 void		 engine_proc_setup(void);
 
@@ -134,15 +141,18 @@ void		 engine_proc_reaper_free(struct engine_proc_reaper *r);
 /* Kills every live process group; the usual callbacks follow. */
 void		 engine_proc_reaper_kill_all(struct engine_proc_reaper *r);
 
-/* The number of engine_procs registered (not yet freed or not reaped). */
+/* How many engine_procs exist: an owned one until it is freed, a freed
+ * one until it is reaped. */
 size_t		 engine_proc_reaper_count(const struct engine_proc_reaper *r);
 
 /* One engine process. */
 
 /*
- * Starts spec->argv[0].  A name with no slash is looked for in PATH; a
- * relative path, and relative PATH entries, are taken from the engine's
- * working directory, as `cd dir && exec prog` would.  Returns a new
+ * Starts spec->argv[0].  A name with no slash is looked for in the
+ * arbiter's PATH (not in spec->envp); a relative path, and relative PATH
+ * entries, are taken from the engine's working directory, as
+ * `cd dir && exec prog` would.  A relative stderr_path is taken from the
+ * arbiter's working directory.  Returns a new
  * engine_proc owned by the caller (free with engine_proc_free()), or
  * NULL with one line in err, such as "engine 'foo': not found in PATH"
  * or "engine './bot': not executable".  Failures in the child after the

@@ -159,27 +159,34 @@ spawn_child_fail(const char *what, const char *arg)
 }
 
 /*
- * Lowers one limit, soft to value and hard to value + slack.  Without
- * privilege a hard limit can only go down, so never above the current.
+ * Lowers one limit, soft to value and hard to value + slack, so that the
+ * engine cannot raise it again.  Without privilege a hard limit can only
+ * go down, so never above the current one.  Where the hard limit may not
+ * be changed at all (valgrind refuses it for RLIMIT_NOFILE), the soft
+ * limit alone still holds an engine that does not fight it.
  */
 static int
 spawn_limit(int resource, uint64_t value, uint64_t slack)
 {
-	struct rlimit rl;
-	rlim_t soft = (rlim_t)value, hard = (rlim_t)(value + slack);
+	struct rlimit old, rl;
 
 	if (value == 0)
 		return 0;
-	if (getrlimit(resource, &rl) < 0)
+	if (getrlimit(resource, &old) < 0)
 		return -1;
-	if (rl.rlim_max != RLIM_INFINITY) {
-		if (soft > rl.rlim_max)
-			soft = rl.rlim_max;
-		if (hard > rl.rlim_max)
-			hard = rl.rlim_max;
+	rl.rlim_cur = (rlim_t)value;
+	rl.rlim_max = (rlim_t)(value + slack);
+	if (old.rlim_max != RLIM_INFINITY) {
+		if (rl.rlim_cur > old.rlim_max)
+			rl.rlim_cur = old.rlim_max;
+		if (rl.rlim_max > old.rlim_max)
+			rl.rlim_max = old.rlim_max;
 	}
-	rl.rlim_cur = soft;
-	rl.rlim_max = hard;
+	if (setrlimit(resource, &rl) == 0)
+		return 0;
+	if (errno != EPERM)
+		return -1;
+	rl.rlim_max = old.rlim_max;
 	return setrlimit(resource, &rl);
 }
 
@@ -255,7 +262,7 @@ engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
 		spawn_child(spec, path, wd, sv[1], logfd, parent);
 	saved = errno;
 	if (pid > 0)
-		setpgid(pid, pid);	/* as the child does: either may be first */
+		setpgid(pid, pid);	/* as the child: either may be first */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pid < 0)
 		snprintf(err, errlen, "engine '%s': fork: %s", prog,

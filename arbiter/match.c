@@ -15,7 +15,8 @@
 
 #include <event2/event.h>
 
-#include "child.h"
+#include "clock.h"
+#include "engine_proc.h"
 #include "match.h"
 #include "results.h"
 #include "schedule.h"
@@ -29,7 +30,7 @@ struct match {
 	int			 argc;
 	char			**argv;
 	struct event_base	*base;
-	struct reaper		*reaper;
+	struct engine_proc_reaper		*reaper;
 	struct event		*sigint, *sigterm, *finish;
 	struct table		*tables[MAX_TABLES];
 	int			 ntables;
@@ -261,6 +262,22 @@ load_resume(struct match *m, const char *path)
 	return rc;
 }
 
+/* Deadlines need the precise monotonic clock: libevent's default coarse
+ * one ticks every few milliseconds and could forfeit an engine early. */
+static struct event_base *
+precise_base(void)
+{
+	struct event_config *cfg = event_config_new();
+	struct event_base *base;
+
+	if (cfg == NULL)
+		return NULL;
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	return base;
+}
+
 static int
 setup(struct match *m)
 {
@@ -283,8 +300,8 @@ setup(struct match *m)
 		    strerror(errno));
 		return -1;
 	}
-	if ((m->base = event_base_new()) == NULL ||
-	    (m->reaper = reaper_new(m->base)) == NULL)
+	if ((m->base = precise_base()) == NULL ||
+	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();
 	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
 	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
@@ -307,7 +324,7 @@ teardown(struct match *m)
 		event_free(m->sigint);
 	if (m->sigterm)
 		event_free(m->sigterm);
-	reaper_free(m->reaper);
+	engine_proc_reaper_free(m->reaper);
 	if (m->base)
 		event_base_free(m->base);
 	if (m->records)
@@ -338,7 +355,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	m.cfg = cfg;
 	m.argc = argc;
 	m.argv = argv;
-	child_setup();
+	engine_proc_setup();
 	if (setup(&m) < 0) {
 		teardown(&m);
 		return 1;

@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "rating.h"
+#include "elo.h"
 #include "rng.h"
 #include "standings.h"
 #include "stats.h"
@@ -24,7 +24,7 @@ struct half_pair {
 struct standings {
 	const struct match_cfg	*cfg;
 	int			 n, deals;
-	struct rating_data	 data;
+	long			 count[MAX_ENGINES][MAX_ENGINES][3];
 	long			 wins[MAX_ENGINES], losses[MAX_ENGINES];
 	long			 draws[MAX_ENGINES];
 	struct stats_acc	 value[MAX_ENGINES];
@@ -47,7 +47,6 @@ standings_new(const struct match_cfg *cfg)
 		abort();
 	s->cfg = cfg;
 	s->n = cfg->nengines;
-	s->data.n = cfg->nengines;
 	return s;
 }
 
@@ -111,7 +110,7 @@ standings_add(struct standings *s, const struct record_summary *r)
 	if (e0 < 0 || e1 < 0 || e0 == e1)
 		return;		/* a record of other engines: not ours */
 	s->deals++;
-	s->data.count[e0][e1][outcome]++;
+	s->count[e0][e1][outcome]++;
 	s->wins[e0] += outcome == 0;
 	s->wins[e1] += outcome == 2;
 	s->losses[e0] += outcome == 2;
@@ -152,13 +151,35 @@ standings_failures(const struct standings *s, int e)
 	return n;
 }
 
+/*
+ * The joint fit (elo.c: Bradley-Terry-Davidson with the elder hand's
+ * advantage) of counts[i][j][outcome], i in seat 0 against j.
+ */
+static void
+fit(int n, long counts[MAX_ENGINES][MAX_ENGINES][3], struct elo_fit *f)
+{
+	double *c = calloc((size_t)(n * n * 3), sizeof(double));
+	struct elo_opts o;
+
+	if (c == NULL)
+		abort();
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			for (int k = 0; k < 3; k++)
+				c[(i * n + j) * 3 + k] = (double)counts[i][j][k];
+	elo_opts_init(&o);
+	if (elo_fit_counts(c, n, &o, f) < 0)
+		memset(f, 0, sizeof(*f));
+	free(c);
+}
+
 /* One bootstrap sample: every pairing's whole pairs drawn again with
  * replacement (duplicate pairs keep the deal's luck paired). */
 static void
-resample(const struct standings *s, struct rng *rng, struct rating_data *d)
+resample(const struct standings *s, struct rng *rng,
+    long d[MAX_ENGINES][MAX_ENGINES][3])
 {
-	memset(d, 0, sizeof(*d));
-	d->n = s->n;
+	memset(d, 0, sizeof(long) * MAX_ENGINES * MAX_ENGINES * 3);
 	for (int lo = 0; lo < s->n; lo++)
 		for (int hi = lo + 1; hi < s->n; hi++) {
 			long cum[9], total = 0;
@@ -169,8 +190,8 @@ resample(const struct standings *s, struct rng *rng, struct rating_data *d)
 				int c = 0;
 				while (cum[c] <= x)
 					c++;
-				d->count[lo][hi][c / 3]++;
-				d->count[hi][lo][2 - c % 3]++;
+				d[lo][hi][c / 3]++;
+				d[hi][lo][2 - c % 3]++;
 			}
 		}
 }
@@ -188,19 +209,22 @@ static void
 bootstrap(const struct standings *s, int B, double *half)
 {
 	double *e = malloc(sizeof(double) * (size_t)(B * s->n));
-	struct rating_data d;
-	struct rating_fit f;
+	long (*d)[MAX_ENGINES][3] = malloc(sizeof(long) * MAX_ENGINES *
+	    MAX_ENGINES * 3);
+	struct elo_fit f;
 	struct rng rng;
 
-	if (e == NULL)
+	if (e == NULL || d == NULL)
 		abort();
 	rng_seed(&rng, 20261122);
 	for (int b = 0; b < B; b++) {
-		resample(s, &rng, &d);
-		rating_fit(&d, -1, 0, &f);
+		resample(s, &rng, d);
+		fit(s->n, d, &f);
 		for (int i = 0; i < s->n; i++)
-			e[i * B + b] = f.elo[i];
+			e[i * B + b] = f.rating ? f.rating[i] : 0;
+		elo_fit_free(&f);
 	}
+	free(d);
 	for (int i = 0; i < s->n; i++) {
 		qsort(e + i * B, (size_t)B, sizeof(double), cmp_double);
 		half[i] = (e[i * B + (int)(0.975 * (B - 1))] -
@@ -210,12 +234,12 @@ bootstrap(const struct standings *s, int B, double *half)
 }
 
 static void
-rank_order(const struct rating_fit *f, int n, int *order)
+rank_order(const double *elo, int n, int *order)
 {
 	for (int i = 0; i < n; i++)
 		order[i] = i;
 	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && f->elo[order[j]] > f->elo[order[j - 1]];
+		for (int j = i; j > 0 && elo[order[j]] > elo[order[j - 1]];
 		    j--) {
 			int t = order[j];
 			order[j] = order[j - 1];
@@ -263,7 +287,7 @@ print_crosstable(const struct standings *s, FILE *f, const int *order)
 }
 
 static void
-print_los(const struct standings *s, FILE *f, const struct rating_fit *r,
+print_los(const struct standings *s, FILE *f, const struct elo_fit *r,
     const int *order)
 {
 	fprintf(f, "\nlikelihood of superiority (row better than column)\n"
@@ -278,7 +302,7 @@ print_los(const struct standings *s, FILE *f, const struct rating_fit *r,
 				fprintf(f, " %8s", "");
 			else
 				fprintf(f, " %7.0f%%", 100 *
-				    r->los[order[a]][order[c]]);
+				    r->los[order[a] * s->n + order[c]]);
 		fputc('\n', f);
 	}
 }
@@ -286,15 +310,17 @@ print_los(const struct standings *s, FILE *f, const struct rating_fit *r,
 void
 standings_print(struct standings *s, FILE *f, int B)
 {
-	struct rating_fit r;
+	struct elo_fit r;
 	double boot[MAX_ENGINES] = { 0 };
 	int order[MAX_ENGINES];
 	char fail[128], bt[16];
 
-	rating_fit(&s->data, -1, 0, &r);
+	fit(s->n, s->count, &r);
+	if (r.rating == NULL)
+		return;
 	if (B > 0)
 		bootstrap(s, B, boot);
-	rank_order(&r, s->n, order);
+	rank_order(r.rating, s->n, order);
 	fprintf(f, "\n%-3s %-20s %6s %6s %6s %6s %7s %17s  %s\n", "#", "engine",
 	    "Elo", "±fit", B > 0 ? "±pairs" : "", "deals", "score",
 	    "value/deal ±95%", "failures");
@@ -305,7 +331,7 @@ standings_print(struct standings *s, FILE *f, int B)
 		failure_text(s, e, fail, sizeof(fail));
 		snprintf(bt, sizeof(bt), "%.0f", boot[e]);
 		fprintf(f, "%-3d %-20.20s %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± "
-		    "%-6.0f  %s\n", k + 1, s->cfg->engines[e].name, r.elo[e],
+		    "%-6.0f  %s\n", k + 1, s->cfg->engines[e].name, r.rating[e],
 		    r.ci95[e], B > 0 ? bt : "", d, d ? 100 * (s->wins[e] +
 		    s->draws[e] / 2.0) / (double)d : 0.0, s->value[e].mean,
 		    isfinite(ci) ? ci : 0, fail);
@@ -315,6 +341,7 @@ standings_print(struct standings *s, FILE *f, int B)
 	    s->deals);
 	print_crosstable(s, f, order);
 	print_los(s, f, &r, order);
+	elo_fit_free(&r);
 }
 
 /* Escapes the five XML specials of an engine's name. */
@@ -335,18 +362,22 @@ xml_text(FILE *f, const char *s)
 int
 standings_write_svg(struct standings *s, const char *path)
 {
-	struct rating_fit r;
+	struct elo_fit r;
 	int order[MAX_ENGINES], w = 760, row = 28, left = 180, plot = 440;
 	double lo = 0, hi = 0, step = 100;
 	FILE *f = fopen(path, "w");
 
 	if (f == NULL)
 		return -1;
-	rating_fit(&s->data, -1, 0, &r);
-	rank_order(&r, s->n, order);
+	fit(s->n, s->count, &r);
+	if (r.rating == NULL) {
+		fclose(f);
+		return -1;
+	}
+	rank_order(r.rating, s->n, order);
 	for (int e = 0; e < s->n; e++) {
-		lo = fmin(lo, r.elo[e] - r.ci95[e]);
-		hi = fmax(hi, r.elo[e] + r.ci95[e]);
+		lo = fmin(lo, r.rating[e] - r.ci95[e]);
+		hi = fmax(hi, r.rating[e] + r.ci95[e]);
 	}
 	lo = floor(lo / 100) * 100;
 	hi = ceil(hi / 100) * 100 + (hi == lo ? 100 : 0);
@@ -372,11 +403,13 @@ standings_write_svg(struct standings *s, const char *path)
 		    "y2=\"%d\" stroke=\"#36c\" stroke-width=\"3\"/>"
 		    "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#036\"/>"
 		    "<text x=\"%d\" y=\"%d\" fill=\"#036\">%+.0f ± %.0f"
-		    "</text>\n", X(r.elo[e] - r.ci95[e]), y,
-		    X(r.elo[e] + r.ci95[e]), y, X(r.elo[e]), y,
-		    X(r.elo[e] + r.ci95[e]) + 8, y + 4, r.elo[e], r.ci95[e]);
+		    "</text>\n", X(r.rating[e] - r.ci95[e]), y,
+		    X(r.rating[e] + r.ci95[e]), y, X(r.rating[e]), y,
+		    X(r.rating[e] + r.ci95[e]) + 8, y + 4, r.rating[e],
+		    r.ci95[e]);
 	}
 #undef X
+	elo_fit_free(&r);
 	fputs("</svg>\n", f);
 	return fclose(f) == 0 ? 0 : -1;
 }
@@ -384,18 +417,20 @@ standings_write_svg(struct standings *s, const char *path)
 int
 standings_write_json(struct standings *s, const char *path, int B)
 {
-	struct rating_fit r;
+	struct elo_fit r;
 	double boot[MAX_ENGINES] = { 0 };
 	json_t *o, *list = json_array();
 	int rc;
 
-	rating_fit(&s->data, -1, 0, &r);
+	fit(s->n, s->count, &r);
+	if (r.rating == NULL)
+		return -1;
 	if (B > 0)
 		bootstrap(s, B, boot);
 	for (int e = 0; e < s->n; e++)
 		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, "
 		    "s:i, s:i, s:i, s:f, s:f}", "name", s->cfg->engines[e].name,
-		    "elo", r.elo[e], "ci95_fit", r.ci95[e], "ci95_pairs", boot[e],
+		    "elo", r.rating[e], "ci95_fit", r.ci95[e], "ci95_pairs", boot[e],
 		    "wins", (int)s->wins[e], "losses", (int)s->losses[e],
 		    "draws", (int)s->draws[e], "value_per_deal",
 		    s->value[e].mean, "value_ci95", isfinite(stats_acc_ci95(&s->value[e]))
@@ -405,5 +440,6 @@ standings_write_json(struct standings *s, const char *path, int B)
 	    r.advantage, "elder_advantage_ci95", r.advantage_ci95);
 	rc = json_dump_file(o, path, JSON_INDENT(2));
 	json_decref(o);
+	elo_fit_free(&r);
 	return rc;
 }

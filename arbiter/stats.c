@@ -9,6 +9,7 @@
  * for a pair is sqrt(2 var) because a pair holds two games.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
@@ -214,4 +215,63 @@ stats_acc_ci95(const struct stats_acc *a)
 	if (a->n < 2)
 		return INFINITY;
 	return stats_t975(a->n - 1) * stats_acc_sd(a) / sqrt((double)a->n);
+}
+
+void
+stats_rng_seed(struct stats_rng *r, uint64_t seed)
+{
+	r->s = seed;
+}
+
+uint64_t
+stats_rng_next(struct stats_rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t
+stats_rng_below(struct stats_rng *r, uint64_t bound)
+{
+	/* Reject the lowest 2^64 mod bound values: no modulo bias. */
+	uint64_t floor = -bound % bound, x;
+
+	do
+		x = stats_rng_next(r);
+	while (x < floor);
+	return x % bound;
+}
+
+double
+stats_rng_unit(struct stats_rng *r)
+{
+	return (double)(stats_rng_next(r) >> 11) / 9007199254740992.0;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+stats_sort(double *x, size_t m)
+{
+	qsort(x, m, sizeof(*x), cmp_double);
+}
+
+double
+stats_percentile(const double *x, size_t m, double q)
+{
+	double h = q * (double)(m - 1);
+	size_t lo = (size_t)h;
+
+	if (lo >= m - 1)
+		return x[m - 1];
+	return x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
 }

@@ -13,7 +13,9 @@
  *    from the per-pair variance, which removes the luck of the deal that
  *    both games share (fastchess elo_pentanomial.cpp);
  *  - a Welford accumulator for the mean and 95% interval (Student t) of
- *    any stream, such as the game value of each deal.
+ *    any stream, such as the game value of each deal;
+ *  - for bootstraps: a seeded random generator whose state the caller
+ *    owns and passes in, and percentiles of a sample.
  *
  * Pure numerics: no I/O, no allocation, no global state.  Scores of 0 or
  * 1 (and intervals reaching them) give Elo of -INFINITY or +INFINITY and
@@ -21,6 +23,9 @@
  */
 #ifndef STATS_H
 #define STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #define STATS_Z95	1.959963984540054	/* Phi^-1(0.975) */
 
@@ -54,7 +59,7 @@ int	stats_penta(const long pairs[STATS_NPENTA], struct stats_h2h *out);
 
 /* Conversions: logistic Elo of a score (infinite at 0 and 1) and back;
  * the standard normal distribution function; Student's t quantile for
- * 97.5% with df degrees of freedom (exact to 1e-6). */
+ * 97.5% with df degrees of freedom (within 2e-6). */
 double	stats_elo_of_score(double score);
 double	stats_score_of_elo(double elo);
 double	stats_phi(double z);
@@ -78,5 +83,22 @@ double	stats_acc_sd(const struct stats_acc *a);
 /* Half-width of the 95% interval of the mean, t(n - 1) s / sqrt(n);
  * INFINITY below two values. */
 double	stats_acc_ci95(const struct stats_acc *a);
+
+/* splitmix64 (Steele, Lea and Flood 2014): any seed, 2^64 period. */
+struct stats_rng {
+	uint64_t	s;
+};
+
+void	stats_rng_seed(struct stats_rng *r, uint64_t seed);
+uint64_t stats_rng_next(struct stats_rng *r);
+/* Uniform in [0, bound), bound > 0, without modulo bias. */
+uint64_t stats_rng_below(struct stats_rng *r, uint64_t bound);
+/* Uniform in [0, 1), 53 bits. */
+double	stats_rng_unit(struct stats_rng *r);
+
+/* Sorts x ascending in place; then the q-quantile of the sorted x[0..m)
+ * (m > 0), linear between order statistics (Hyndman and Fan type 7). */
+void	stats_sort(double *x, size_t m);
+double	stats_percentile(const double *sorted, size_t m, double q);
 
 #endif

@@ -16,7 +16,7 @@
 struct table {
 	struct event_base	*base;
 	const struct match_cfg	*cfg;
-	struct reaper		*reaper;
+	struct engine_proc_reaper		*reaper;
 	struct bot		*bots[MAX_ENGINES];	/* made when needed */
 	bool			 ready[MAX_ENGINES];
 	/* A failure outside a deal, kept to forfeit the next deal with. */
@@ -411,7 +411,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 }
 
 struct table *
-table_new(struct event_base *base, struct reaper *reaper,
+table_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const struct match_cfg *cfg, const struct table_callbacks *cb,
     void *arg)
 {

@@ -30,7 +30,7 @@ struct table_callbacks {
 		    void *arg);
 };
 
-struct table	*table_new(struct event_base *base, struct reaper *reaper,
+struct table	*table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 		    const struct match_cfg *cfg,
 		    const struct table_callbacks *cb, void *arg);
 void		 table_free(struct table *t);

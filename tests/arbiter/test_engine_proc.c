@@ -1,6 +1,6 @@
 /*
- * test_engine_proc.c: the arbiter's process layer (argv.h, engine_proc.h)
- * against real child processes on a real event_base.
+ * test_engine_proc.c: the arbiter's process layer (engine_proc.h) against
+ * real child processes on a real event_base.
  *
  * The fixtures are $BUILD/fixtures/echo_engine (tests/fixtures/
  * echo_engine.c; BUILD defaults to "build") and tests/fixtures/crash.sh,
@@ -24,7 +24,6 @@
 #include <event2/event.h>
 
 #include "../unit/test_util.h"
-#include "argv.h"
 #include "engine_proc.h"
 
 #define MAX_LINES	64
@@ -209,21 +208,53 @@ run_for(struct run *t, uint64_t ms)
 		event_base_loop(t->base, EVLOOP_ONCE);
 }
 
-/* Waits (running the loop, so strays are reaped) until the process group
- * pgid has no member left; fails the test after two seconds. */
+/*
+ * Waits, running the loop so that strays are reaped, until nothing is
+ * left of target (a pid, or minus a process group id) as kill(2) sees
+ * it; fails the test after two seconds.
+ */
 static void
-assert_group_gone(struct run *t, pid_t pgid)
+assert_gone(struct run *t, pid_t target)
 {
 	struct timeval tick = { 0, 10000 };
 	uint64_t until = now_ms() + 2000;
 
-	while (kill(-pgid, 0) == 0 && now_ms() < until) {
+	while (kill(target, 0) == 0 && now_ms() < until) {
 		evtimer_add(t->tick, &tick);
 		event_base_loop(t->base, EVLOOP_ONCE);
 	}
 	evtimer_del(t->tick);
-	assert_int_equal(kill(-pgid, 0), -1);
+	assert_int_equal(kill(target, 0), -1);
 	assert_int_equal(errno, ESRCH);
+}
+
+/* The pid in a "ready PID" line from a grandchild- fixture. */
+static pid_t
+grandchild_pid(struct run *t)
+{
+	long pid;
+	char *end;
+
+	assert_true(t->nlines > 0);
+	assert_true(strncmp(t->line[0], "ready ", 6) == 0);
+	pid = strtol(t->line[0] + 6, &end, 10);
+	assert_true(pid > 0 && *end == '\0');
+	return (pid_t)pid;
+}
+
+/* How many descriptors this process has open. */
+static int
+count_fds(void)
+{
+	DIR *dp = opendir("/proc/self/fd");
+	struct dirent *d;
+	int n = 0;
+
+	assert_non_null(dp);
+	while ((d = readdir(dp)) != NULL)
+		n += d->d_name[0] != '.';
+	closedir(dp);
+	return n;
 }
 
 static struct engine_proc *
@@ -242,6 +273,7 @@ start(struct run *t, const struct engine_spec *spec)
 	assert_non_null(t->ep);
 	t->pid = engine_proc_pid(t->ep);
 	assert_true(t->pid > 0);
+	assert_int_equal(getpgid(t->pid), t->pid);	/* its own group */
 	return t->ep;
 }
 
@@ -305,10 +337,16 @@ static int
 setup(void **state)
 {
 	struct run *t = calloc(1, sizeof(*t));
+	struct event_config *cfg = event_config_new();
 
-	if (t == NULL)
+	if (t == NULL || cfg == NULL)
 		return -1;
-	t->base = event_base_new();
+	/* As the arbiter should: see "Timers" in engine_proc.h. */
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	t->base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	if (t->base == NULL)
+		return -1;
 	t->reaper = engine_proc_reaper_new(t->base);
 	t->safety = evtimer_new(t->base, safety_cb, t);
 	t->tick = evtimer_new(t->base, tick_cb, t);
@@ -329,82 +367,6 @@ teardown(void **state)
 	event_base_free(t->base);
 	free(t);
 	return 0;
-}
-
-/* argv_split: a table, one row per rule of argv.h. */
-
-struct argv_case {
-	const char	*id;
-	const char	*line;
-	const char	*want[6];	/* NULL-terminated; all NULL: error */
-	const char	*error;		/* a piece of the message */
-};
-
-static const struct argv_case argv_cases[] = {
-	{ "plain", "engine", { "engine" }, NULL },
-	{ "blanks", " \ta   b\tc\r\n", { "a", "b", "c" }, NULL },
-	{ "single", "a 'b  c' d", { "a", "b  c", "d" }, NULL },
-	{ "single-bs", "'a\\b\"'", { "a\\b\"" }, NULL },
-	{ "joined", "a'b'\"c\"d", { "abcd" }, NULL },
-	{ "adjacent-single", "'it''s'", { "its" }, NULL },
-	{ "bs-space", "a\\ b \\'x", { "a b", "'x" }, NULL },
-	{ "double-escapes", "\"q\\\" b\\\\ d\\$ t\\`\"",
-	    { "q\" b\\ d$ t`" }, NULL },
-	{ "double-literal-bs", "\"a\\nb\\'\"", { "a\\nb\\'" }, NULL },
-	{ "double-keeps-single", "\"it's\"", { "it's" }, NULL },
-	{ "empty-words", "x \"\" ''", { "x", "", "" }, NULL },
-	{ "no-expansion", "$HOME ~ *.c `id` '$x'",
-	    { "$HOME", "~", "*.c", "`id`", "$x" }, NULL },
-	{ "continuation", "ab\\\ncd \"e\\\nf\"", { "abcd", "ef" }, NULL },
-	{ "hash", "x#y #z", { "x#y", "#z" }, NULL },
-	{ "quoted-ops", "'|' \"&\" \\; '<>'", { "|", "&", ";", "<>" },
-	    NULL },
-	{ "empty", "", { NULL }, "empty command" },
-	{ "blank", " \t\n", { NULL }, "empty command" },
-	{ "open-single", "bot 'abc", { NULL },
-	    "unterminated single quote (opened at column 5)" },
-	{ "open-double", "a \"b\\\"", { NULL },
-	    "unterminated double quote (opened at column 3)" },
-	{ "trailing-bs", "abc\\", { NULL }, "backslash at the end" },
-	{ "redirect", "bot > log", { NULL }, "unquoted '>' at column 5" },
-	{ "pipe", "a|b", { NULL }, "unquoted '|' at column 2" },
-	{ "semicolon", "a; b", { NULL }, "unquoted ';'" },
-};
-
-static void
-test_argv_split(void **state)
-{
-	for (size_t i = 0; i < sizeof(argv_cases) / sizeof(argv_cases[0]);
-	    i++) {
-		const struct argv_case *c = &argv_cases[i];
-		char err[128] = "", **v;
-		int argc = -1, n = 0;
-
-		v = argv_split(c->line, &argc, err, sizeof(err));
-		if (c->error != NULL) {
-			if (v != NULL || strstr(err, c->error) == NULL) {
-				print_error("%s: want error '%s', got '%s'\n",
-				    c->id, c->error, err);
-				fail();
-			}
-			continue;
-		}
-		if (v == NULL) {
-			print_error("%s: unexpected error '%s'\n", c->id, err);
-			fail();
-		}
-		for (; c->want[n] != NULL; n++)
-			if (v[n] == NULL || strcmp(v[n], c->want[n]) != 0) {
-				print_error("%s: word %d: got '%s', want "
-				    "'%s'\n", c->id, n, v[n] ? v[n] : "(end)",
-				    c->want[n]);
-				fail();
-			}
-		assert_int_eq_msg(c->id, argc, n);
-		assert_null(v[n]);
-		argv_free(v);
-	}
-	argv_free(NULL);
 }
 
 /* Spawning: one clear line for each kind of failure. */
@@ -464,8 +426,10 @@ test_lines_relayed(void **state)
 	struct run *t = *state;
 	const char *last[ENGINE_PROC_LAST_LINES];
 	uint64_t quit_ms;
+	int fds = count_fds();
 
 	start_fixture(t, "echo", "0", 0);
+	assert_int_eq_msg("descriptors while running", count_fds(), fds + 1);
 	assert_int_equal(engine_proc_send(t->ep, "hello"), 0);
 	assert_int_equal(engine_proc_send(t->ep, "two  spaces "), 0);
 	assert_int_equal(engine_proc_send(t->ep, "crlf with cr"), 0);
@@ -493,7 +457,8 @@ test_lines_relayed(void **state)
 	print_message("      quit answered in %llu ms\n",
 	    (unsigned long long)(t->exit_ms - quit_ms));
 	assert_true(t->exit_ms - quit_ms < 1000);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
+	assert_int_eq_msg("descriptors after", count_fds(), fds);
 }
 
 /* The ring keeps the last lines, cut short. */
@@ -519,7 +484,7 @@ test_evidence_ring(void **state)
 	assert_string_equal(last[1], "line 15");
 	engine_proc_quit(t->ep, "quit", 2000);
 	assert_true(run_until_flag(t, &t->exited));
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* A megabyte with no newline: a fault at max_line, and a prompt end
@@ -548,7 +513,7 @@ test_long_line(void **state)
 	print_message("      fault after %llu ms, exit after %llu ms\n",
 	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
 	assert_true(t->exit_ms < 1000);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 
 	/* The usual owner kills at the fault. */
 	t->on_fault = FAULT_KILL;
@@ -558,7 +523,7 @@ test_long_line(void **state)
 	assert_signal(t->status, SIGKILL);
 	assert_true(t->killed);
 	assert_true(t->exit_ms < 1000);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* End of output with the exit status: on request, at start, and with a
@@ -578,14 +543,14 @@ test_eof_exit_status(void **state)
 	assert_true(t->fault_ms <= t->exit_ms);
 	assert_exit(t->status, 3);
 	assert_false(t->killed);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 
 	start_fixture(t, "exit", "7", 0);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_int_equal(t->nfaults, 1);
 	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
 	assert_exit(t->status, 7);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 
 	start_fixture(t, "echo", "0", 0);
 	engine_proc_send(t->ep, "last bye");
@@ -598,7 +563,7 @@ test_eof_exit_status(void **state)
 	assert_int_equal(engine_proc_last_lines(t->ep, last, 8), 1);
 	assert_string_equal(last[0], "bye");
 	assert_exit(t->status, 0);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* A crash: the signal is reported (and was not ours). */
@@ -622,7 +587,7 @@ test_crash_signal(void **state)
 	assert_false(t->killed);
 	engine_proc_status_str(t->status, buf, sizeof(buf));
 	assert_true(strncmp(buf, "signal 11 (SEGV)", 16) == 0);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* The deadline fires on time, once per arming; cleared, it does not. */
@@ -630,33 +595,35 @@ static void
 test_deadline(void **state)
 {
 	struct run *t = *state;
-	uint64_t armed;
+	uint64_t armed, fired;
 
 	start_fixture(t, "echo", "0", 0);
-	armed = now_ms();
+	armed = now_ms() - t->t0;
 	engine_proc_set_deadline(t->ep, 150);
 	assert_true(run_until_faults(t, 1));
+	fired = t->fault_ms - armed;
 	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
 	assert_string_equal(t->detail, "deadline of 150 ms expired");
 	print_message("      150 ms deadline fired after %llu ms\n",
-	    (unsigned long long)(now_ms() - armed));
-	assert_true(now_ms() - armed >= 150);
-	assert_true(now_ms() - armed < 250);
+	    (unsigned long long)fired);
+	assert_true(fired >= 150 && fired < 250);
 
 	engine_proc_set_deadline(t->ep, 100);
 	engine_proc_clear_deadline(t->ep);
+	run_for(t, 250);
+	assert_int_equal(t->nfaults, 1);	/* cleared */
 	engine_proc_set_deadline(t->ep, 5000);
 	engine_proc_set_deadline(t->ep, 50);	/* re-arming replaces */
-	run_for(t, 300);
+	run_for(t, 250);
 	assert_int_equal(t->nfaults, 2);
-	engine_proc_clear_deadline(t->ep);
+	assert_int_equal(t->fault[1], ENGINE_PROC_TIMEOUT);
 	run_for(t, 100);
-	assert_int_equal(t->nfaults, 2);
+	assert_int_equal(t->nfaults, 2);	/* once per arming */
 	assert_true(engine_proc_is_open(t->ep));
 	engine_proc_quit(t->ep, "quit", 2000);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_exit(t->status, 0);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* quit: an engine that ignores it is killed when the grace is over. */
@@ -679,7 +646,7 @@ test_quit_grace(void **state)
 	    (unsigned long long)(t->exit_ms - quit_ms));
 	assert_true(t->exit_ms - quit_ms >= 200);
 	assert_true(t->exit_ms - quit_ms < 700);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* quit with no line: end of file on its input is enough for most. */
@@ -694,7 +661,7 @@ test_quit_eof(void **state)
 	assert_exit(t->status, 0);
 	assert_false(t->killed);
 	assert_true(t->exit_ms < 1000);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* A hung engine with a child holding its socket: killing the group ends
@@ -705,8 +672,12 @@ test_grandchild_hang(void **state)
 	struct run *t = *state;
 
 	t->on_fault = FAULT_KILL;
+	pid_t gpid;
+
 	start_fixture(t, "grandchild-hang", "0", 0);
 	assert_true(run_until_lines(t, 1));
+	gpid = grandchild_pid(t);
+	assert_int_equal(getpgid(gpid), t->pid);
 	engine_proc_set_deadline(t->ep, 200);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_int_equal(t->nfaults, 1);
@@ -715,7 +686,8 @@ test_grandchild_hang(void **state)
 	print_message("      timeout at %llu ms, exit at %llu ms\n",
 	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
 	assert_true(t->exit_ms < t->fault_ms + 500);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
+	assert_gone(t, gpid);
 }
 
 /* An engine that exits leaving a child on its socket: after a short
@@ -724,10 +696,11 @@ static void
 test_grandchild_exit(void **state)
 {
 	struct run *t = *state;
+	pid_t gpid;
 
 	start_fixture(t, "grandchild-exit", "0", 0);
 	assert_true(run_until_flag(t, &t->exited));
-	assert_line(t, 0, "ready");
+	gpid = grandchild_pid(t);
 	assert_int_equal(t->nfaults, 1);
 	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
 	assert_contains(t->detail, "left behind");
@@ -736,7 +709,8 @@ test_grandchild_exit(void **state)
 	print_message("      closed at %llu ms, exit at %llu ms\n",
 	    (unsigned long long)t->fault_ms, (unsigned long long)t->exit_ms);
 	assert_true(t->exit_ms < 1000);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
+	assert_gone(t, gpid);
 }
 
 /* Closing both ends of the socket while running is end of output; the
@@ -753,7 +727,7 @@ test_close_both(void **state)
 	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
 	assert_signal(t->status, SIGKILL);
 	assert_true(t->killed);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /*
@@ -773,7 +747,7 @@ test_close_stdout_only(void **state)
 	assert_int_equal(t->nfaults, 1);
 	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
 	assert_signal(t->status, SIGKILL);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* Writing to an engine that no longer reads: an error, not SIGPIPE. */
@@ -791,7 +765,7 @@ test_write_error(void **state)
 	assert_int_equal(t->fault[0], ENGINE_PROC_WRITE_ERROR);
 	assert_contains(t->detail, "write error: Broken pipe");
 	assert_signal(t->status, SIGKILL);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* Output queued beyond max_pending: OVERFLOW, from the loop. */
@@ -820,7 +794,7 @@ test_overflow(void **state)
 	assert_int_equal(t->nfaults, 1);
 	assert_int_equal(t->fault[0], ENGINE_PROC_OVERFLOW);
 	assert_signal(t->status, SIGKILL);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 /* Freeing a running engine: no callbacks, and the reaper cleans up. */
@@ -840,7 +814,7 @@ test_free_running(void **state)
 	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
 	assert_int_equal(t->nfaults, 0);
 	assert_false(t->exited);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 
 	/* And from inside on_line, with more lines already buffered. */
 	t->free_on = "line 2";
@@ -850,8 +824,21 @@ test_free_running(void **state)
 	assert_int_equal(t->nlines, 2);
 	assert_false(t->exited);
 	assert_null(t->ep);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 	run_for(t, 50);
+	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
+
+	/* And from inside on_error. */
+	t->free_on = NULL;
+	t->on_fault = FAULT_FREE;
+	start_fixture(t, "hang", "0", 0);
+	engine_proc_set_deadline(t->ep, 20);
+	assert_true(run_until_faults(t, 1));
+	assert_null(t->ep);
+	assert_gone(t, -t->pid);
+	run_for(t, 50);
+	assert_int_equal(t->nfaults, 1);
+	assert_false(t->exited);
 	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
 }
 
@@ -882,8 +869,8 @@ test_kill_all(void **state)
 	assert_signal(t->status, SIGKILL);
 	assert_signal(t2.status, SIGKILL);
 	assert_int_equal(engine_proc_reaper_count(t->reaper), 0);
-	assert_group_gone(t, pid1);
-	assert_group_gone(t, t2.pid);
+	assert_gone(t, -pid1);
+	assert_gone(t, -t2.pid);
 }
 
 /*
@@ -964,8 +951,8 @@ test_fd_leak(void **state)
 	engine_proc_quit(t2.ep, "quit", 2000);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_true(run_until_flag(t, &t2.exited));
-	assert_group_gone(t, t->pid);
-	assert_group_gone(t, t2.pid);
+	assert_gone(t, -t->pid);
+	assert_gone(t, -t2.pid);
 }
 
 /* Working directory (and a program relative to it), the stderr log, and
@@ -1030,7 +1017,7 @@ test_dir_log_limits(void **state)
 	unlink(script);
 	unlink(logp);
 	rmdir(dir);
-	assert_group_gone(t, t->pid);
+	assert_gone(t, -t->pid);
 }
 
 static void
@@ -1056,7 +1043,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_argv_split),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test_setup_teardown(test_spawn_errors, setup,
 		    teardown),

@@ -18,7 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "child.h"
+#include "clock.h"
+#include "engine_proc.h"
 #include "config.h"
 #include "match.h"
 
@@ -133,7 +134,7 @@ main(int argc, char **argv)
 	dir[n] = '\0';
 	*strrchr(dir, '/') = '\0';
 	*strrchr(dir, '/') = '\0';	/* build/bench -> build */
-	child_setup();
+	engine_proc_setup();
 	printf("arbiter, random engines, %d deals:\n", deals);
 	printf("  bare socketpair round trip: %.1f us\n",
 	    pipe_round_trip(100000));

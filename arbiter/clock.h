@@ -1,0 +1,13 @@
+/*
+ * clock.h: the arbiter's clock: CLOCK_MONOTONIC, which never jumps (the
+ * ACPC dealer's gettimeofday could go backwards, anchors.md §4).
+ */
+#ifndef CLOCK_H
+#define CLOCK_H
+
+#include <stdint.h>
+
+/* Microseconds since an arbitrary fixed point. */
+uint64_t	clock_now_us(void);
+
+#endif
