@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "rules.h"
+#include "sprt.h"
 
 #define MAX_ENGINE_OPTIONS	32
 #define MAX_ENGINES		32
@@ -71,6 +72,7 @@ struct match_cfg {
 	int			 report_every;	/* standings every N deals */
 	int			 bootstrap;	/* resamples for ±pairs */
 	int			 shard, nshards; /* play slice shard of nshards */
+	const struct sprt	*sprt;		/* stop when it decides */
 	char			*owned[64];	/* strings read from a file */
 	int			 nowned;
 };

@@ -2,7 +2,9 @@
  * main.c: bezique-arbiter, the match and tournament runner for Bézique
  * engines (README.md, protocol.md).
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -20,6 +22,9 @@ usage(FILE *f)
 	    "commands:\n"
 	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
 	    "  tournament FILE [flags]       round robin or gauntlet (INI file)\n"
+	    "  sprt -e CMD -e CMD [--elo0 E0 --elo1 E1 --alpha A --beta B\n"
+	    "       --model logistic|normalized] [flags]   match until an SPRT\n"
+	    "                                on duplicate pairs decides\n"
 	    "  verify FILE...                replay records and check them\n"
 	    "  rate FILE...                  standings of record files (shards)\n"
 	    "  check ENGINE...               conformance check for bot writers\n"
@@ -27,6 +32,68 @@ usage(FILE *f)
 	    "  help                          this text\n"
 	    "flags of match:\n", f);
 	config_usage(f);
+}
+
+/*
+ * sprt: a match that stops when a sequential probability ratio test on
+ * the duplicate pairs accepts H0 or H1 (fastchess's model and bounds).
+ * The SPRT flags are taken out; the rest are match's.
+ */
+static int
+cmd_sprt(int argc, char **argv)
+{
+	struct match_cfg cfg;
+	struct sprt s;
+	double alpha = 0.05, beta = 0.05, elo0 = 0, elo1 = 10, *p;
+	enum sprt_model model = SPRT_LOGISTIC;
+	const char *why = NULL;
+	char **rest = calloc((size_t)argc + 1, sizeof(char *)), *end;
+	int nrest = 0, rc = 2;
+	bool deals_given = false;
+
+	if (rest == NULL)
+		return 1;
+	for (int i = 0; i < argc; i++) {
+		const char *f = argv[i];
+		p = strcmp(f, "--alpha") == 0 ? &alpha : strcmp(f, "--beta") ==
+		    0 ? &beta : strcmp(f, "--elo0") == 0 ? &elo0 :
+		    strcmp(f, "--elo1") == 0 ? &elo1 : NULL;
+		if (p != NULL && i + 1 < argc) {
+			*p = strtod(argv[++i], &end);
+			if (*end != '\0' || end == argv[i]) {
+				fprintf(stderr, "bezique-arbiter: %s: not a "
+				    "number '%s'\n", f, argv[i]);
+				goto out;
+			}
+		} else if (strcmp(f, "--model") == 0 && i + 1 < argc) {
+			if (sprt_model_parse(argv[++i], &model) < 0) {
+				fprintf(stderr, "bezique-arbiter: --model: "
+				    "logistic or normalized, not '%s'\n", argv[i]);
+				goto out;
+			}
+		} else {
+			deals_given |= strcmp(f, "-n") == 0 ||
+			    strcmp(f, "--deals") == 0;
+			rest[nrest++] = argv[i];
+		}
+	}
+	if (sprt_init(&s, alpha, beta, elo0, elo1, model, &why) < 0) {
+		fprintf(stderr, "bezique-arbiter: sprt: %s\n", why);
+		goto out;
+	}
+	config_defaults(&cfg);
+	/* Without -n the test runs until it decides (up to a million). */
+	cfg.deals = 1000000;
+	if (config_parse_match(&cfg, nrest, rest) == 0) {
+		if (!deals_given)
+			cfg.deals = 1000000;
+		cfg.sprt = &s;
+		rc = match_run(&cfg, argc, argv);
+	}
+	config_free(&cfg);
+out:
+	free(rest);
+	return rc;
 }
 
 static int
@@ -55,6 +122,8 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "match") == 0)
 		return cmd_match(argc - 2, argv + 2);
+	if (strcmp(argv[1], "sprt") == 0)
+		return cmd_sprt(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
 		return verify_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "rate") == 0)

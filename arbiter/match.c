@@ -43,6 +43,8 @@ struct match {
 	int			 stopping;	/* 1 after SIGINT, 2 to abort */
 	bool			 failed;	/* an error ends the match */
 	int			 withdrawn;	/* engine index + 1 */
+	enum sprt_result	 sprt_result;
+	double			 llr;
 	struct results		*results;	/* a match */
 	struct standings	*standings;	/* a tournament */
 	uint64_t		 started_us;
@@ -172,6 +174,35 @@ count_failure(struct match *m, int engine)
 	}
 }
 
+/* With an SPRT, the match stops (finishing the deals in play) as soon as
+ * the test on the duplicate pairs decides. */
+static void
+check_sprt(struct match *m)
+{
+	long penta[5];
+
+	if (m->cfg->sprt == NULL || m->results == NULL)
+		return;
+	results_penta(m->results, penta);
+	m->llr = sprt_llr_penta(m->cfg->sprt, penta);
+	m->sprt_result = sprt_decide(m->cfg->sprt, m->llr);
+	if (m->sprt_result != SPRT_CONTINUE && !m->stopping)
+		m->stopping = 1;
+}
+
+static void
+print_sprt(const struct match *m)
+{
+	const struct sprt *s = m->cfg->sprt;
+
+	printf("\nSPRT (%s, elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f "
+	    "in (%.2f, %.2f): %s\n", sprt_model_name(s->model), s->elo0,
+	    s->elo1, s->alpha, s->beta, m->llr, s->lower, s->upper,
+	    m->sprt_result == SPRT_ACCEPT_H1 ? "H1 accepted" :
+	    m->sprt_result == SPRT_ACCEPT_H0 ? "H0 accepted" :
+	    "no decision yet");
+}
+
 static void
 on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
     const struct game *g, enum termination term, int fault_engine,
@@ -194,6 +225,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		tally_add(m, &s);
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
+	check_sprt(m);
 	progress(m);
 }
 
@@ -371,6 +403,8 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		fputc('\n', stderr);
 	if (cfg->print_table && m.results)
 		results_print(m.results, stdout);
+	if (cfg->sprt != NULL)
+		print_sprt(&m);
 	if (cfg->print_table && m.standings)
 		standings_print(m.standings, stdout, cfg->bootstrap);
 	if (m.standings && cfg->svg && standings_write_svg(m.standings,
@@ -385,7 +419,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		    "summary\n", cfg->summary);
 		m.failed = true;
 	}
-	if (m.stopping || m.failed)
+	if ((m.stopping && m.sprt_result == SPRT_CONTINUE) || m.failed)
 		print_resume_hint(&m);
 	rc = m.failed || m.withdrawn ? 1 : 0;
 	teardown(&m);

@@ -111,6 +111,12 @@ results_add(struct results *r, const struct record_summary *s)
 		add_pair(r, s->pair, score);
 }
 
+void
+results_penta(const struct results *r, long out[5])
+{
+	memcpy(out, r->penta, sizeof(r->penta));
+}
+
 int
 results_deals(const struct results *r)
 {

@@ -1,0 +1,21 @@
+#!/bin/sh
+# sprt stops as soon as the test on duplicate pairs decides: greedy is far
+# stronger than random (H1 when greedy is first, H0 when it is second);
+# invalid bounds are refused with one line.
+set -eu
+BUILD=${BUILD:-build}
+arb="$BUILD/bezique-arbiter"
+g="$BUILD/bezique-engine --level greedy"
+r="$BUILD/bezique-engine --level random"
+out=$("$arb" sprt -e "$g" --name greedy -e "$r" --name random \
+	--elo0 0 --elo1 20 -q)
+echo "$out" | grep -q "H1 accepted"
+deals=$(echo "$out" | sed -n 's/^greedy *\([0-9]*\) .*/\1/p')
+[ "$deals" -ge 2 ] && [ "$deals" -le 200 ]	# it stopped early
+out=$("$arb" sprt -e "$r" --name random -e "$g" --name greedy \
+	--elo0 0 --elo1 20 -q)
+echo "$out" | grep -q "H0 accepted"
+if err=$("$arb" sprt -e "$g" -e "$r" --elo0 10 --elo1 5 2>&1); then
+	echo "invalid bounds accepted"; exit 1
+fi
+echo "$err" | grep -q "sprt: SPRT:"
