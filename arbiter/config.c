@@ -79,6 +79,8 @@ config_usage(FILE *f)
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
 	    "      --sync             fsync every record\n"
+	    "      --anchor NAME      hold this engine's rating at --anchor-elo\n"
+	    "      --anchor-elo E     (default 0); otherwise the mean is 0\n"
 	    "      --shard I/N        play only the I-th of N slices of the\n"
 	    "                         schedule (whole duplicate pairs)\n"
 	    "  -q, --quiet            no progress line\n", f);
@@ -128,6 +130,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--rounds", NULL, &c->rounds, 1, 10000000 },
 		{ "--report-every", NULL, &c->report_every, 0, 100000000 },
 		{ "--bootstrap", NULL, &c->bootstrap, 0, 100000 },
+		{ "--anchor-elo", NULL, &c->anchor_elo, -100000, 100000 },
 	};
 	long long n;
 
@@ -242,6 +245,10 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			return bad(f, "is I/N with 1 <= I <= N, not", v);
 		c->shard = (int)i - 1;
 		c->nshards = (int)n;
+	} else if (strcmp(f, "--anchor") == 0) {
+		if (v == NULL)
+			return bad(f, "needs an engine's name", v);
+		c->anchor = v;
 	} else if (strcmp(f, "--svg") == 0) {
 		if (v == NULL)
 			return bad(f, "needs a file", v);

@@ -73,6 +73,8 @@ struct match_cfg {
 	int			 bootstrap;	/* resamples for ±pairs */
 	int			 shard, nshards; /* play slice shard of nshards */
 	const struct sprt	*sprt;		/* stop when it decides */
+	const char		*anchor;	/* engine held at anchor_elo */
+	int			 anchor_elo;
 	char			*owned[64];	/* strings read from a file */
 	int			 nowned;
 };

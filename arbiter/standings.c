@@ -156,8 +156,10 @@ standings_failures(const struct standings *s, int e)
  * advantage) of counts[i][j][outcome], i in seat 0 against j.
  */
 static void
-fit(int n, long counts[MAX_ENGINES][MAX_ENGINES][3], struct elo_fit *f)
+fit(const struct standings *s, long counts[MAX_ENGINES][MAX_ENGINES][3],
+    struct elo_fit *f)
 {
+	int n = s->n;
 	double *c = calloc((size_t)(n * n * 3), sizeof(double));
 	struct elo_opts o;
 
@@ -168,6 +170,11 @@ fit(int n, long counts[MAX_ENGINES][MAX_ENGINES][3], struct elo_fit *f)
 			for (int k = 0; k < 3; k++)
 				c[(i * n + j) * 3 + k] = (double)counts[i][j][k];
 	elo_opts_init(&o);
+	for (int e = 0; e < n && s->cfg->anchor != NULL; e++)
+		if (strcmp(s->cfg->engines[e].name, s->cfg->anchor) == 0) {
+			o.anchor = e;
+			o.anchor_elo = s->cfg->anchor_elo;
+		}
 	if (elo_fit_counts(c, n, &o, f) < 0)
 		memset(f, 0, sizeof(*f));
 	free(c);
@@ -219,7 +226,7 @@ bootstrap(const struct standings *s, int B, double *half)
 	rng_seed(&rng, 20261122);
 	for (int b = 0; b < B; b++) {
 		resample(s, &rng, d);
-		fit(s->n, d, &f);
+		fit(s, d, &f);
 		for (int i = 0; i < s->n; i++)
 			e[i * B + b] = f.rating ? f.rating[i] : 0;
 		elo_fit_free(&f);
@@ -315,7 +322,7 @@ standings_print(struct standings *s, FILE *f, int B)
 	int order[MAX_ENGINES];
 	char fail[128], bt[16];
 
-	fit(s->n, s->count, &r);
+	fit(s, s->count, &r);
 	if (r.rating == NULL)
 		return;
 	if (B > 0)
@@ -369,7 +376,7 @@ standings_write_svg(struct standings *s, const char *path)
 
 	if (f == NULL)
 		return -1;
-	fit(s->n, s->count, &r);
+	fit(s, s->count, &r);
 	if (r.rating == NULL) {
 		fclose(f);
 		return -1;
@@ -422,7 +429,7 @@ standings_write_json(struct standings *s, const char *path, int B)
 	json_t *o, *list = json_array();
 	int rc;
 
-	fit(s->n, s->count, &r);
+	fit(s, s->count, &r);
 	if (r.rating == NULL)
 		return -1;
 	if (B > 0)

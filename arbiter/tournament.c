@@ -50,7 +50,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "on_failure", "--on-failure" },
 		{ "max_failures", "--max-failures" },
 		{ "records", "--records" }, { "summary", "--summary" },
-		{ "svg", "--svg" },
+		{ "svg", "--svg" }, { "anchor", "--anchor" },
+		{ "anchor_elo", "--anchor-elo" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];
@@ -161,6 +162,16 @@ finish(struct match_cfg *c, const char *path)
 			    c->engines[i].name);
 			return -1;
 		}
+	if (c->anchor != NULL) {
+		int found = 0;
+		for (int i = 0; i < c->nengines; i++)
+			found |= strcmp(c->engines[i].name, c->anchor) == 0;
+		if (!found) {
+			fprintf(stderr, "%s: anchor '%s' is not an engine\n",
+			    path, c->anchor);
+			return -1;
+		}
+	}
 	if (c->format == FORMAT_MATCH)
 		c->format = FORMAT_ROUND_ROBIN;
 	np = schedule_pairings(c->format, c->nengines);

@@ -79,6 +79,23 @@ def check(tmp):
     _, parts, _ = run(["rate"] + shards)
     if whole != parts:
         return "rate of the shards differs from rate of the whole"
+    # Cut after a few deals (as SIGKILL would, mid-line), then resume.
+    cut = os.path.join(tmp, "cut.jsonl")
+    lines = open(os.path.join(tmp, "r0.jsonl")).read().splitlines(True)
+    with open(cut, "w") as f:
+        f.writelines(lines[:5])
+        f.write(lines[5][:40])
+    rc, resumed, err = run(["tournament", ini, "--resume", cut, "-q"])
+    if rc != 0 or records(cut) != records(os.path.join(tmp, "r0.jsonl")):
+        return "resume did not give the whole tournament: " + err
+    if resumed != tables[0]:
+        return "the resumed table differs from the uninterrupted one"
+    rc, anchored, _ = run(["tournament", ini, "-o", os.path.join(tmp,
+                           "a.jsonl"), "-q", "--anchor", "random",
+                           "--anchor-elo", "1000"])
+    if rc != 0 or not any(l.split()[1:3] == ["random", "+1000"]
+                          for l in anchored.splitlines() if l[:1].isdigit()):
+        return "anchor not applied:\n" + anchored
     bad = os.path.join(tmp, "bad.ini")
     open(bad, "w").write("[tournament]\nformat = round-robin\nrouds = 3\n")
     rc, _, err = run(["tournament", bad])
