@@ -121,7 +121,7 @@ root(const double *ph, const double *c, int k)
 static void
 mle_logistic(const double *a, const double *ph, int k, double s, double *p)
 {
-	double c[MAXK], th;
+	double c[MAXK] = { 0 }, th;
 
 	for (int i = 0; i < k; i++)
 		c[i] = a[i] - s;
