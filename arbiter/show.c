@@ -48,12 +48,7 @@ print_event(const struct event *in, const char *const names[2],
 		printf("    trick %d to %s\n", ++*trick, names[ev.seat]);
 		break;
 	case EVENT_DECLARE:
-		memset(&a, 0, sizeof(a));
-		a.type = ACTION_DECLARE;
-		a.combo = ev.combo;
-		a.key = ev.key;
-		a.ncards = ev.ncards;
-		memcpy(a.cards, ev.cards, sizeof(a.cards[0]) * ev.ncards);
+		event_action(&ev, &a);
 		printf("    %s declares %s for %d\n", names[ev.seat],
 		    action_format(&a, act, sizeof(act)), ev.points);
 		break;

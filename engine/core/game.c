@@ -476,6 +476,17 @@ game_result(const struct game *g, struct result *res)
 	score_game_value(&g->rules.score, &res->scores, &res->value);
 }
 
+void
+event_action(const struct event *ev, struct action *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->type = ACTION_DECLARE;
+	a->combo = ev->combo;
+	a->key = ev->key;
+	a->ncards = ev->ncards > COMBO_MAX_CARDS ? COMBO_MAX_CARDS : ev->ncards;
+	memcpy(a->cards, ev->cards, sizeof(a->cards[0]) * a->ncards);
+}
+
 bool
 event_for_seat(const struct event *ev, int seat, struct event *out)
 {

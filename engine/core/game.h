@@ -143,6 +143,9 @@ void	game_result(const struct game *g, struct result *res);
  */
 int	game_forfeit(struct game *g, int seat);
 
+/* The declaration an EVENT_DECLARE reports, as an action. */
+void	event_action(const struct event *ev, struct action *a);
+
 /* What a seat may see of an event: false if it sees nothing of it. */
 bool	event_for_seat(const struct event *ev, int seat, struct event *out);
 

@@ -179,12 +179,7 @@ bzp_format_event(const struct event *in, int seat, char *buf, size_t len)
 		    ev.seat, cards);
 		break;
 	case EVENT_DECLARE:
-		memset(&a, 0, sizeof(a));
-		a.type = ACTION_DECLARE;
-		a.combo = ev.combo;
-		a.key = ev.key;
-		a.ncards = ev.ncards;
-		memcpy(a.cards, ev.cards, sizeof(a.cards[0]) * ev.ncards);
+		event_action(&ev, &a);
 		n = snprintf(buf, len, "event declare seat=%d action=%s "
 		    "points=%d", ev.seat, action_format(&a, act, sizeof(act)),
 		    ev.points);
