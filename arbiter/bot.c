@@ -25,6 +25,7 @@ enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
 struct bot {
 	const struct engine_cfg		*cfg;
 	const struct clock_cfg		*clock;
+	const struct limits_cfg		*limits;
 	struct engine_proc_reaper	*reaper;
 	struct engine_proc			*ep;
 	struct bot_callbacks		 cb;
@@ -296,8 +297,8 @@ on_exit_(struct engine_proc *ep, int status, void *arg)
 
 struct bot *
 bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
-    const struct clock_cfg *clock, const struct bot_callbacks *cb,
-    void *arg)
+    const struct clock_cfg *clock, const struct limits_cfg *limits,
+    const struct bot_callbacks *cb, void *arg)
 {
 	struct bot *b = calloc(1, sizeof(*b));
 
@@ -305,6 +306,7 @@ bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 		abort();
 	b->cfg = cfg;
 	b->clock = clock;
+	b->limits = limits;
 	b->reaper = reaper;
 	b->cb = *cb;
 	b->arg = arg;
@@ -331,6 +333,10 @@ bot_start(struct bot *b)
 	spec.dir = b->cfg->dir;
 	spec.stderr_path = b->cfg->stderr_log;
 	spec.max_line = BZP_MAX_LINE;
+	spec.rlimit_as = (uint64_t)b->limits->as_mb << 20;
+	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
+	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
+	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
 	b->want_legal = false;
 	b->want_events = true;
 	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));

@@ -34,7 +34,7 @@ struct bot_callbacks {
 };
 
 struct bot	*bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
-		    const struct clock_cfg *clock,
+		    const struct clock_cfg *clock, const struct limits_cfg *limits,
 		    const struct bot_callbacks *cb, void *arg);
 void		 bot_free(struct bot *b);
 

@@ -24,6 +24,11 @@ config_defaults(struct match_cfg *c)
 	c->clock.startup_ms = 10000;
 	c->clock.ping_ms = 5000;
 	c->clock.quit_ms = 2000;
+	/* Descriptors are bounded by default.  Address space is not: engines
+	 * built with AddressSanitizer, and some runtimes, reserve terabytes
+	 * of virtual memory they never use, so a default cap would stop them
+	 * at start-up; CPU time is left to the clocks. */
+	c->limits.nofile = 1024;
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->duplicate = true;
@@ -71,6 +76,9 @@ config_usage(FILE *f)
 	    "      --movetime MS      fixed time per decision\n"
 	    "      --margin MS        grace before a time forfeit (50)\n"
 	    "      --startup-timeout MS, --ping-timeout MS, --quit-timeout MS\n"
+	    "      --limit-memory MB, --limit-cpu S, --limit-files N,\n"
+	    "      --limit-processes N  per engine (defaults: none, none,\n"
+	    "                         1024, none; 0 = unchanged)\n"
 	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
 	    "                         the deal, a replay of it, or a restart\n"
 	    "                         of the engine resuming the deal (twice\n"
@@ -122,6 +130,10 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--startup-timeout", &c->clock.startup_ms, NULL, 1, 1LL << 40 },
 		{ "--ping-timeout", &c->clock.ping_ms, NULL, 1, 1LL << 40 },
 		{ "--quit-timeout", &c->clock.quit_ms, NULL, 1, 1LL << 40 },
+		{ "--limit-memory", &c->limits.as_mb, NULL, 0, 1LL << 30 },
+		{ "--limit-cpu", &c->limits.cpu_s, NULL, 0, 1LL << 30 },
+		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },
+		{ "--limit-processes", &c->limits.nproc, NULL, 0, 1LL << 20 },
 		{ "-n", NULL, &c->deals, 1, 100000000 },
 		{ "--deals", NULL, &c->deals, 1, 100000000 },
 		{ "-c", NULL, &c->concurrency, 1, 256 },

@@ -49,6 +49,15 @@ struct clock_cfg {
 	long long	quit_ms;	/* to exit after quit */
 };
 
+/* Limits on each engine process (setrlimit; 0 leaves one unchanged). */
+struct limits_cfg {
+	long long	as_mb;		/* address space, MiB */
+	long long	cpu_s;		/* CPU seconds for its whole life */
+	long long	nofile;		/* open descriptors */
+	long long	nproc;		/* processes of the user (Linux counts
+					 * all of the user's, not the engine's) */
+};
+
 struct match_cfg {
 	struct engine_cfg	 engines[MAX_ENGINES];
 	int			 nengines;
@@ -59,6 +68,7 @@ struct match_cfg {
 	struct rules		 rules;
 	int			 concurrency;
 	struct clock_cfg	 clock;
+	struct limits_cfg	 limits;
 	enum failure_policy	 on_failure;
 	int			 max_failures;	/* then the engine is withdrawn */
 	bool			 duplicate;	/* each deck twice, seats swapped */

@@ -130,7 +130,7 @@ start_bots(struct table *t)
 		int e = t->eng[i];
 		if (t->bots[e] == NULL)
 			t->bots[e] = bot_new(t->reaper, &t->cfg->engines[e],
-			    &t->cfg->clock, &bcb, t);
+			    &t->cfg->clock, &t->cfg->limits, &bcb, t);
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
 	}

@@ -52,6 +52,9 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "records", "--records" }, { "summary", "--summary" },
 		{ "svg", "--svg" }, { "anchor", "--anchor" },
 		{ "anchor_elo", "--anchor-elo" },
+		{ "limit_memory", "--limit-memory" },
+		{ "limit_cpu", "--limit-cpu" }, { "limit_files", "--limit-files" },
+		{ "limit_processes", "--limit-processes" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];

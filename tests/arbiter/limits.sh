@@ -1,0 +1,27 @@
+#!/bin/sh
+# Per-engine resource limits reach the engine process: an engine that
+# writes its own limits to its stderr log, then plays (it is the C bot).
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/engine.sh" <<EOT
+#!/bin/sh
+ulimit -n >&2
+ulimit -v >&2
+exec $PWD/$BUILD/bots/c-random
+EOT
+chmod +x "$tmp/engine.sh"
+"$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
+	--stderr "$tmp/err.log" --limit-files 64 --limit-memory 2048 \
+	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
+	>/dev/null
+[ "$(sed -n 1p "$tmp/err.log")" = 64 ]
+[ "$(sed -n 2p "$tmp/err.log")" = $((2048 * 1024)) ]
+# The defaults: 1024 descriptors; address space as inherited.
+"$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
+	--stderr "$tmp/def.log" \
+	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
+	>/dev/null
+[ "$(sed -n 1p "$tmp/def.log")" = 1024 ]
+[ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
