@@ -39,6 +39,7 @@ struct bot {
 	enum termination		 dying_term;	/* reported at the reap */
 	char				 dying_reason[256];
 	bool				 killed_by_us;
+	bool				 start_after_exit; /* asked while dying */
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
 	int				 nlast;
@@ -293,6 +294,8 @@ on_exit_(struct engine_proc *ep, int status, void *arg)
 	b->state = BOT_DOWN;
 	if (was == BOT_DYING && b->dying_term != TERM_NORMAL)
 		b->cb.failed(b, b->dying_term, reason, b->arg);
+	else if (b->start_after_exit)
+		bot_start(b);	/* wanted again while it was quitting */
 }
 
 struct bot *
@@ -322,6 +325,9 @@ bot_start(struct bot *b)
 	struct engine_spec spec;
 	char err[256], **argv;
 
+	/* A table may want an engine back while it is still quitting (the
+	 * tournament's next pairing uses it again): start it once reaped. */
+	b->start_after_exit = b->state == BOT_DYING;
 	if (b->state != BOT_DOWN)
 		return;
 	if ((argv = argv_split(b->cfg->command, NULL, err, sizeof(err))) == NULL) {
