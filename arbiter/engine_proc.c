@@ -23,6 +23,7 @@
 #include <sys/prctl.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 
 #include <event2/buffer.h>
@@ -501,17 +502,42 @@ engine_proc_spawn(struct engine_proc_reaper *r, const struct engine_spec *spec,
 	return ep_new(r, spec, cb, arg, pid, fd);
 }
 
+/*
+ * Writes a line straight to the socket when nothing is queued before it:
+ * a request then costs one system call instead of a turn of the loop
+ * (arming the write event, epoll_wait, writev, disarming it), which is
+ * most of the arbiter's cost per decision.  Returns the bytes written
+ * (the line's newline counts as len + 1); whatever is left, or an error,
+ * goes through the bufferevent as before, which reports faults.
+ */
+static size_t
+write_direct(struct engine_proc *ep, const char *line, size_t len)
+{
+	struct iovec iov[2] = { { (void *)(uintptr_t)line, len },
+		{ (void *)(uintptr_t)"\n", 1 } };
+	ssize_t n;
+
+	if (evbuffer_get_length(bufferevent_get_output(ep->bev)) != 0)
+		return 0;
+	n = writev(bufferevent_getfd(ep->bev), iov, 2);
+	return n > 0 ? (size_t)n : 0;
+}
+
 int
 engine_proc_send(struct engine_proc *ep, const char *line)
 {
 	struct evbuffer *out;
+	size_t len = strlen(line), done;
 
 	assert(strchr(line, '\n') == NULL);
 	if (ep->bev == NULL || ep->stopping || ep->overflowed || ep->orphan)
 		return -1;
 	out = bufferevent_get_output(ep->bev);
-	bufferevent_write(ep->bev, line, strlen(line));
-	bufferevent_write(ep->bev, "\n", 1);
+	done = write_direct(ep, line, len);
+	if (done < len)
+		bufferevent_write(ep->bev, line + done, len - done);
+	if (done <= len)
+		bufferevent_write(ep->bev, "\n", 1);
 	if (evbuffer_get_length(out) > ep->max_pending) {
 		ep->overflowed = true;
 		event_active(ep->later, EV_TIMEOUT, 1);
