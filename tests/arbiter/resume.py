@@ -3,13 +3,14 @@
 says how to resume; --resume then plays exactly the missing deals; the
 records equal an uninterrupted run's (timings aside).  A record file cut
 mid-line (a crash while writing) is repaired by --resume."""
-import json
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+from recordlib import canonical
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.join(BUILD, "bezique-arbiter")
@@ -21,17 +22,6 @@ def cmd(records, extra=()):
     return [ARB, "match", "-e", ENG + " --level random", "--name", "a",
             "-e", ENG + " --level greedy", "--name", "b", "-n", str(DEALS),
             "--seed", "99", "-c", "2", "-q", "-o", records] + list(extra)
-
-
-def canonical(path):
-    out = {}
-    for line in open(path):
-        r = json.loads(line)
-        for a in r["actions"]:
-            a.pop("ms", None)
-            a.pop("info", None)
-        out[r["deal"]] = r
-    return out
 
 
 def main():

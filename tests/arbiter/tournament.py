@@ -3,11 +3,12 @@
 to run; shards played apart and merged with `rate` give the whole run's
 table; a bad tournament file gets one line naming the file, line and key.
 """
-import json
 import os
 import subprocess
 import sys
 import tempfile
+
+from recordlib import canonical
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.join(BUILD, "bezique-arbiter")
@@ -36,17 +37,6 @@ def run(args):
     return p.returncode, p.stdout, p.stderr
 
 
-def records(path):
-    out = {}
-    for line in open(path):
-        r = json.loads(line)
-        for a in r["actions"]:
-            a.pop("ms", None)
-            a.pop("info", None)
-        out[r["deal"]] = r
-    return out
-
-
 def check(tmp):
     ini = os.path.join(tmp, "t.ini")
     open(ini, "w").write(INI.format(b=BUILD))
@@ -57,10 +47,10 @@ def check(tmp):
         if rc != 0:
             return "tournament failed: " + err
         tables.append(out)
-    if len(records(os.path.join(tmp, "r0.jsonl"))) != 12:
+    if len(canonical(os.path.join(tmp, "r0.jsonl"))) != 12:
         return "not 12 deals (3 pairings x 2 decks x 2 seats)"
-    if records(os.path.join(tmp, "r0.jsonl")) != \
-            records(os.path.join(tmp, "r1.jsonl")):
+    if canonical(os.path.join(tmp, "r0.jsonl")) != \
+            canonical(os.path.join(tmp, "r1.jsonl")):
         return "records differ run to run"
     if tables[0] != tables[1]:
         return "tables differ run to run"
@@ -72,8 +62,8 @@ def check(tmp):
         if rc != 0:
             return "shard %d failed: %s" % (i, err)
         shards.append(rec)
-    merged = {**records(shards[0]), **records(shards[1])}
-    if merged != records(os.path.join(tmp, "r0.jsonl")):
+    merged = {**canonical(shards[0]), **canonical(shards[1])}
+    if merged != canonical(os.path.join(tmp, "r0.jsonl")):
         return "the shards together are not the whole tournament"
     _, whole, _ = run(["rate", os.path.join(tmp, "r0.jsonl")])
     _, parts, _ = run(["rate"] + shards)
@@ -86,7 +76,7 @@ def check(tmp):
         f.writelines(lines[:5])
         f.write(lines[5][:40])
     rc, resumed, err = run(["tournament", ini, "--resume", cut, "-q"])
-    if rc != 0 or records(cut) != records(os.path.join(tmp, "r0.jsonl")):
+    if rc != 0 or canonical(cut) != canonical(os.path.join(tmp, "r0.jsonl")):
         return "resume did not give the whole tournament: " + err
     if resumed != tables[0]:
         return "the resumed table differs from the uninterrupted one"
