@@ -15,8 +15,8 @@
 #include "player.h"
 
 /* How much a card is worth keeping for combinations (a rough scale). */
-static int
-keep_value(const struct game *v, int seat, int c, const uint8_t *count)
+int
+greedy_keep_value(const struct game *v, int seat, int c, const uint8_t *count)
 {
 	int suit = card_suit(c), rank = card_rank(c), trump = game_trump(v);
 	int value = rank;	/* a higher card wins more tricks later */
@@ -47,8 +47,8 @@ keep_value(const struct game *v, int seat, int c, const uint8_t *count)
 	return value;
 }
 
-static void
-count_cards(const struct game *v, int seat, uint8_t *count)
+void
+greedy_count(const struct game *v, int seat, uint8_t *count)
 {
 	struct cardset mine = game_hand(v, seat);
 	struct cardset table = game_table(v, seat);
@@ -110,13 +110,13 @@ choose_play(const struct game *v, const struct action *legal, int n)
 	uint8_t count[CARDS_PER_PACK];
 	uint16_t trick[MAX_PLAYERS];
 
-	count_cards(v, seat, count);
+	greedy_count(v, seat, count);
 	game_trick_cards(v, trick);
 	for (int i = 0; i < n; i++) {
 		int c = legal[i].cards[0];
 		int score = end ? card_rank(c) * 4 +
 		    (card_suit(c) == game_trump(v)) * 40 :
-		    keep_value(v, seat, c, count);
+		    greedy_keep_value(v, seat, c, count);
 		if (reply && wins_against(v, c)) {
 			int gain = end ? 100 : declaration_after(v, &legal[i]);
 			if (card_is_brisque(trick[0]))

@@ -13,10 +13,14 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: bezique-engine [--level random|greedy] [--seed N] "
-	    "[--log FILE]\n"
+	    "usage: bezique-engine [--level random|greedy|strong] "
+	    "[--seed N] [--log FILE]\n"
 	    "Speaks the Bezique protocol (protocol.md) on stdin/stdout.\n"
-	    "  --level L   playing level (default greedy)\n"
+	    "  --level L   playing level: random, greedy or strong (search:"
+	    " 100 ms a\n"
+	    "              decision unless the clocks or the Playouts and "
+	    "MoveTime\n"
+	    "              options say otherwise; default greedy)\n"
 	    "  --seed N    seed for the engine's own randomness (default 0)\n"
 	    "  --log FILE  write diagnostics to FILE ('-' for stderr)\n");
 }
@@ -31,7 +35,7 @@ bad_flag(const char *what, const char *arg)
 int
 main(int argc, char **argv)
 {
-	struct session_options opt = { LEVEL_GREEDY, 0, NULL };
+	struct session_options opt = { LEVEL_GREEDY, 0, NULL, 100, 0, 0 };
 	long long n;
 
 	for (int i = 1; i < argc; i++) {

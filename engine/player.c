@@ -5,7 +5,8 @@
 
 #include "player.h"
 
-static const char *const level_names[NLEVELS] = { "random", "greedy" };
+static const char *const level_names[NLEVELS] = { "random", "greedy",
+    "strong" };
 
 const char *
 level_name(enum level l)
@@ -41,12 +42,11 @@ player_choose(enum level l, const struct game *v, struct rng *rng,
     const struct think_limits *lim, info_fn info, void *info_arg,
     struct action *out)
 {
-	(void)lim;
-	(void)info;
-	(void)info_arg;
 	switch (l) {
 	case LEVEL_RANDOM:
 		return random_choose(v, rng, out);
+	case LEVEL_STRONG:
+		return strong_choose(v, rng, lim, info, info_arg, out);
 	default:
 		return greedy_choose(v, rng, out);
 	}

@@ -13,7 +13,7 @@
 #include "game.h"
 #include "rng.h"
 
-enum level { LEVEL_RANDOM, LEVEL_GREEDY, NLEVELS };
+enum level { LEVEL_RANDOM, LEVEL_GREEDY, LEVEL_STRONG, NLEVELS };
 
 /* What the request allows for thinking, in milliseconds (0: not given). */
 struct think_limits {
@@ -22,6 +22,9 @@ struct think_limits {
 	long long	cap_ms;		/* per-decision cap */
 	long long	movetime_ms;	/* fixed time for this decision */
 	long long	playouts;	/* fixed number of playouts */
+	int		weaken;		/* 0: full strength .. 100: the
+					 * weakest (the Skill option is
+					 * 100 - weaken) */
 };
 
 /* Receives "info" payloads while a player thinks (may be NULL). */
@@ -39,8 +42,18 @@ int	player_choose(enum level l, const struct game *v, struct rng *rng,
 	    const struct think_limits *lim, info_fn info, void *info_arg,
 	    struct action *out);
 
-/* The greedy heuristic (greedy.c). */
+/* The greedy heuristic (greedy.c), and its parts that rollout.c shares:
+ * how much card c is worth keeping to seat, given the copies per kind
+ * that seat holds in hand and on the table (greedy_count). */
 int	greedy_choose(const struct game *v, struct rng *rng,
+	    struct action *out);
+int	greedy_keep_value(const struct game *v, int seat, int c,
+	    const uint8_t *count);
+void	greedy_count(const struct game *v, int seat, uint8_t *count);
+
+/* The strong level (strong.c): search within the limits. */
+int	strong_choose(const struct game *v, struct rng *rng,
+	    const struct think_limits *lim, info_fn info, void *info_arg,
 	    struct action *out);
 
 #endif

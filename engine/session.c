@@ -15,6 +15,8 @@
 
 #define ENGINE_NAME	"bezique-engine"
 #define ENGINE_VERSION	"0.1"
+#define MAX_PLAYOUTS	1000000000LL
+#define MAX_MOVETIME	86400000LL	/* a day, in milliseconds */
 
 struct session {
 	FILE			*out, *log;
@@ -24,6 +26,7 @@ struct session {
 	unsigned long long	 deal;
 	struct rng		 rng;
 	struct game		*position;	/* analysis mode */
+	const char		*go_id;		/* the request thought about */
 	bool			 analysing;
 	bool			 quit;
 };
@@ -83,7 +86,13 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 	reply(s, "id author The Bezique project");
 	reply(s, "id version %s", ENGINE_VERSION);
 	reply(s, "option name Level type combo default %s var random "
-	    "var greedy", level_name(s->opt.level));
+	    "var greedy var strong", level_name(s->opt.level));
+	reply(s, "option name Skill type spin default %d min 0 max 100",
+	    s->opt.skill);
+	reply(s, "option name Playouts type spin default %lld min 0 max "
+	    "%lld", s->opt.playouts, MAX_PLAYOUTS);
+	reply(s, "option name MoveTime type spin default %lld min 0 max "
+	    "%lld", s->opt.movetime_ms, MAX_MOVETIME);
 	reply(s, "option name Seed type spin default %lu min 0 max "
 	    "4294967295", s->opt.seed);
 	reply(s, "option name Log type string default <empty>");
@@ -112,6 +121,15 @@ cmd_setoption(struct session *s, struct bzp_msg *m)
 		logf_(s, "setoption without a name");
 	else if (strcasecmp(name, "Level") == 0 && level_parse(value, &l) == 0)
 		s->opt.level = l;
+	else if (strcasecmp(name, "Skill") == 0 &&
+	    bzp_parse_int(value, 0, 100, &n) == 0)
+		s->opt.skill = (int)n;
+	else if (strcasecmp(name, "Playouts") == 0 &&
+	    bzp_parse_int(value, 0, MAX_PLAYOUTS, &n) == 0)
+		s->opt.playouts = n;
+	else if (strcasecmp(name, "MoveTime") == 0 &&
+	    bzp_parse_int(value, 0, MAX_MOVETIME, &n) == 0)
+		s->opt.movetime_ms = n;
 	else if (strcasecmp(name, "Seed") == 0 &&
 	    bzp_parse_int(value, 0, 4294967295LL, &n) == 0)
 		s->opt.seed = (unsigned long)n;
@@ -157,6 +175,8 @@ send_info(void *arg, const char *fmt, ...)
 	va_list ap;
 
 	fputs("info ", s->out);
+	if (s->go_id != NULL)
+		fprintf(s->out, "id=%s ", s->go_id);
 	va_start(ap, fmt);
 	vfprintf(s->out, fmt, ap);
 	va_end(ap);
@@ -181,15 +201,30 @@ parse_view(struct session *s, const char *text)
 	return g;
 }
 
+/*
+ * The request's limits (m may be NULL), with the options filling in
+ * what it leaves out: Playouts and MoveTime when set fix the thinking
+ * whatever the clocks say, Skill weakens the play.
+ */
 static void
-read_limits(const struct bzp_msg *m, struct think_limits *lim)
+read_limits(const struct session *s, const struct bzp_msg *m,
+    struct think_limits *lim)
 {
 	memset(lim, 0, sizeof(*lim));
-	bzp_get_int(m, "time", 0, (long long)1 << 40, &lim->time_ms);
-	bzp_get_int(m, "inc", 0, (long long)1 << 40, &lim->inc_ms);
-	bzp_get_int(m, "cap", 0, (long long)1 << 40, &lim->cap_ms);
-	bzp_get_int(m, "movetime", 0, (long long)1 << 40, &lim->movetime_ms);
-	bzp_get_int(m, "playouts", 0, (long long)1 << 40, &lim->playouts);
+	if (m != NULL) {
+		bzp_get_int(m, "time", 0, (long long)1 << 40, &lim->time_ms);
+		bzp_get_int(m, "inc", 0, (long long)1 << 40, &lim->inc_ms);
+		bzp_get_int(m, "cap", 0, (long long)1 << 40, &lim->cap_ms);
+		bzp_get_int(m, "movetime", 0, (long long)1 << 40,
+		    &lim->movetime_ms);
+		bzp_get_int(m, "playouts", 0, (long long)1 << 40,
+		    &lim->playouts);
+	}
+	if (s->opt.playouts > 0)
+		lim->playouts = s->opt.playouts;
+	if (s->opt.movetime_ms > 0)
+		lim->movetime_ms = s->opt.movetime_ms;
+	lim->weaken = 100 - s->opt.skill;
 }
 
 /* go id=<n> decision=<d> time=.. otime=.. inc=.. cap=.. view <view> */
@@ -210,13 +245,15 @@ cmd_go(struct session *s, struct bzp_msg *m)
 	}
 	if ((g = parse_view(s, m->tail)) == NULL)
 		return;
-	read_limits(m, &lim);
+	read_limits(s, m, &lim);
+	s->go_id = id;
 	if (player_choose(s->opt.level, g, &s->rng, &lim, send_info, s,
 	    &a) == 0)
 		reply(s, "action id=%s %s", id,
 		    action_format(&a, text, sizeof(text)));
 	else
 		logf_(s, "go id=%s: no legal action in this view", id);
+	s->go_id = NULL;
 	game_free(g);
 }
 
@@ -232,11 +269,13 @@ cmd_position(struct session *s, struct bzp_msg *m)
 static void
 answer_position(struct session *s, const char *word)
 {
+	struct think_limits lim;
 	struct action a;
 	char text[ACTION_TEXT_MAX];
 
+	read_limits(s, NULL, &lim);
 	if (s->position != NULL && player_choose(s->opt.level, s->position,
-	    &s->rng, NULL, send_info, s, &a) == 0)
+	    &s->rng, &lim, send_info, s, &a) == 0)
 		reply(s, "%s %s", word, action_format(&a, text, sizeof(text)));
 	else
 		reply(s, "%s none", word);

@@ -15,6 +15,9 @@ struct session_options {
 	enum level	 level;
 	unsigned long	 seed;
 	const char	*log_path;	/* NULL: log nothing */
+	int		 skill;		/* 0..100 (Skill option) */
+	long long	 playouts;	/* per decision; 0: by time */
+	long long	 movetime_ms;	/* per decision; 0: by the clocks */
 };
 
 /* Runs the protocol on in/out until quit or end of input; returns the

@@ -1,0 +1,42 @@
+/*
+ * eval.h: how many more points a seat's cards should still bring.
+ *
+ * A linear model over features of a seat's holding (hand and table):
+ * bézique cards, cards towards the quartets, the trump suit towards the
+ * sequence, marriages, the number of trumps, which of them were already
+ * declared (on the table), and each of those again
+ * scaled by the share of the stock left, since cards are worth more with
+ * more draws to come.  Its weights were fitted by least squares to the
+ * points greedy players went on to score (tests/bench/bench_eval.c);
+ * the simulations stop a few tricks ahead and count it instead of
+ * playing out the deal, whose luck drowns the differences they measure.
+ */
+#ifndef EVAL_H
+#define EVAL_H
+
+#include "game.h"
+
+#define EVAL_BASE	40			/* features before scaling */
+#define EVAL_NFEAT	(2 * EVAL_BASE)
+
+/* Writes the EVAL_NFEAT features of seat in the full game g into x. */
+void	eval_features(const struct game *g, int seat, double *x);
+
+/* The points seat should still score from here (declarations, carte
+ * blanche, last trick), by the fitted model. */
+double	eval_future(const struct game *g, int seat);
+
+/* The same with the caller's weights (for fitting). */
+double	eval_with(const struct game *g, int seat, const double *w);
+
+/*
+ * The expected game value to seat (won +, lost -, rules.md §9) when the
+ * deal is expected to end with `mine` and `theirs` points, each uncertain
+ * by the spread the model leaves at this point of the deal (its residual
+ * sd, measured by bench_eval), brisques still to win shared evenly.
+ * *win is the chance that seat ends with more points.
+ */
+double	eval_value(const struct game *g, int seat, double mine,
+	    double theirs, double *win);
+
+#endif

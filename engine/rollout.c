@@ -1,0 +1,232 @@
+/*
+ * rollout.c: the fast greedy-like policy of the simulations (rollout.h).
+ */
+#include <stdlib.h>
+
+#include "eval.h"
+#include "player.h"
+#include "rollout.h"
+
+struct rollout {
+	struct game	*scratch;	/* look-ahead after winning a trick */
+	struct action	 legal[MAX_LEGAL];
+	struct action	 after[MAX_LEGAL];
+};
+
+struct rollout *
+rollout_new(const struct game *like)
+{
+	struct rollout *ro = malloc(sizeof(*ro));
+
+	if (ro == NULL)
+		abort();
+	ro->scratch = game_clone(like);
+	return ro;
+}
+
+void
+rollout_free(struct rollout *ro)
+{
+	if (ro == NULL)
+		return;
+	game_free(ro->scratch);
+	free(ro);
+}
+
+static int
+best_declaration(const struct game *g, const struct action *legal, int n,
+    int *points)
+{
+	int best = -1, best_points = 0;
+
+	for (int i = 0; i < n; i++) {
+		int p;
+		if (legal[i].type != ACTION_DECLARE)
+			continue;
+		p = combo_points(game_rules(g), legal[i].combo, legal[i].key,
+		    game_trump(g));
+		if (p > best_points) {
+			best_points = p;
+			best = i;
+		}
+	}
+	if (points != NULL)
+		*points = best_points;
+	return best;
+}
+
+/* The points of the best declaration the player to move could make after
+ * winning the trick with `a` (0 if none). */
+static int
+declaration_after(struct rollout *ro, const struct game *g,
+    const struct action *a)
+{
+	int seat = game_to_move(g), points = 0, n;
+
+	game_copy(ro->scratch, g);
+	if (game_apply(ro->scratch, a, NULL) == 0 &&
+	    game_decision(ro->scratch) == DECISION_DECLARE &&
+	    game_to_move(ro->scratch) == seat) {
+		n = game_legal_actions(ro->scratch, ro->after, MAX_LEGAL);
+		best_declaration(ro->scratch, ro->after, n, &points);
+	}
+	return points;
+}
+
+static bool
+wins_trick(const struct game *g, int c)
+{
+	uint16_t trick[MAX_PLAYERS];
+	int n = game_trick_cards(g, trick), trump = game_trump(g);
+
+	for (int i = 0; i < n; i++) {
+		bool beats = card_suit(c) == card_suit(trick[i]) ?
+		    card_rank(c) > card_rank(trick[i]) :
+		    trump >= 0 && card_suit(c) == trump;
+		if (!beats)
+			return false;
+	}
+	return n > 0;
+}
+
+/*
+ * Greedy's choice of card (greedy.c): the card least worth keeping,
+ * less the gain of winning the trick (the declaration it brings, looked
+ * at for the cheapest winner only, and a brisque in the trick).
+ */
+static int
+choose_play(struct rollout *ro, const struct game *g, int n)
+{
+	int seat = game_to_move(g), best = 0, best_score = 1 << 30;
+	int cheapest = -1, cheap_value = 1 << 30, gain = 0;
+	bool end = game_phase(g) == PHASE_END;
+	uint8_t count[CARDS_PER_PACK];
+	uint16_t trick[MAX_PLAYERS];
+	int keep[MAX_LEGAL];
+	bool wins[MAX_LEGAL];
+
+	greedy_count(g, seat, count);
+	game_trick_cards(g, trick);
+	for (int i = 0; i < n; i++) {
+		int c = ro->legal[i].cards[0];
+		keep[i] = end ? card_rank(c) * 4 +
+		    (card_suit(c) == game_trump(g)) * 40 :
+		    greedy_keep_value(g, seat, c, count);
+		wins[i] = game_decision(g) == DECISION_REPLY &&
+		    wins_trick(g, c);
+		if (wins[i] && keep[i] < cheap_value) {
+			cheap_value = keep[i];
+			cheapest = i;
+		}
+	}
+	if (cheapest >= 0) {
+		gain = end ? 100 : declaration_after(ro, g,
+		    &ro->legal[cheapest]);
+		if (card_is_brisque(trick[0]))
+			gain += 15;
+	}
+	for (int i = 0; i < n; i++) {
+		int score = keep[i] - (wins[i] ? gain : 0);
+		if (score < best_score) {
+			best_score = score;
+			best = i;
+		}
+	}
+	return best;
+}
+
+int
+rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
+{
+	int n = game_legal_actions(g, ro->legal, MAX_LEGAL), k;
+
+	if (n <= 0)
+		return -1;
+	switch (game_decision(g)) {
+	case DECISION_DECLARE:
+		k = best_declaration(g, ro->legal, n, NULL);
+		if (k < 0)
+			k = n - 1;	/* pass is listed last */
+		break;
+	case DECISION_CARTE_BLANCHE:
+		k = 0;		/* claim */
+		break;
+	default:
+		k = choose_play(ro, g, n);
+		break;
+	}
+	*out = ro->legal[k];
+	return 0;
+}
+
+/* Stops where eval.h takes over: at a lead of the stock phase. */
+static void
+estimate(const struct game *g, int seat, struct rollout_result *res)
+{
+	double mine = game_points(g, seat) + eval_future(g, seat);
+	double theirs = game_points(g, 1 - seat) + eval_future(g, 1 - seat);
+
+	res->finished = false;
+	res->points = mine - theirs;
+	res->value = eval_value(g, seat, mine, theirs, &res->win);
+}
+
+static void
+settle(struct rollout_result *res, int value, double points)
+{
+	res->finished = true;
+	res->value = value;
+	res->win = value > 0 ? 1 : value == 0 ? 0.5 : 0;
+	res->points = points;
+}
+
+static void
+finish(const struct game *g, int seat, struct rollout_result *res)
+{
+	struct result r;
+
+	game_result(g, &r);
+	settle(res, r.value.winner < 0 ? 0 : r.value.winner == seat ?
+	    r.value.value : -r.value.value, r.points[seat] -
+	    r.points[1 - seat]);
+}
+
+/* The end phase solved for the game value. */
+static void
+solve_end(struct endgame *eg, const struct game *g,
+    const struct eg_position *pos, int seat, struct rollout_result *res)
+{
+	struct eg_objective obj;
+	int best, value, last = game_rules(g)->last_trick;
+	bool mine;
+
+	endgame_objective_game(&obj, g, pos, seat);
+	endgame_split(endgame_solve(eg, pos, &obj, &best), &value, &mine);
+	settle(res, value, game_points(g, seat) - game_points(g, 1 - seat) +
+	    (mine ? last : -last));
+}
+
+void
+rollout_play(struct rollout *ro, struct game *g, int seat, int horizon,
+    struct endgame *eg, struct rollout_result *res)
+{
+	struct eg_position pos;
+	struct action a;
+	int stop = game_tricks_played(g) + horizon;
+
+	while (!game_over(g)) {
+		if (horizon > 0 && game_phase(g) == PHASE_STOCK &&
+		    game_decision(g) == DECISION_LEAD &&
+		    game_tricks_played(g) >= stop) {
+			estimate(g, seat, res);
+			return;
+		}
+		if (eg != NULL && endgame_position(g, &pos) == 0) {
+			solve_end(eg, g, &pos, seat, res);
+			return;
+		}
+		rollout_choose(ro, g, &a);
+		game_apply(g, &a, NULL);
+	}
+	finish(g, seat, res);
+}

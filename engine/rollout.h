@@ -1,0 +1,50 @@
+/*
+ * rollout.h: a fast playing policy for the strong level's simulations.
+ *
+ * It plays as greedy.c does (keep the combination cards, win a trick when
+ * there is something to declare or a brisque to take, declare the best
+ * combination, claim carte blanche) but costs a fraction: it looks ahead
+ * at the declaration a won trick brings once per decision, not once per
+ * card, and in a buffer of its own rather than a fresh copy of the game.
+ * It decides from what the player to move may see, never from the other
+ * hand or the stock order, so a simulation does not "know" hidden cards.
+ */
+#ifndef ROLLOUT_H
+#define ROLLOUT_H
+
+#include "endgame.h"
+#include "game.h"
+
+struct rollout;
+
+/* A policy with its buffers, for games shaped like `like`.  Aborts when
+ * out of memory; free with rollout_free (NULL is a no-op). */
+struct rollout	*rollout_new(const struct game *like);
+void		 rollout_free(struct rollout *ro);
+
+/* Chooses an action for the player to move in the full game g.  Returns
+ * 0, or -1 when there is none (the deal is over). */
+int	rollout_choose(struct rollout *ro, const struct game *g,
+	    struct action *out);
+
+/* The outcome of a simulation for one seat. */
+struct rollout_result {
+	bool	finished;	/* played (or solved) to the end of the deal */
+	double	value;		/* game value, won + lost -: final, or what
+				 * eval.h expects */
+	double	win;		/* 1 won, 0.5 drawn, 0 lost, or a chance */
+	double	points;		/* seat's points minus the other's: final,
+				 * or now plus what eval.h expects */
+};
+
+/*
+ * Plays the full game g with the policy for `horizon` more tricks of the
+ * stock phase (0: no limit) and returns the outcome for seat, counting
+ * what eval.h expects of the cards held when it stops early.  With eg the
+ * end phase is not played out but solved exactly.  g is left wherever
+ * the simulation stopped.
+ */
+void	rollout_play(struct rollout *ro, struct game *g, int seat,
+	    int horizon, struct endgame *eg, struct rollout_result *res);
+
+#endif

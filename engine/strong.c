@@ -1,0 +1,496 @@
+/*
+ * strong.c: the strong level (strong.h).
+ *
+ * Why flat Monte Carlo over sampled worlds (PIMC with rollouts) rather
+ * than ISMCTS: the simulations are played by an honest policy that never
+ * looks at the hidden cards (rollout.h), so the classic flaw of
+ * determinization, strategy fusion, does not arise in them: comparing
+ * actions by the mean result of that policy is one step of policy
+ * improvement over it, which cannot be worse than the policy in
+ * expectation.  Every candidate is played in the same worlds, so the
+ * comparison is paired and the luck of the deal largely cancels.  A
+ * tree (ISMCTS) would need far more simulations than 100 ms allows to
+ * say anything below the root in a deal of some 130 decisions.
+ *
+ * Memory is bounded and allocated once per decision: three game buffers,
+ * the policy's buffers and, for the end phase, the solver's table.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "endgame.h"
+#include "rollout.h"
+#include "strong.h"
+#include "view.h"
+
+#define MAX_CAND	32
+#define FORGET_SAMPLES	6	/* believed hands of a forgetful end phase */
+
+struct cand {
+	struct action	a;
+	double		utility, value, wins;	/* sums over worlds */
+	double		d, d2;	/* sums of the utility less the reference's */
+	long		n;	/* worlds simulated */
+	bool		out;	/* dropped: clearly worse than the best */
+};
+
+struct search {
+	const struct strong_params *p;
+	const struct game *v;
+	struct rng	*rng;
+	int		 seat, weaken, ncand, ref;
+	long long	 playouts, limit;	/* limit 0: by time */
+	double		 start, ms;
+	struct game	*world, *play;
+	struct rollout	*ro;
+	struct endgame	*eg;
+	struct cand	 c[MAX_CAND];
+	struct action	 legal[MAX_LEGAL];
+};
+
+void
+strong_defaults(struct strong_params *p)
+{
+	p->solver_stock = 0;
+	p->horizon = 8;
+	p->utility = 0;
+	p->points_weight = 0;
+	p->race = 3;
+	p->max_candidates = MAX_CAND;
+	p->default_ms = 100;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* A uniform double in [0, 1). */
+static double
+uniform(struct rng *rng)
+{
+	return (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* ---- the budget ---- */
+
+/*
+ * This seat's decisions still to come that need thought: its plays in
+ * the stock phase (the end phase is solved at once), plus a margin.
+ */
+static int
+decisions_left(const struct game *v)
+{
+	return game_stock_left(v) / 2 + 4;
+}
+
+/*
+ * Fixed playouts if given; else the move time; else a share of the
+ * clock; else the default; never more than the per-decision cap.  The
+ * Skill option shrinks it, quadratically: a weak player thinks little.
+ */
+static void
+plan(struct search *s, const struct think_limits *lim)
+{
+	double ms = s->p->default_ms, skill = (100 - s->weaken) / 100.0;
+	double f = 0.03 + 0.97 * skill * skill;
+
+	s->limit = 0;
+	if (lim != NULL && lim->playouts > 0) {
+		s->limit = (long long)ceil((double)lim->playouts * f);
+	} else if (lim != NULL && lim->movetime_ms > 0) {
+		ms = (double)lim->movetime_ms * 0.9 - 2;
+	} else if (lim != NULL && lim->time_ms > 0) {
+		ms = (double)lim->time_ms / decisions_left(s->v) +
+		    (double)lim->inc_ms * 0.8;
+		if (ms > (double)lim->time_ms * 0.25)
+			ms = (double)lim->time_ms * 0.25;
+	}
+	if (lim != NULL && lim->cap_ms > 0 &&
+	    ms > (double)lim->cap_ms * 0.8 - 2)
+		ms = (double)lim->cap_ms * 0.8 - 2;
+	s->ms = ms * f < 1 ? 1 : ms * f;
+	s->start = now_ms();
+}
+
+static bool
+out_of_budget(const struct search *s)
+{
+	if (s->limit > 0)
+		return s->playouts >= s->limit;
+	return now_ms() - s->start >= s->ms;
+}
+
+/* ---- candidates ---- */
+
+static int
+action_points(const struct game *v, const struct action *a)
+{
+	if (a->type != ACTION_DECLARE)
+		return -1;
+	return combo_points(game_rules(v), a->combo, a->key, game_trump(v));
+}
+
+/*
+ * Every legal action, or when there are too many (declarations with many
+ * choices of cards), the best-scoring declarations and the pass.
+ */
+static void
+candidates(struct search *s, int n)
+{
+	int max = s->p->max_candidates, k = 0;
+	bool taken[MAX_LEGAL] = { false };
+
+	if (max < 2 || max > MAX_CAND)
+		max = MAX_CAND;
+	if (n <= max) {
+		for (int i = 0; i < n; i++)
+			s->c[k++].a = s->legal[i];
+		s->ncand = k;
+		return;
+	}
+	while (k < max - 1) {
+		int best = -1;
+		for (int i = 0; i < n; i++)
+			if (!taken[i] && (best < 0 || action_points(s->v,
+			    &s->legal[i]) > action_points(s->v,
+			    &s->legal[best])))
+				best = i;
+		taken[best] = true;
+		s->c[k++].a = s->legal[best];
+	}
+	s->c[k++].a = s->legal[n - 1];	/* pass, listed last */
+	s->ncand = k;
+}
+
+/* ---- simulation ---- */
+
+/* Plays every candidate still in the race in one sampled world, the
+ * same world for each, and adds up the results. */
+static void
+simulate_world(struct search *s)
+{
+	struct rollout_result res;
+	double u[MAX_CAND];
+
+	view_sample(s->v, s->rng, s->world);
+	for (int i = 0; i < s->ncand; i++) {
+		struct cand *c = &s->c[i];
+		if (c->out)
+			continue;
+		game_copy(s->play, s->world);
+		game_apply(s->play, &c->a, NULL);
+		rollout_play(s->ro, s->play, s->seat, s->p->horizon, s->eg,
+		    &res);
+		u[i] = s->p->utility ? res.value +
+		    res.points * s->p->points_weight / 100 : res.points;
+		c->value += res.value;
+		c->wins += res.win;
+		c->utility += u[i];
+		c->n++;
+		s->playouts++;
+	}
+	for (int i = 0; i < s->ncand; i++)
+		if (!s->c[i].out) {
+			double d = u[i] - u[s->ref];
+			s->c[i].d += d;
+			s->c[i].d2 += d * d;
+		}
+}
+
+static double
+mean_of(const struct cand *c)
+{
+	return c->n > 0 ? c->utility / (double)c->n : 0;
+}
+
+/* The variance of one world's utility less the reference's. */
+static double
+var_of(const struct cand *c)
+{
+	double m = c->d / (double)c->n;
+
+	return c->d2 / (double)c->n - m * m;
+}
+
+static int
+best_in_race(const struct search *s)
+{
+	int best = s->ref;
+
+	for (int i = 0; i < s->ncand; i++)
+		if (!s->c[i].out && mean_of(&s->c[i]) > mean_of(&s->c[best]))
+			best = i;
+	return best;
+}
+
+/*
+ * Successive rejection: every few worlds, drops the candidates whose
+ * mean is below the best's by more than `race` standard errors of the
+ * paired difference, so that the rest of the budget goes to the actions
+ * still in doubt.  The reference (the policy's own choice) stays in: the
+ * differences are measured against it.
+ */
+static void
+race(struct search *s, long worlds)
+{
+	int best;
+
+	if (s->p->race <= 0 || worlds < 24 || worlds % 8 != 0)
+		return;
+	best = best_in_race(s);
+	for (int i = 0; i < s->ncand; i++) {
+		struct cand *c = &s->c[i];
+		double se;
+		if (c->out || i == best || i == s->ref)
+			continue;
+		se = sqrt((var_of(c) + var_of(&s->c[best])) / (double)c->n);
+		if (mean_of(&s->c[best]) - mean_of(c) > s->p->race * se)
+			c->out = true;
+	}
+}
+
+/*
+ * The action with the best mean utility; a weakened player picks among
+ * them at random, the better ones more often (a softmax whose
+ * temperature grows as Skill falls), so its slips are plausible ones.
+ */
+static int
+pick(struct search *s, const double *mean, int n)
+{
+	int best = 0;
+	double temp = 3.0 * s->weaken, total = 0, x;
+
+	for (int i = 1; i < n; i++)
+		if (mean[i] > mean[best])
+			best = i;
+	if (s->weaken <= 0)
+		return best;
+	for (int i = 0; i < n; i++)
+		total += exp((mean[i] - mean[best]) / temp);
+	x = uniform(s->rng) * total;
+	for (int i = 0; i < n; i++) {
+		x -= exp((mean[i] - mean[best]) / temp);
+		if (x < 0)
+			return i;
+	}
+	return best;
+}
+
+static void
+report(const struct search *s, info_fn info, void *arg, double ev,
+    double win)
+{
+	if (info != NULL)
+		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
+		    s->playouts, ev, win, now_ms() - s->start);
+}
+
+/* The candidate the simulation policy itself would choose. */
+static int
+policy_choice(struct search *s)
+{
+	struct action a;
+
+	if (rollout_choose(s->ro, s->v, &a) == 0)
+		for (int i = 0; i < s->ncand; i++)
+			if (action_equal(&a, &s->c[i].a))
+				return i;
+	return 0;
+}
+
+static int
+stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
+{
+	double mean[MAX_CAND];
+	int idx[MAX_CAND], n = 0, k;
+	long worlds = 0;
+
+	s->ref = policy_choice(s);
+	do {
+		simulate_world(s);
+		race(s, ++worlds);
+	} while (!out_of_budget(s));
+	for (int i = 0; i < s->ncand; i++)
+		if (!s->c[i].out) {
+			idx[n] = i;
+			mean[n++] = mean_of(&s->c[i]);
+		}
+	k = idx[pick(s, mean, n)];
+	*out = s->c[k].a;
+	report(s, info, arg, s->c[k].value / (double)s->c[k].n,
+	    s->c[k].wins / (double)s->c[k].n);
+	return 0;
+}
+
+/* ---- the end phase ---- */
+
+static void
+play_kind(const struct search *s, int kind, struct action *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->type = ACTION_PLAY;
+	out->ncards = 1;
+	out->cards[0] = (uint16_t)endgame_card(s->v, s->seat, kind);
+}
+
+/* The game value of a solved position (endgame.h). */
+static double
+game_value(int v)
+{
+	int value;
+	bool last;
+
+	endgame_split(v, &value, &last);
+	return value;
+}
+
+/*
+ * A forgetful player's belief of the other hand: the cards it holds, and
+ * each card played before this trick with a chance of weaken/200 of
+ * having been forgotten, so that it might still be out; as many as the
+ * hand holds are dealt from those.
+ */
+static void
+believe(struct search *s, const struct eg_position *pos,
+    struct eg_position *b)
+{
+	struct cardset played = game_played(s->v);
+	uint16_t trick[MAX_PLAYERS];
+	uint8_t pool[MAX_CARDS];
+	int opp = 1 - s->seat, n = 0, held = 0;
+
+	for (int i = game_trick_cards(s->v, trick) - 1; i >= 0; i--)
+		cardset_del(&played, trick[i]);
+	for (int k = 0; k < CARDS_PER_PACK; k++)
+		for (int c = 0; c < pos->count[opp][k]; c++)
+			pool[n++] = (uint8_t)k;
+	held = n;
+	CARDSET_FOREACH(c, &played)
+		if (uniform(s->rng) * 200 < s->weaken)
+			pool[n++] = (uint8_t)card_kind(c);
+	*b = *pos;
+	memset(b->count[opp], 0, sizeof(b->count[opp]));
+	for (int i = 0; i < held; i++) {
+		int j = i + (int)rng_below(s->rng, (uint64_t)(n - i));
+		uint8_t t = pool[i];
+		pool[i] = pool[j];
+		pool[j] = t;
+		b->count[opp][pool[i]]++;
+	}
+}
+
+static int
+forgetful_end(struct search *s, const struct eg_position *pos,
+    struct action *out, double *ev)
+{
+	struct eg_position b;
+	struct eg_objective obj;
+	int kinds[32], vals[32], n = 0;
+	double mean[32] = { 0 };
+	int k;
+
+	for (int i = 0; i < FORGET_SAMPLES; i++) {
+		believe(s, pos, &b);
+		endgame_objective_game(&obj, s->v, &b, s->seat);
+		n = endgame_solve_moves(s->eg, &b, &obj, kinds, vals);
+		for (int j = 0; j < n; j++)
+			mean[j] += game_value(vals[j]) / FORGET_SAMPLES;
+	}
+	k = pick(s, mean, n);
+	play_kind(s, kinds[k], out);
+	*ev = mean[k];
+	return 0;
+}
+
+static int
+end_phase(struct search *s, info_fn info, void *arg, struct action *out)
+{
+	struct eg_position pos;
+	struct eg_objective obj;
+	double ev;
+	int best;
+
+	if (endgame_position(s->v, &pos) < 0)
+		return -1;
+	if (s->weaken > 0) {
+		forgetful_end(s, &pos, out, &ev);
+	} else {
+		endgame_objective_game(&obj, s->v, &pos, s->seat);
+		ev = game_value(endgame_solve(s->eg, &pos, &obj, &best));
+		play_kind(s, best, out);
+	}
+	report(s, info, arg, ev, ev > 0 ? 1 : ev == 0 ? 0.5 : 0);
+	return 0;
+}
+
+/* ---- the entry point ---- */
+
+static void
+search_free(struct search *s)
+{
+	game_free(s->world);
+	game_free(s->play);
+	rollout_free(s->ro);
+	endgame_free(s->eg);
+}
+
+int
+strong_search(const struct strong_params *p, const struct game *v,
+    struct rng *rng, const struct think_limits *lim, info_fn info,
+    void *info_arg, struct action *out)
+{
+	struct search *s = calloc(1, sizeof(*s));
+	int n, rc = 0;
+
+	if (s == NULL)
+		abort();
+	s->p = p;
+	s->v = v;
+	s->rng = rng;
+	s->seat = game_to_move(v);
+	s->weaken = lim == NULL ? 0 : lim->weaken < 0 ? 0 :
+	    lim->weaken > 100 ? 100 : lim->weaken;
+	if ((n = game_legal_actions(v, s->legal, MAX_LEGAL)) <= 0) {
+		free(s);
+		return -1;
+	}
+	plan(s, lim);
+	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
+		*out = s->legal[0];	/* forced, or claim carte blanche */
+		report(s, info, info_arg, 0, 0.5);
+	} else if (game_phase(v) == PHASE_END) {
+		s->eg = endgame_new(0);
+		rc = end_phase(s, info, info_arg, out);
+	} else {
+		s->world = game_clone(v);
+		s->play = game_clone(v);
+		s->ro = rollout_new(v);
+		if (p->solver_stock >= 0 &&
+		    game_stock_left(v) <= p->solver_stock)
+			s->eg = endgame_new(0);
+		candidates(s, n);
+		rc = stock_phase(s, info, info_arg, out);
+	}
+	search_free(s);
+	free(s);
+	/* A view the solver cannot read (never expected): play greedily. */
+	return rc == 0 ? 0 : greedy_choose(v, rng, out);
+}
+
+int
+strong_choose(const struct game *v, struct rng *rng,
+    const struct think_limits *lim, info_fn info, void *info_arg,
+    struct action *out)
+{
+	struct strong_params p;
+
+	strong_defaults(&p);
+	return strong_search(&p, v, rng, lim, info, info_arg, out);
+}

@@ -1,0 +1,39 @@
+/*
+ * strong.h: the strong level, and its tuning knobs for benchmarks.
+ *
+ * In the stock phase it improves on its own fast policy by simulation:
+ * it deals the unseen cards at random consistently with everything its
+ * seat has seen (view_sample: four packs counted, declared cards kept in
+ * place), plays each candidate action in the same sampled worlds, rolls
+ * each out with the policy of rollout.h, and takes the action with the
+ * best mean game value.  Once the stock is empty both hands are known
+ * and it plays the end phase exactly (endgame.h).
+ */
+#ifndef STRONG_H
+#define STRONG_H
+
+#include "player.h"
+
+struct strong_params {
+	int	solver_stock;	/* simulations solve the end phase exactly
+				 * from decisions with at most this many
+				 * cards in the stock; -1: never */
+	int	horizon;	/* tricks simulated before eval.h counts
+				 * the rest; 0: to the end of the deal */
+	int	utility;	/* 0: points difference, 1: game value */
+	int	points_weight;	/* per cent of the points difference added
+				 * to the game value as the utility */
+	double	race;	/* drop a candidate this many standard errors
+			 * below the best; 0: compare all to the end */
+	int	max_candidates;	/* actions compared at one decision */
+	int	default_ms;	/* budget when no limit is given */
+};
+
+void	strong_defaults(struct strong_params *p);
+
+/* strong_choose() with these parameters. */
+int	strong_search(const struct strong_params *p, const struct game *v,
+	    struct rng *rng, const struct think_limits *lim, info_fn info,
+	    void *info_arg, struct action *out);
+
+#endif

@@ -1,0 +1,230 @@
+/*
+ * bench_strength.c: the strong level against greedy, in-process, on
+ * duplicate deals.
+ *
+ * Each pair plays one seeded deal twice (dealer seat 1), strong in seat 0
+ * then in seat 1, so the luck of the cards cancels.  Every decision sees
+ * only its seat's view (game_view).  Prints strong's share of the deals
+ * won (a draw counts half) and its mean game value per deal (won +, lost
+ * -), each with a 95% interval over the pairs, and the simulation speed.
+ * Figures only; asserts nothing.
+ *
+ *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
+ *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
+ *	    [-H horizon] [-U utility] [-R race]
+ *
+ * With -p the deals are reproducible; -j forks that many workers.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "strong.h"
+#include "view.h"
+
+struct opts {
+	long		pairs, jobs;
+	uint64_t	seed;
+	struct think_limits lim;
+	struct strong_params p;
+};
+
+/* One pair's outcome for strong, and what its searches cost. */
+struct pair {
+	double		score[2], value[2];	/* strong in seat 0, seat 1 */
+	long long	playouts, decisions;
+	double		think_ms;
+};
+
+struct tally {
+	long long	playouts;
+	double		ms;
+};
+
+static void
+on_info(void *arg, const char *fmt, ...)
+{
+	struct tally *t = arg;
+	va_list ap;
+	char line[256];
+	const char *p;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if ((p = strstr(line, "playouts=")) != NULL)
+		t->playouts += strtoll(p + 9, NULL, 10);
+	if ((p = strstr(line, "time=")) != NULL)
+		t->ms += strtod(p + 5, NULL);
+}
+
+/* Plays one deal with strong in seat `me`; returns its result. */
+static void
+play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
+{
+	struct rules r;
+	struct game *g;
+	struct rng rng[2];
+	struct result res;
+	struct tally t = { 0, 0 };
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	rng_seed(&rng[0], seed * 2 + 1);
+	rng_seed(&rng[1], seed * 2 + 2);
+	while (!game_over(g)) {
+		int seat = game_to_move(g);
+		struct game *v = game_view(g, seat);
+		struct action a;
+		if (seat == me) {
+			strong_search(&o->p, v, &rng[seat], &o->lim, on_info,
+			    &t, &a);
+			pr->decisions++;
+		} else {
+			player_choose(LEVEL_GREEDY, v, &rng[seat], NULL, NULL,
+			    NULL, &a);
+		}
+		if (game_apply(g, &a, NULL) < 0) {
+			fprintf(stderr, "seed %llu: illegal action\n",
+			    (unsigned long long)seed);
+			exit(1);
+		}
+		game_free(v);
+	}
+	game_result(g, &res);
+	pr->value[me] = res.value.winner < 0 ? 0 :
+	    res.value.winner == me ? res.value.value : -res.value.value;
+	pr->score[me] = res.value.winner < 0 ? 0.5 : res.value.winner == me;
+	pr->playouts += t.playouts;
+	pr->think_ms += t.ms;
+	game_free(g);
+}
+
+static void
+worker(const struct opts *o, long job, int fd)
+{
+	for (long i = job; i < o->pairs; i += o->jobs) {
+		struct pair pr;
+		memset(&pr, 0, sizeof(pr));
+		play_deal(o, o->seed + (uint64_t)i, 0, &pr);
+		play_deal(o, o->seed + (uint64_t)i, 1, &pr);
+		if (write(fd, &pr, sizeof(pr)) != (ssize_t)sizeof(pr))
+			exit(1);
+	}
+}
+
+/* Mean and 95% half-width of n values. */
+static void
+interval(const double *x, long n, double *mean, double *half)
+{
+	double s = 0, ss = 0;
+
+	for (long i = 0; i < n; i++)
+		s += x[i];
+	*mean = s / (double)n;
+	for (long i = 0; i < n; i++)
+		ss += (x[i] - *mean) * (x[i] - *mean);
+	*half = n > 1 ? 1.96 * sqrt(ss / (double)(n - 1) / (double)n) : 0;
+}
+
+static void
+summary(const struct opts *o, const struct pair *pr, long n, double secs)
+{
+	double *score = calloc((size_t)n, sizeof(double));
+	double *value = calloc((size_t)n, sizeof(double));
+	double m, h, ms = 0;
+	long long playouts = 0, decisions = 0;
+
+	if (score == NULL || value == NULL)
+		abort();
+	for (long i = 0; i < n; i++) {
+		score[i] = (pr[i].score[0] + pr[i].score[1]) / 2;
+		value[i] = (pr[i].value[0] + pr[i].value[1]) / 2;
+		playouts += pr[i].playouts;
+		decisions += pr[i].decisions;
+		ms += pr[i].think_ms;
+	}
+	printf("strong vs greedy, %ld duplicate pairs (%ld deals), seed %llu,"
+	    " %s %lld, skill %d:\n", n, 2 * n, (unsigned long long)o->seed,
+	    o->lim.playouts ? "playouts" : "ms", o->lim.playouts ?
+	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
+	interval(score, n, &m, &h);
+	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
+	interval(value, n, &m, &h);
+	printf("  game value / deal:  %+6.0f +- %.0f\n", m, h);
+	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
+	    (double)playouts / (double)decisions,
+	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
+	free(score);
+	free(value);
+}
+
+static void
+parse(int argc, char **argv, struct opts *o)
+{
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	o->pairs = 100;
+	o->jobs = 1;
+	o->seed = 1;
+	strong_defaults(&o->p);
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:")) != -1) {
+		long long x = strtoll(optarg, NULL, 10);
+		switch (ch) {
+		case 'n': o->pairs = (long)x; break;
+		case 'p': o->lim.playouts = x; break;
+		case 't': o->lim.movetime_ms = x; break;
+		case 'j': o->jobs = x < 1 ? 1 : (long)x; break;
+		case 's': o->seed = (uint64_t)x; break;
+		case 'k': o->lim.weaken = 100 - (int)x; break;
+		case 'S': o->p.solver_stock = (int)x; break;
+		case 'w': o->p.points_weight = (int)x; break;
+		case 'm': o->p.max_candidates = (int)x; break;
+		case 'H': o->p.horizon = (int)x; break;
+		case 'U': o->p.utility = (int)x; break;
+		case 'R': o->p.race = strtod(optarg, NULL); break;
+		default: exit(2);
+		}
+	}
+	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
+		o->lim.movetime_ms = 100;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	struct pair *pr;
+	struct timespec t0, t1;
+	int fd[2];
+	long n = 0;
+
+	parse(argc, argv, &o);
+	if ((pr = calloc((size_t)o.pairs, sizeof(*pr))) == NULL ||
+	    pipe(fd) < 0)
+		abort();
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (long j = 0; j < o.jobs; j++)
+		if (fork() == 0) {
+			close(fd[0]);
+			worker(&o, j, fd[1]);
+			_exit(0);
+		}
+	close(fd[1]);
+	while (n < o.pairs && read(fd[0], &pr[n], sizeof(*pr)) ==
+	    (ssize_t)sizeof(*pr))
+		n++;
+	while (wait(NULL) > 0)
+		;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	summary(&o, pr, n, (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	free(pr);
+	return 0;
+}

@@ -1,0 +1,169 @@
+/*
+ * test_strong.c: the strong level plays legal actions from seat views,
+ * reproducibly under a fixed number of playouts, and reports its
+ * thinking in info lines.
+ */
+#include "test_util.h"
+
+#include <string.h>
+
+#include "endgame.h"
+#include "player.h"
+#include "view.h"
+
+struct seen {
+	int	calls;
+	char	last[256];
+};
+
+static void
+on_info(void *arg, const char *fmt, ...)
+{
+	struct seen *s = arg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->last, sizeof(s->last), fmt, ap);
+	va_end(ap);
+	s->calls++;
+}
+
+/* Plays a deal, strong (with these limits) in seat `me`, greedy in the
+ * other; every strong action must be legal in the real game. */
+static void
+play_deal(uint64_t seed, int me, const struct think_limits *lim)
+{
+	struct rules r;
+	struct game *g;
+	struct rng rng;
+	struct seen seen = { 0, "" };
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	rng_seed(&rng, seed);
+	while (!game_over(g)) {
+		int seat = game_to_move(g);
+		struct game *v = game_view(g, seat);
+		struct action a;
+		assert_int_equal(player_choose(seat == me ? LEVEL_STRONG :
+		    LEVEL_GREEDY, v, &rng, lim, on_info, &seen, &a), 0);
+		assert_true(game_is_legal(g, &a));
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+		game_free(v);
+	}
+	assert_true(seen.calls > 0);
+	assert_non_null(strstr(seen.last, "playouts="));
+	assert_non_null(strstr(seen.last, " ev="));
+	assert_non_null(strstr(seen.last, " win="));
+	game_free(g);
+}
+
+static void
+plays_legal_deals(void **state)
+{
+	struct think_limits lim;
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 40;
+	for (uint64_t seed = 1; seed <= 3; seed++)
+		play_deal(seed, (int)(seed & 1), &lim);
+	lim.weaken = 100;	/* Skill 0: forgetful, still legal */
+	play_deal(4, 0, &lim);
+}
+
+/* A view after `plies` greedy decisions of a seeded deal. */
+static struct game *
+view_after(uint64_t seed, int plies)
+{
+	struct rules r;
+	struct game *g, *v;
+	struct rng rng;
+	struct action a;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	rng_seed(&rng, 1);
+	for (int i = 0; i < plies && !game_over(g); i++) {
+		greedy_choose(g, &rng, &a);
+		game_apply(g, &a, NULL);
+	}
+	v = game_view(g, game_to_move(g));
+	game_free(g);
+	return v;
+}
+
+static void
+reproducible_with_playouts(void **state)
+{
+	struct think_limits lim;
+	struct action a, b;
+	struct rng r1, r2;
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 200;
+	for (int plies = 5; plies < 80; plies += 7) {
+		struct game *v = view_after(9, plies);
+		rng_seed(&r1, 77);
+		rng_seed(&r2, 77);
+		assert_int_equal(strong_choose(v, &r1, &lim, NULL, NULL, &a),
+		    0);
+		assert_int_equal(strong_choose(v, &r2, &lim, NULL, NULL, &b),
+		    0);
+		assert_true(action_equal(&a, &b));
+		game_free(v);
+	}
+}
+
+/* In the end phase the strong level plays a move the solver values
+ * best for the game value. */
+static void
+end_phase_is_solved(void **state)
+{
+	struct endgame *eg = endgame_new(0);
+	struct eg_position pos;
+	struct eg_objective obj;
+	int kinds[32], vals[32], n, best = -(1 << 30), got = -1, checked = 0;
+
+	(void)state;
+	for (int plies = 100; plies < 160; plies++) {
+		struct game *v = view_after(21, plies);
+		struct action a;
+		struct rng rng;
+		if (endgame_position(v, &pos) < 0 ||
+		    game_observer(v) != game_to_move(v)) {
+			game_free(v);
+			continue;
+		}
+		rng_seed(&rng, 1);
+		assert_int_equal(strong_choose(v, &rng, NULL, NULL, NULL, &a),
+		    0);
+		endgame_objective_game(&obj, v, &pos, game_to_move(v));
+		n = endgame_solve_moves(eg, &pos, &obj, kinds, vals);
+		best = -(1 << 30);
+		for (int i = 0; i < n; i++) {
+			if (vals[i] > best)
+				best = vals[i];
+			if (kinds[i] == card_kind(a.cards[0]))
+				got = vals[i];
+		}
+		assert_int_equal(got, best);
+		checked++;
+		game_free(v);
+	}
+	assert_true(checked >= 5);
+	endgame_free(eg);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(plays_legal_deals),
+		cmocka_unit_test(reproducible_with_playouts),
+		cmocka_unit_test(end_phase_is_solved),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
