@@ -44,6 +44,11 @@ action_format(const struct action *a, char *buf, size_t len)
 	case ACTION_CARTE_BLANCHE:
 		snprintf(buf, len, "carte-blanche");
 		break;
+	case ACTION_SEVEN_EXCHANGE:
+	case ACTION_SEVEN:
+		snprintf(buf, len, "%s:%s", a->type == ACTION_SEVEN ? "seven" :
+		    "exchange", card_format(a->cards[0], card));
+		break;
 	default:
 		n = (size_t)snprintf(buf, len, "%s:",
 		    combo_name(a->combo, a->key, name, sizeof(name)));

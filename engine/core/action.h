@@ -9,6 +9,9 @@
  *	four-aces:AS#1+AH#2+AD#1+AC#4
  *	pass				declare nothing / decline carte blanche
  *	carte-blanche			claim (or repeat) carte blanche
+ *	exchange:7H#1			exchange the seven of trumps for the
+ *					turn-up (two-, three-hand)
+ *	seven:7H#2			declare the seven of trumps
  *
  * Parsing also accepts a card without its copy ("QS"): it means a copy in
  * the hand if there is one, else the lowest-numbered copy on the table;
@@ -26,7 +29,9 @@ enum action_type {
 	ACTION_PLAY,
 	ACTION_DECLARE,
 	ACTION_PASS,
-	ACTION_CARTE_BLANCHE
+	ACTION_CARTE_BLANCHE,
+	ACTION_SEVEN_EXCHANGE,	/* cards[0]: the seven of trumps */
+	ACTION_SEVEN		/* cards[0]: the seven of trumps */
 };
 
 struct action {

@@ -96,7 +96,9 @@ combo_exists(const struct rules *r, int combo, int key)
 int
 combo_points(const struct rules *r, int combo, int key, int trump)
 {
-	bool trumps = trump < 0 || key == trump;
+	/* Before trump is fixed a marriage or sequence fixes it and counts
+	 * as trumps (§2.3), unless its suit is barred this deal (row 82). */
+	bool trumps = (trump < 0 && key != r->barred_trump) || key == trump;
 
 	switch (combo) {
 	case COMBO_MARRIAGE:

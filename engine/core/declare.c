@@ -12,7 +12,9 @@
  *   R6 S holds a card never scored as T (not for marriages, R8);
  *   R7 every earlier set scored as T that shares a card with S has been
  *      broken by a play (not for marriages, R8);
- *   R9 a double or higher bézique holds a card never scored in class B.
+ *   R9 a double or higher bézique holds a card never scored in class B;
+ *   T2 (two-, three-hand) no card already scored as T, except EB9's
+ *      second double bézique on a pair of a double, with a fresh pair.
  * The options of §7.4 switch R6/R7 to the two-hand "once per kind" rule
  * (T2), restrict marriage re-pairing, and so on; see struct rules.
  *
@@ -105,8 +107,8 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 		return true;
 	if (ki->combo == COMBO_MARRIAGE)
 		return r->marriage_repair != REPAIR_NONE;
-	if (r->reform == REFORM_NONE)
-		return false;				/* T2 */
+	if (r->reform == REFORM_NONE)		/* T2, but EB9's */
+		return ki->combo == COMBO_DOUBLE_BEZIQUE && r->second_double;
 	if (ki->cls == CLASS_B && ki->level >= 2 && !r->reform_multi_bezique)
 		return false;
 	return true;
@@ -140,6 +142,11 @@ set_legal(const struct game *g, int seat, const struct kindinfo *ki,
 
 	if (set_scored_before(g, seat, ki, s))
 		return false;				/* R5 */
+	/* EB9: a second double on a bézique already in a double needs a
+	 * fresh pair (the shape makes the rest a queen and a jack). */
+	if (!repair && r->reform == REFORM_NONE && !cardset_empty(&reused) &&
+	    cardset_count(&fresh) != 2)
+		return false;
 	if (repair && r->marriage_repair == REPAIR_AFTER_PLAY &&
 	    !cardset_empty(&unbroken))
 		return false;

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "game_int.h"
-#include "rng.h"
 
 void
 game_log(struct event_log *log, const struct event *ev)
@@ -59,100 +58,6 @@ log_cards(struct event_log *log, int type, int seat,
 		if (ev.ncards < 16)
 			ev.cards[ev.ncards++] = (uint16_t)c;
 	game_log(log, &ev);
-}
-
-void
-game_shuffle_deck(const struct rules *r, uint64_t seed, uint16_t *deck)
-{
-	struct rng rng;
-	int n = r->packs * CARDS_PER_PACK;
-
-	for (int i = 0; i < n; i++)
-		deck[i] = (uint16_t)i;
-	rng_seed(&rng, seed);
-	rng_shuffle16(&rng, deck, n);
-}
-
-static bool
-hand_has_court(const struct cardset *hand)
-{
-	CARDSET_FOREACH(c, hand)
-		if (card_is_court(c))
-			return true;
-	return false;
-}
-
-/* Law 10: by threes (or singly), the top batch to the adversary (the elder
- * hand), the next to the dealer, and so on round the table. */
-static void
-deal_hands(struct game *g, const uint16_t *deck)
-{
-	int n = g->nplayers, pos = 0, batch = g->rules.deal_batch;
-	int dealt = 0;
-
-	if (batch < 1)
-		batch = 1;
-	while (dealt < g->rules.hand_size) {
-		int take = g->rules.hand_size - dealt < batch ?
-		    g->rules.hand_size - dealt : batch;
-		for (int i = 1; i <= n; i++) {
-			int p = (g->dealer + i) % n;
-			for (int k = 0; k < take; k++)
-				cardset_add(&g->hand[p], deck[pos++]);
-		}
-		dealt += take;
-	}
-	for (int p = 0; p < n; p++)
-		g->hand_count[p] = (int16_t)g->rules.hand_size;
-	g->stock_len = (uint16_t)(game_ncards(g) - pos);
-	g->stock_pos = 0;
-	memcpy(g->stock, deck + pos, sizeof(uint16_t) * g->stock_len);
-}
-
-struct game *
-game_alloc(const struct rules *r, int dealer)
-{
-	struct game *g;
-
-	if (!variant_playable(r->variant) || dealer < 0 ||
-	    dealer >= r->players)
-		return NULL;
-	if ((g = calloc(1, sizeof(*g))) == NULL)
-		abort();
-	g->rules = *r;
-	g->observer = -1;
-	g->nplayers = (uint8_t)r->players;
-	g->dealer = (uint8_t)dealer;
-	g->trump = -1;
-	g->phase = PHASE_STOCK;
-	g->leader = (uint8_t)((dealer + 1) % r->players);
-	for (int p = 0; p < MAX_PLAYERS; p++)
-		g->last_drawn[p] = NO_CARD;
-	return g;
-}
-
-struct game *
-game_new_from_deck(const struct rules *r, const uint16_t *deck, int dealer)
-{
-	struct game *g = game_alloc(r, dealer);
-
-	if (g == NULL)
-		return NULL;
-	deal_hands(g, deck);
-	for (int p = 0; p < g->nplayers; p++)
-		if (r->carte_blanche > 0 && !hand_has_court(&g->hand[p]))
-			g->cb[p] |= CB_OFFER;
-	game_next_decision(g);
-	return g;
-}
-
-struct game *
-game_new(const struct rules *r, uint64_t seed, int dealer)
-{
-	uint16_t deck[MAX_CARDS];
-
-	game_shuffle_deck(r, seed, deck);
-	return game_new_from_deck(r, deck, dealer);
 }
 
 void
@@ -225,24 +130,45 @@ note_draw_for_carte_blanche(struct game *g, int p, int c)
 		g->cb[p] |= CB_OFFER;
 }
 
-/* The trick's winner draws first, then the others in playing order. */
+/* The trick's winner draws first, then the others in playing order; the
+ * last card of all is the turn-up, drawn in sight of everyone (§3). */
 static void
 draw_cards(struct game *g, int winner, struct event_log *log)
 {
 	for (int i = 0; i < g->nplayers; i++) {
 		int p = (winner + i) % g->nplayers;
+		bool turnup = g->turnup != NO_CARD &&
+		    g->stock_pos + 1 == g->stock_len;
 		int c = g->stock[g->stock_pos++];
+		struct event ev;
 		if (c != NO_CARD)
 			cardset_add(&g->hand[p], c);
+		if (turnup && c != NO_CARD)
+			cardset_add(&g->revealed[p], c);
 		g->hand_count[p]++;
 		g->last_drawn[p] = (uint16_t)c;
-		log_simple(log, EVENT_DRAW, p, c, 0);
+		memset(&ev, 0, sizeof(ev));
+		ev.type = EVENT_DRAW;
+		ev.seat = (uint8_t)p;
+		ev.key = turnup;	/* a public card: event_for_seat */
+		ev.cards[0] = (uint16_t)c;
+		ev.ncards = 1;
+		game_log(log, &ev);
 		note_draw_for_carte_blanche(g, p, c);
 	}
 	g->leader = (uint8_t)winner;
 	if (stock_left_int(g) == 0)
 		start_end_phase(g, log);
 	game_next_decision(g);
+}
+
+/* Whether the trick's winner has anything to declare (§2.6, §3). */
+static bool
+may_declare(const struct game *g, int p)
+{
+	struct action one;
+
+	return declare_any(g, p) || seven_enumerate(g, p, &one, 1) > 0;
 }
 
 static void
@@ -287,7 +213,7 @@ complete_trick(struct game *g, struct event_log *log)
 		game_next_decision(g);
 		return;
 	}
-	if (declare_any(g, winner)) {
+	if (may_declare(g, winner)) {
 		g->leader = (uint8_t)winner;
 		g->to_move = (uint8_t)winner;
 		g->decision = DECISION_DECLARE;
@@ -341,14 +267,7 @@ apply_carte_blanche(struct game *g, int p, struct event_log *log)
 		cardset_add(&shown, g->last_drawn[p]);
 	g->revealed[p] = cardset_or(g->revealed[p], shown);
 	g->points[p] += g->rules.carte_blanche;
-	if (g->ndecl < MAX_DECLS) {
-		struct decl_rec *d = &g->decl[g->ndecl++];
-		d->set = shown;
-		d->seat = (uint8_t)p;
-		d->combo = DECL_CARTE_BLANCHE;
-		d->key = 0;
-		d->points = (int16_t)g->rules.carte_blanche;
-	}
+	decl_add(g, p, DECL_CARTE_BLANCHE, &shown, g->rules.carte_blanche);
 	g->cb[p] = (uint8_t)((g->cb[p] | CB_CLAIMED) & ~CB_OFFER);
 	log_cards(log, EVENT_CARTE_BLANCHE, p, &shown, g->rules.carte_blanche);
 	game_next_decision(g);
@@ -359,7 +278,10 @@ apply_declare(struct game *g, int p, const struct action *a,
     struct event_log *log)
 {
 	int points = combo_points(&g->rules, a->combo, a->key, g->trump);
-	bool fixes = g->trump < 0 && combo_class(a->combo) == CLASS_A;
+	/* UBCG's no-repeat rule: last deal's trump suit scores as a plain
+	 * suit and does not fix trump (§4, row 82). */
+	bool fixes = g->trump < 0 && combo_class(a->combo) == CLASS_A &&
+	    a->key != g->rules.barred_trump;
 	struct event ev;
 
 	declare_record(g, p, a, points);
@@ -399,6 +321,8 @@ game_is_legal(const struct game *g, const struct action *a)
 	case DECISION_DECLARE:
 		if (a->type == ACTION_PASS)
 			return true;
+		if (a->type == ACTION_SEVEN || a->type == ACTION_SEVEN_EXCHANGE)
+			return seven_legal(g, p, a);
 		return a->type == ACTION_DECLARE && declare_legal(g, p, a);
 	case DECISION_CARTE_BLANCHE:
 		return a->type == ACTION_PASS ||
@@ -425,6 +349,14 @@ game_apply(struct game *g, const struct action *a, struct event_log *log)
 	case ACTION_CARTE_BLANCHE:
 		apply_carte_blanche(g, p, log);
 		break;
+	case ACTION_SEVEN:
+	case ACTION_SEVEN_EXCHANGE:
+		/* Not the trick's declaration (EW iii): the player may still
+		 * declare, unless nothing is left to declare. */
+		seven_apply(g, p, a, log);
+		if (!may_declare(g, p))
+			draw_cards(g, p, log);
+		break;
 	default:	/* pass */
 		if (g->decision == DECISION_DECLARE) {
 			draw_cards(g, p, log);
@@ -449,6 +381,34 @@ forfeit_value(const struct score_rules *sr, int winner_points)
 	return w + 100 + sr->rubicon_threshold + sr->rubicon_brisque_bonus;
 }
 
+/*
+ * A deal of a game of several deals (two-, three-hand) has no value of its
+ * own: each player's points and brisques go to his running total
+ * (series.h).  The deal's winner is the seat with the highest total for
+ * the deal (-1 if several share it; the other seat of a forfeit).
+ */
+static void
+series_deal_result(const struct game *g, struct result *res)
+{
+	int best = -1, top = -1;
+
+	res->value.brisques_counted = true;
+	for (int p = 0; p < g->nplayers; p++) {
+		int total = g->points[p] + g->brisques[p];
+		if (p < 2)
+			res->value.final[p] = total;
+		if (total > top) {
+			top = total;
+			best = p;
+		} else if (total == top) {
+			best = -1;
+		}
+	}
+	if (g->forfeit && g->nplayers == 2)
+		best = 2 - g->forfeit;
+	res->value.winner = best;
+}
+
 void
 game_result(const struct game *g, struct result *res)
 {
@@ -460,6 +420,10 @@ game_result(const struct game *g, struct result *res)
 	for (int p = 0; p < 2; p++) {
 		res->scores.points[p] = g->points[p];
 		res->scores.brisques[p] = g->brisques[p];
+	}
+	if (g->rules.game_target > 0) {
+		series_deal_result(g, res);
+		return;
 	}
 	if (g->forfeit) {
 		/* The forfeiting player loses as if rubiconed with no score:
@@ -481,6 +445,10 @@ event_action(const struct event *ev, struct action *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->type = ACTION_DECLARE;
+	if (ev->combo == DECL_SEVEN_EXCHANGE)
+		a->type = ACTION_SEVEN_EXCHANGE;
+	else if (ev->combo == DECL_SEVEN)
+		a->type = ACTION_SEVEN;
 	a->combo = ev->combo;
 	a->key = ev->key;
 	a->ncards = ev->ncards > COMBO_MAX_CARDS ? COMBO_MAX_CARDS : ev->ncards;
@@ -495,7 +463,7 @@ event_for_seat(const struct event *ev, int seat, struct event *out)
 	case EVENT_DEAL:
 		return ev->seat == seat;
 	case EVENT_DRAW:
-		if (ev->seat != seat)
+		if (ev->seat != seat && !ev->key)
 			out->cards[0] = NO_CARD;	/* only that a card was drawn */
 		return true;
 	default:
@@ -519,7 +487,7 @@ game_view(const struct game *g, int seat)
 			v->cb[p] &= (uint8_t)~CB_OFFER;
 		v->last_drawn[p] = NO_CARD;
 	}
-	for (int i = v->stock_pos; i < v->stock_len; i++)
+	for (int i = v->stock_pos; i < stock_hidden_end(v); i++)
 		v->stock[i] = NO_CARD;
 	return v;
 }
@@ -533,6 +501,8 @@ int game_observer(const struct game *g) { return g->observer; }
 int game_players(const struct game *g) { return g->nplayers; }
 int game_dealer(const struct game *g) { return g->dealer; }
 int game_trump(const struct game *g) { return g->trump; }
+int game_turnup(const struct game *g) { return g->turnup; }
+int game_forfeited(const struct game *g) { return g->forfeit - 1; }
 int game_stock_left(const struct game *g) { return stock_left_int(g); }
 int game_points(const struct game *g, int seat) { return g->points[seat]; }
 int game_brisques(const struct game *g, int s) { return g->brisques[s]; }
@@ -553,8 +523,7 @@ game_trick_cards(const struct game *g, uint16_t *cards)
 int
 game_forfeit(struct game *g, int seat)
 {
-	if (g->phase == PHASE_OVER || seat < 0 || seat >= g->nplayers ||
-	    g->nplayers != 2)
+	if (g->phase == PHASE_OVER || seat < 0 || seat >= g->nplayers)
 		return -1;
 	g->forfeit = (uint8_t)(seat + 1);
 	g->phase = PHASE_OVER;

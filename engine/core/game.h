@@ -48,9 +48,12 @@ enum event_type {
 	EVENT_CARTE_BLANCHE,	/* cards shown, points (public) */
 	EVENT_PLAY,		/* seat played cards[0]; key 1 if from table */
 	EVENT_TRICK,		/* seat won the trick; cards: the trick */
-	EVENT_DECLARE,		/* seat declared combo/key with cards, points */
+	EVENT_DECLARE,		/* seat declared combo/key with cards, points;
+				 * also a seven of trumps exchanged or
+				 * declared (event_action gives the action) */
 	EVENT_TRUMP,		/* key: the trump suit is fixed */
-	EVENT_DRAW,		/* seat drew cards[0] (NO_CARD if hidden) */
+	EVENT_DRAW,		/* seat drew cards[0] (NO_CARD if hidden);
+				 * key 1: the turn-up, seen by all */
 	EVENT_END_PHASE,	/* stock exhausted: table cards back to hand */
 	EVENT_LAST_TRICK,	/* seat scored points for the last trick */
 	EVENT_GAME_OVER		/* points/brisques/value in the result */
@@ -132,16 +135,26 @@ int	game_apply(struct game *g, const struct action *a,
 int	game_parse_action(const struct game *g, const char *text,
 	    struct action *a, char *err, size_t errlen);
 
-/* The result; valid once game_over(). */
+/*
+ * The result; valid once game_over().  Where the game is one deal
+ * (Rubicon, six-, eight-pack) value is the game's value (score.h).  Where
+ * it is several deals (rules game_target > 0: two-, three-hand) a deal
+ * has no value of its own (value.value 0): value.winner is the seat with
+ * the highest points + brisques of the deal (-1 if shared), final[] those
+ * totals for seats 0 and 1; series.h adds points[] + brisques[] to the
+ * game's running totals.
+ */
 void	game_result(const struct game *g, struct result *res);
 
 /*
- * Ends a two-player deal at once, lost by `seat` (a time forfeit or an
- * illegal action, decided by the arbiter): the winner is credited the
- * value of a rubicon with his points so far.
+ * Ends a deal at once, lost by `seat` (a time forfeit or an illegal
+ * action, decided by the arbiter).  In a one-deal game of two the winner
+ * is credited the value of a rubicon with his points so far; in a game of
+ * several deals series_forfeit() ends the game.
  * Returns 0, or -1 if the deal is already over.
  */
 int	game_forfeit(struct game *g, int seat);
+int	game_forfeited(const struct game *g);	/* the seat, or -1 */
 
 /* The declaration an EVENT_DECLARE reports, as an action. */
 void	event_action(const struct event *ev, struct action *a);
@@ -153,6 +166,10 @@ bool	event_for_seat(const struct event *ev, int seat, struct event *out);
 int		 game_players(const struct game *g);
 int		 game_dealer(const struct game *g);
 int		 game_trump(const struct game *g);	/* -1: none yet */
+/* The card turned up for trump at the deal (two-, three-hand), or
+ * NO_CARD.  While the stock lasts the turn-up lies under it (after an
+ * exchange it is the seven); the last player to draw takes it. */
+int		 game_turnup(const struct game *g);
 int		 game_stock_left(const struct game *g);
 int		 game_points(const struct game *g, int seat);
 int		 game_brisques(const struct game *g, int seat);

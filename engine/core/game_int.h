@@ -14,6 +14,12 @@
 /* A carte blanche showing is kept among the declarations, under this
  * pseudo-combination, so that the history says what was shown when. */
 #define DECL_CARTE_BLANCHE	NCOMBOS
+/* The seven of trumps' points (rules.md §3), kept the same way: the
+ * dealer's turned-up seven, an exchange, and a seven declared. */
+#define DECL_SEVEN_TURNUP	(NCOMBOS + 1)
+#define DECL_SEVEN_EXCHANGE	(NCOMBOS + 2)
+#define DECL_SEVEN		(NCOMBOS + 3)
+#define DECL_PSEUDO_END		(NCOMBOS + 4)
 #define MAX_TRICKS	(MAX_CARDS / 2)
 
 /* Carte blanche state of a player (rules.md §2.2). */
@@ -60,6 +66,10 @@ struct game {
 	uint16_t	history[MAX_CARDS];	/* cards played, in order */
 	uint8_t		trick_winner[MAX_TRICKS];
 	uint16_t	stock[MAX_CARDS];	/* NO_CARD where unknown */
+	/* The card turned up for trump at the deal (NO_CARD: none).  While
+	 * the stock lasts, its last card is the turn-up as it now lies (the
+	 * seven, after an exchange): public, drawn last (rules.md §3). */
+	uint16_t	turnup;
 	uint16_t	ndecl;
 	struct decl_rec	decl[MAX_DECLS];
 };
@@ -101,6 +111,28 @@ bool	declare_any(const struct game *g, int seat);
 bool	declare_same_history(const struct game *g, int a, int b);
 void	declare_record(struct game *g, int seat, const struct action *a,
 	    int points);
+
+/* The stock cards a seat cannot see: all but a turn-up. */
+static inline int
+stock_hidden_end(const struct game *g)
+{
+	return g->stock_len - (g->turnup != NO_CARD);
+}
+
+/* seven.c: the seven of trumps (two- and three-hand, rules.md §3). */
+int	seven_enumerate(const struct game *g, int seat, struct action *out,
+	    int max);
+bool	seven_legal(const struct game *g, int seat, const struct action *a);
+void	seven_apply(struct game *g, int seat, const struct action *a,
+	    struct event_log *log);
+void	seven_turned_up(struct game *g);
+/* The text names of the pseudo-declarations (carte blanche, sevens) in
+ * the view's decls; decl_pseudo_parse returns DECL_* or -1. */
+const char	*decl_pseudo_name(int combo);
+int		 decl_pseudo_parse(const char *s, size_t len);
+/* A decl_rec with these fields (no bookkeeping of classes). */
+void	decl_add(struct game *g, int seat, int combo,
+	    const struct cardset *set, int points);
 
 /* trick.c: who wins a trick, and which cards may be played. */
 int	trick_winner_index(const struct game *g, const uint16_t *cards, int n);

@@ -66,7 +66,10 @@ game_legal_actions(const struct game *g, struct action *out, int max)
 	case DECISION_REPLY:
 		return legal_plays(g, p, out, max);
 	case DECISION_DECLARE:
-		n = declare_enumerate(g, p, out, max - 1);
+		/* The sevens of trumps first, then the declarations, pass
+		 * last (protocol.md §4). */
+		n = seven_enumerate(g, p, out, max - 1);
+		n += declare_enumerate(g, p, out + n, max - 1 - n);
 		return n + pass_and(out + n, max - n, -1);
 	case DECISION_CARTE_BLANCHE:
 		return pass_and(out, max, ACTION_CARTE_BLANCHE);
@@ -142,6 +145,29 @@ parse_declaration(const struct game *g, const char *text, const char *colon,
 	return 0;
 }
 
+/* "exchange:7H#1" or "seven:7H#2": the seven of trumps (seven.c). */
+static int
+parse_seven(const struct game *g, const char *text, const char *colon,
+    struct action *a, char *err, size_t errlen)
+{
+	struct cardset none;
+	int c;
+
+	a->type = colon - text == 5 ? ACTION_SEVEN : ACTION_SEVEN_EXCHANGE;
+	cardset_clear(&none);
+	if ((c = resolve_card(g, g->to_move, colon + 1, strlen(colon + 1),
+	    &none, err, errlen)) < 0)
+		return -1;
+	if (card_rank(c) != RANK_7) {
+		snprintf(err, errlen, "'%s': only a seven of trumps may be "
+		    "exchanged or declared", text);
+		return -1;
+	}
+	a->ncards = 1;
+	a->cards[0] = (uint16_t)c;
+	return 0;
+}
+
 int
 game_parse_action(const struct game *g, const char *text, struct action *a,
     char *err, size_t errlen)
@@ -159,6 +185,10 @@ game_parse_action(const struct game *g, const char *text, struct action *a,
 		a->type = ACTION_CARTE_BLANCHE;
 		return 0;
 	}
+	if (colon != NULL && ((colon - text == 5 &&
+	    strncmp(text, "seven", 5) == 0) || (colon - text == 8 &&
+	    strncmp(text, "exchange", 8) == 0)))
+		return parse_seven(g, text, colon, a, err, errlen);
 	if (colon != NULL)
 		return parse_declaration(g, text, colon, a, err, errlen);
 	cardset_clear(&none);

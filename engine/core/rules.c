@@ -15,7 +15,9 @@
 static const char *const variant_names[NVARIANTS] = { "rubicon", "two-hand",
     "six-pack", "eight-pack", "three-hand" };
 
-enum opt_type { OPT_BOOL, OPT_INT, OPT_ENUM };
+/* OPT_SUIT: an int that is -1 for "-", else a suit index, written as
+ * the suit letter (values lists "-" first, then S H D C). */
+enum opt_type { OPT_BOOL, OPT_INT, OPT_ENUM, OPT_SUIT };
 
 struct option_def {
 	const char	*name;
@@ -66,6 +68,12 @@ static const struct option_def options[] = {
 	    0 },
 	{ "rubicon_scores_include_brisques", OPT_BOOL,
 	    OFF(score.rubicon_scores_include_brisques), NULL, 0, 0 },
+	{ "seven_of_trumps", OPT_INT, OFF(seven_of_trumps), NULL, 0, 10000 },
+	{ "second_double", OPT_BOOL, OFF(second_double), NULL, 0, 0 },
+	{ "no_repeat_trump", OPT_BOOL, OFF(no_repeat_trump), NULL, 0, 0 },
+	{ "barred_trump", OPT_SUIT, OFF(barred_trump), "-|S|H|D|C", 0, 0 },
+	{ "game_target", OPT_INT, OFF(game_target), NULL, 0, 1000000 },
+	{ "double_under", OPT_INT, OFF(double_under), NULL, 0, 1000000 },
 };
 
 #define NOPTIONS ((int)(sizeof(options) / sizeof(options[0])))
@@ -90,7 +98,7 @@ variant_parse(const char *name, enum variant *v)
 bool
 variant_playable(enum variant v)
 {
-	return v == VARIANT_RUBICON;
+	return v >= VARIANT_RUBICON && v < NVARIANTS;
 }
 
 /* Rubicon Bézique by the Portland Club laws (rules.md "At a glance"). */
@@ -114,6 +122,7 @@ rubicon_defaults(struct rules *r)
 	r->reform_multi_bezique = true;
 	r->endgame_must_win = true;
 	r->cb_repeat_in_end = true;
+	r->barred_trump = -1;
 	score_rules_portland(&r->score);
 }
 
@@ -155,6 +164,12 @@ rules_init(struct rules *r, enum variant v)
 		r->reform = REFORM_NONE;
 		r->marriage_repair = REPAIR_NONE;
 		r->new_card_from_hand = true;
+		r->seven_of_trumps = 10;
+		r->second_double = v == VARIANT_THREE_HAND;
+		/* Two-hand: first to 1000, double if the loser is under 500
+		 * (WK-2H); three-hand: 3000, the seed's figure (UBCG, §6.1). */
+		r->game_target = v == VARIANT_TWO_HAND ? 1000 : 3000;
+		r->double_under = v == VARIANT_TWO_HAND ? 500 : 0;
 		r->score.brisques_when = BRISQUES_ALWAYS;
 		return 0;
 	default:
@@ -205,9 +220,10 @@ set_value(struct rules *r, const struct option_def *o, const char *value)
 	case OPT_BOOL:
 		return parse_bool(value, (bool *)p);
 	case OPT_ENUM:
+	case OPT_SUIT:
 		if ((i = enum_index(o->values, value)) < 0)
 			return -1;
-		*(int *)p = i;
+		*(int *)p = o->type == OPT_SUIT ? i - 1 : i;
 		return 0;
 	default:
 		errno = 0;
@@ -231,7 +247,7 @@ rules_set(struct rules *r, const char *name, const char *value, char *err,
 		if (set_value(r, o, value) == 0)
 			return 0;
 		snprintf(err, errlen, "option '%s': '%s' is not %s%s", name,
-		    value, o->type == OPT_ENUM ? "one of " : "a valid ",
+		    value, o->type >= OPT_ENUM ? "one of " : "a valid ",
 		    rules_option_values(i));
 		return -1;
 	}
@@ -285,7 +301,7 @@ value_text(const struct rules *r, const struct option_def *o, char *buf,
 		snprintf(buf, len, "%d", *(const int *)p);
 		return buf;
 	default:
-		idx = *(const int *)p;
+		idx = *(const int *)p + (o->type == OPT_SUIT);
 		for (int i = 0; i < idx && s != NULL; i++)
 			if ((s = strchr(s, '|')) != NULL)
 				s++;

@@ -71,6 +71,24 @@ struct rules {
 	bool	endgame_must_win;	/* must head the trick when following */
 	bool	cb_repeat_in_end;	/* carte blanche repeats after the last draws */
 
+	/* The seven of trumps (two-, three-hand, rules.md §3, §8.2): 10 to
+	 * the dealer for turning it up, 10 for exchanging it for the turn-up
+	 * or for declaring it; 0 when it has no value. */
+	int	seven_of_trumps;
+	/* EB9's three-hand exception to "once per kind": a second double
+	 * bézique on a bézique already used in a double (rules.md §6.1). */
+	bool	second_double;
+	/* UBCG: trump may not be the same suit two deals running (§4); the
+	 * suit barred in this deal (-1: none), set by series_next_rules(). */
+	bool	no_repeat_trump;
+	int	barred_trump;
+
+	/* A game of several deals (series.h): first to game_target (0: the
+	 * game is one deal); the winner scores double when the loser has
+	 * under double_under (0: never) (rules.md §3, §6.1). */
+	int	game_target;
+	int	double_under;
+
 	struct score_rules	score;
 };
 

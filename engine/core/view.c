@@ -115,7 +115,7 @@ put_decls(struct out *o, const struct game *g)
 	for (int i = 0; i < g->ndecl; i++) {
 		const struct decl_rec *d = &g->decl[i];
 		put(o, "%s%d:%s:", i ? "," : "", d->seat,
-		    d->combo == DECL_CARTE_BLANCHE ? "carte-blanche" :
+		    d->combo >= NCOMBOS ? decl_pseudo_name(d->combo) :
 		    combo_name(d->combo, d->key, name, sizeof(name)));
 		put_set(o, &d->set, '+', 0);
 		put(o, ":%d", d->points);
@@ -159,6 +159,12 @@ view_format(const struct game *g, char *buf, size_t len)
 	    decision_names[g->decision],
 	    g->trump < 0 ? '-' : card_suit_char(g->trump), g->leader,
 	    stock_left_int(g));
+	if (g->turnup != NO_CARD) {
+		/* The card turned up at the deal; the decls say whether a
+		 * seven was exchanged for it (protocol.md §8). */
+		put(&o, " turnup=");
+		put_card(&o, g->turnup);
+	}
 	for (int p = 0; p < g->nplayers; p++) {
 		put(&o, " hand%d=", p);
 		put_set(&o, &g->hand[p], ',',

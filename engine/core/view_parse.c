@@ -14,7 +14,7 @@
 #include "game_int.h"
 #include "view.h"
 
-#define NFIELDS 24
+#define NFIELDS 32
 
 struct fields {
 	const char	*key[NFIELDS];
@@ -317,8 +317,7 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	    g->ndecl == MAX_DECLS)
 		return fail(ps, "declaration %d: '%.*s' is not "
 		    "seat:combination:cards:points", idx + 1, (int)len, s);
-	if (fl[1] == 13 && memcmp(f[1], "carte-blanche", 13) == 0) {
-		combo = DECL_CARTE_BLANCHE;
+	if ((combo = decl_pseudo_parse(f[1], fl[1])) >= 0) {
 		key = 0;
 	} else if (combo_parse(f[1], (int)fl[1], &combo, &key) < 0)
 		return fail(ps, "declaration %d: unknown combination '%.*s'",
@@ -337,7 +336,7 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 		cardset_add(&d->set, c);
 		if (key < 0)
 			key = card_suit(c);
-		if (combo != DECL_CARTE_BLANCHE)
+		if (combo < NCOMBOS)
 			lvl_raise(g, c, combo_class(combo), combo_level(combo));
 		a = b + 1;
 	}
@@ -410,6 +409,33 @@ list_field(struct parser *ps, const char *key, const char *seps,
 	return v == NULL ? -1 : each_item(ps, v, len, seps, fn, arg);
 }
 
+/* turnup=<card>: required where the variant turns up trump, and of the
+ * trump suit; absent elsewhere.  Placed by place_turnup(). */
+static int
+turnup_field(struct parser *ps, int trump)
+{
+	size_t len;
+	const char *v = field(ps, "turnup", &len);
+	bool exact;
+	int c;
+
+	if (!ps->rules->turnup)
+		return v == NULL ? 0 :
+		    fail(ps, "field 'turnup': %s has no turn-up",
+		    variant_name(ps->rules->variant));
+	if ((v = need(ps, "turnup", &len)) == NULL)
+		return -1;
+	c = card_parse(v, len, ps->rules->packs, &exact);
+	if (c < 0 || !exact)
+		return fail(ps, "field 'turnup': '%.*s' is not a card",
+		    (int)len, v);
+	if (card_suit(c) != trump)
+		return fail(ps, "field 'turnup': %.*s is not of the trump "
+		    "suit", (int)len, v);
+	ps->g->turnup = (uint16_t)c;
+	return 0;
+}
+
 static int
 parse_header(struct parser *ps)
 {
@@ -443,6 +469,8 @@ parse_header(struct parser *ps)
 	    name_field(ps, "trump", trumps, 5, &trump) < 0 ||
 	    int_field(ps, "leader", n, &lead) < 0 ||
 	    int_field(ps, "stock", g->stock_len, &stock) < 0)
+		return -1;
+	if (turnup_field(ps, trump == 4 ? -1 : trump) < 0)
 		return -1;
 	g->observer = (int8_t)seat;
 	g->dealer = (uint8_t)dealer;
@@ -488,6 +516,59 @@ parse_lists(struct parser *ps)
 			    "give %d", p, brisques[p], g->brisques[p]);
 		g->points[p] = points[p];
 	}
+	return 0;
+}
+
+/* The seat holding card c concealed, or -1. */
+static int
+holder(const struct game *g, int c)
+{
+	for (int p = 0; p < g->nplayers; p++)
+		if (cardset_has(&g->hand[p], c))
+			return p;
+	return -1;
+}
+
+/*
+ * The turn-up lies under the stock while it lasts (after an exchange it
+ * is the seven exchanged, the last "exchange" declaration); once drawn,
+ * and the card taken in exchange for a seven, everybody knows where it
+ * is.  A view shows of another hand exactly the cards its seat knows.
+ */
+static int
+place_turnup(struct parser *ps)
+{
+	struct game *g = ps->g;
+	int now = g->turnup, p;
+	char t[CARD_TEXT_MAX];
+
+	for (p = 0; p < g->nplayers && g->observer >= 0; p++)
+		if (p != g->observer)
+			g->revealed[p] = cardset_or(g->revealed[p], g->hand[p]);
+	if (g->turnup == NO_CARD)
+		return 0;
+	for (int i = 0; i < g->ndecl; i++)
+		if (g->decl[i].combo == DECL_SEVEN_EXCHANGE) {
+			if ((p = holder(g, g->turnup)) == g->decl[i].seat)
+				cardset_add(&g->revealed[p], g->turnup);
+			now = cardset_next(&g->decl[i].set, 0);
+		}
+	if (stock_left_int(g) == 0) {
+		if ((p = holder(g, now)) >= 0)
+			cardset_add(&g->revealed[p], now);
+		return 0;
+	}
+	if (g->observer < 0) {
+		if (g->stock[g->stock_len - 1] != now)
+			return fail(ps, "field 'stockcards': the last card is "
+			    "not the turn-up %s", card_format(now, t));
+		return 0;
+	}
+	if (cardset_has(&ps->seen, now))
+		return fail(ps, "the turn-up %s is also elsewhere",
+		    card_format(now, t));
+	cardset_add(&ps->seen, now);
+	g->stock[g->stock_len - 1] = (uint16_t)now;
 	return 0;
 }
 
@@ -546,7 +627,8 @@ view_parse(const struct rules *r, const char *text, char *err,
 		g->stock[i] = NO_CARD;
 	ps.g = g;
 	if (split_fields(&ps, text) < 0 || parse_header(&ps) < 0 ||
-	    parse_lists(&ps) < 0 || check_view(&ps) < 0) {
+	    parse_lists(&ps) < 0 || place_turnup(&ps) < 0 ||
+	    check_view(&ps) < 0) {
 		game_free(g);
 		return NULL;
 	}

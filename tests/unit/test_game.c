@@ -37,21 +37,22 @@ check_conservation(const struct game *g)
 		assert_false(cardset_has(&all, g->stock[i]));
 		cardset_add(&all, g->stock[i]);
 	}
-	assert_int_eq_msg("cards", total, 128);
-	assert_int_eq_msg("distinct cards", cardset_count(&all), 128);
+	assert_int_eq_msg("cards", total, game_ncards(g));
+	assert_int_eq_msg("distinct cards", cardset_count(&all),
+	    game_ncards(g));
 }
 
 static void
 check_scores(const struct game *g)
 {
-	int want[2] = { 0, 0 };
+	int want[MAX_PLAYERS] = { 0 };
 
 	for (int i = 0; i < g->ndecl; i++)
 		want[g->decl[i].seat] += g->decl[i].points;
 	if (game_over(g))
 		want[g->trick_winner[g->ntricks - 1]] += g->rules.last_trick;
-	assert_int_eq_msg("points 0", g->points[0], want[0]);
-	assert_int_eq_msg("points 1", g->points[1], want[1]);
+	for (int p = 0; p < g->nplayers; p++)
+		assert_int_eq_msg("points", g->points[p], want[p]);
 }
 
 /* A view shows its own hand, the tables, and of another hand only the
@@ -64,13 +65,17 @@ check_view(const struct game *g, int seat)
 	char err[256];
 	struct action la[MAX_LEGAL], lb[MAX_LEGAL];
 
-	for (int p = 0; p < 2; p++) {
+	for (int p = 0; p < g->nplayers; p++) {
 		struct cardset leak = cardset_minus(v->hand[p],
 		    p == seat ? g->hand[p] : g->revealed[p]);
 		assert_true(cardset_empty(&leak));
 	}
 	for (int i = v->stock_pos; i < v->stock_len; i++)
-		assert_int_eq_msg("stock hidden", v->stock[i], NO_CARD);
+		if (i < stock_hidden_end(v))
+			assert_int_eq_msg("stock hidden", v->stock[i], NO_CARD);
+		else
+			assert_int_eq_msg("turn-up seen", v->stock[i],
+			    g->stock[i]);
 	view_format(v, a, sizeof(a));
 	back = view_parse(&g->rules, a, err, sizeof(err));
 	if (back == NULL)
@@ -106,18 +111,55 @@ check_full_text(const struct game *g)
 	game_free(back);
 }
 
+/* What each seat is told of an event: never another seat's draw, save
+ * the turn-up, which all see drawn. */
 static void
-test_random_deals(void **state)
+check_events(const struct game *g, const struct event_log *log)
+{
+	for (int i = 0; i < log->n && i < log->cap; i++)
+		for (int seat = 0; seat < g->nplayers; seat++) {
+			struct event out;
+			bool seen = event_for_seat(&log->ev[i], seat, &out);
+			if (log->ev[i].type != EVENT_DRAW)
+				continue;
+			assert_true(seen);
+			if (out.seat != seat && !out.key)
+				assert_int_eq_msg("draw hidden", out.cards[0],
+				    NO_CARD);
+		}
+}
+
+/* A world dealt from a view agrees with everything the view shows. */
+static void
+check_sample(const struct game *g, int seat, struct rng *rng)
+{
+	struct game *v = game_view(g, seat), *w = game_clone(g);
+
+	view_sample(v, rng, w);
+	check_conservation(w);
+	assert_true(cardset_equal(&w->hand[seat], &g->hand[seat]));
+	for (int p = 0; p < g->nplayers; p++) {
+		struct cardset shown = cardset_and(v->hand[p], w->hand[p]);
+		assert_true(cardset_equal(&shown, &v->hand[p]));
+		assert_true(cardset_equal(&w->table[p], &g->table[p]));
+	}
+	game_free(w);
+	game_free(v);
+}
+
+static void
+random_deals(enum variant variant, int deals, int checked)
 {
 	struct rules r;
 	struct action legal[MAX_LEGAL];
+	struct event evs[64];
+	struct event_log log = { evs, 0, 64 };
 	struct rng rng;
 
-	(void)state;
-	rules_init(&r, VARIANT_RUBICON);
+	rules_init(&r, variant);
 	rng_seed(&rng, 12345);
-	for (int d = 0; d < DEALS; d++) {
-		struct game *g = game_new(&r, (uint64_t)d, d & 1);
+	for (int d = 0; d < deals; d++) {
+		struct game *g = game_new(&r, (uint64_t)d, d % r.players);
 		int steps = 0;
 		assert_non_null(g);
 		while (!game_over(g)) {
@@ -126,19 +168,58 @@ test_random_deals(void **state)
 			assert_true(n > 0);
 			k = (int)rng_below(&rng, (uint64_t)n);
 			assert_true(game_is_legal(g, &legal[k]));
+			log.n = 0;
 			assert_int_eq_msg("apply", game_apply(g, &legal[k],
-			    NULL), 0);
+			    &log), 0);
+			check_events(g, &log);
 			check_conservation(g);
 			check_scores(g);
-			if (d < 40) {
-				check_view(g, steps & 1);
+			if (d < checked) {
+				check_view(g, steps % g->nplayers);
 				check_full_text(g);
+				check_sample(g, steps % g->nplayers, &rng);
 			}
 			steps++;
 		}
-		assert_int_eq_msg("tricks", game_tricks_played(g), 64);
+		assert_int_eq_msg("tricks", game_tricks_played(g),
+		    game_ncards(g) / g->nplayers);
 		game_free(g);
 	}
+}
+
+static void
+test_random_deals(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_RUBICON, DEALS, 40);
+}
+
+static void
+test_random_two_hand(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_TWO_HAND, DEALS, 40);
+}
+
+static void
+test_random_six_pack(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_SIX_PACK, DEALS / 3, 10);
+}
+
+static void
+test_random_eight_pack(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_EIGHT_PACK, DEALS / 4, 8);
+}
+
+static void
+test_random_three_hand(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_THREE_HAND, DEALS, 40);
 }
 
 int
@@ -146,6 +227,10 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_deals),
+		cmocka_unit_test(test_random_two_hand),
+		cmocka_unit_test(test_random_six_pack),
+		cmocka_unit_test(test_random_eight_pack),
+		cmocka_unit_test(test_random_three_hand),
 	};
 
 	return cmocka_run_group_tests_name("game", tests, NULL, NULL);

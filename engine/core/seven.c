@@ -1,0 +1,178 @@
+/*
+ * seven.c: the seven of trumps of two- and three-hand Bézique.
+ *
+ * Rules.md §3 and §8.2: a seven turned up for trump scores 10 for the
+ * dealer (HGM-2H); the holder of a seven of trumps may, after winning a
+ * trick in the stock phase, exchange it for the turn-up and score 10
+ * (HGM-2H, UBCG, WK-2H), and the holder of the other seven scores 10 for
+ * declaring it "but gains no further benefit thereby" (HGM-2H).  Each
+ * seven scores once.  By default neither uses up the trick's one
+ * declaration (EW iii: "he may make a declaration at the same time";
+ * rules.md §11 question 9), so the player may still declare afterwards.
+ *
+ * The points are kept among the declarations under pseudo-combinations
+ * (game_int.h), so that a view's history says who scored which seven.
+ */
+#include <string.h>
+
+#include "game_int.h"
+
+static const char *const pseudo_names[DECL_PSEUDO_END - NCOMBOS] = {
+	"carte-blanche", "turnup-seven", "exchange", "seven"
+};
+
+const char *
+decl_pseudo_name(int combo)
+{
+	if (combo < NCOMBOS || combo >= DECL_PSEUDO_END)
+		return NULL;
+	return pseudo_names[combo - NCOMBOS];
+}
+
+int
+decl_pseudo_parse(const char *s, size_t len)
+{
+	for (int i = 0; i < DECL_PSEUDO_END - NCOMBOS; i++)
+		if (strlen(pseudo_names[i]) == len &&
+		    memcmp(s, pseudo_names[i], len) == 0)
+			return NCOMBOS + i;
+	return -1;
+}
+
+void
+decl_add(struct game *g, int seat, int combo, const struct cardset *set,
+    int points)
+{
+	struct decl_rec *d;
+
+	if (g->ndecl == MAX_DECLS)
+		return;		/* cannot happen: fewer than one per trick */
+	d = &g->decl[g->ndecl++];
+	d->set = *set;
+	d->seat = (uint8_t)seat;
+	d->combo = (uint8_t)combo;
+	d->key = 0;
+	d->points = (int16_t)points;
+}
+
+/* Whether seven c has scored already (turned up, exchanged, declared). */
+static bool
+seven_scored(const struct game *g, int c)
+{
+	for (int i = 0; i < g->ndecl; i++)
+		if (g->decl[i].combo > DECL_CARTE_BLANCHE &&
+		    cardset_has(&g->decl[i].set, c))
+			return true;
+	return false;
+}
+
+static bool
+is_trump_seven(const struct game *g, int c)
+{
+	return g->trump >= 0 && card_suit(c) == g->trump &&
+	    card_rank(c) == RANK_7;
+}
+
+/* The turn-up as it lies under the stock now, or NO_CARD. */
+static int
+turnup_now(const struct game *g)
+{
+	if (g->turnup == NO_CARD || stock_left_int(g) == 0)
+		return NO_CARD;
+	return g->stock[g->stock_len - 1];
+}
+
+/* Exchanging a seven for a seven gains nothing: the turn-up must be
+ * another card (it is a seven once turned up so or exchanged). */
+static bool
+exchange_open(const struct game *g)
+{
+	int up = turnup_now(g);
+
+	return up != NO_CARD && card_rank(up) != RANK_7;
+}
+
+bool
+seven_legal(const struct game *g, int seat, const struct action *a)
+{
+	int c = a->cards[0];
+
+	if (g->rules.seven_of_trumps <= 0 || g->decision != DECISION_DECLARE ||
+	    a->ncards != 1 || c >= game_ncards(g) ||
+	    !cardset_has(&g->hand[seat], c) || !is_trump_seven(g, c) ||
+	    seven_scored(g, c))
+		return false;
+	return a->type == ACTION_SEVEN ||
+	    (a->type == ACTION_SEVEN_EXCHANGE && exchange_open(g));
+}
+
+int
+seven_enumerate(const struct game *g, int seat, struct action *out, int max)
+{
+	int n = 0;
+
+	if (g->rules.seven_of_trumps <= 0 || g->trump < 0)
+		return 0;
+	for (int cp = 0; cp < g->rules.packs; cp++) {
+		int c = card_make(cp, g->trump, RANK_7);
+		for (int t = ACTION_SEVEN_EXCHANGE; t <= ACTION_SEVEN; t++) {
+			struct action a;
+			memset(&a, 0, sizeof(a));
+			a.type = (uint8_t)t;
+			a.ncards = 1;
+			a.cards[0] = (uint16_t)c;
+			if (n < max && seven_legal(g, seat, &a))
+				out[n++] = a;
+		}
+	}
+	return n;
+}
+
+void
+seven_apply(struct game *g, int seat, const struct action *a,
+    struct event_log *log)
+{
+	int c = a->cards[0], points = g->rules.seven_of_trumps;
+	bool exchange = a->type == ACTION_SEVEN_EXCHANGE;
+	struct cardset set;
+	struct event ev;
+
+	if (exchange) {
+		/* The turn-up goes to the hand, known to all; the seven
+		 * lies under the stock in its place. */
+		int up = g->stock[g->stock_len - 1];
+		cardset_del(&g->hand[seat], c);
+		cardset_add(&g->hand[seat], up);
+		cardset_add(&g->revealed[seat], up);
+		g->stock[g->stock_len - 1] = (uint16_t)c;
+	}
+	cardset_clear(&set);
+	cardset_add(&set, c);
+	decl_add(g, seat, exchange ? DECL_SEVEN_EXCHANGE : DECL_SEVEN, &set,
+	    points);
+	g->points[seat] += points;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EVENT_DECLARE;
+	ev.seat = (uint8_t)seat;
+	ev.combo = (uint8_t)(exchange ? DECL_SEVEN_EXCHANGE : DECL_SEVEN);
+	ev.points = (int16_t)points;
+	ev.ncards = 1;
+	ev.cards[0] = (uint16_t)c;
+	game_log(log, &ev);
+}
+
+/* HGM-2H: "If the turn-up is a seven, the dealer scores 10". */
+void
+seven_turned_up(struct game *g)
+{
+	struct cardset set;
+
+	if (g->turnup == NO_CARD || card_rank(g->turnup) != RANK_7 ||
+	    g->rules.seven_of_trumps <= 0)
+		return;
+	cardset_clear(&set);
+	cardset_add(&set, g->turnup);
+	decl_add(g, g->dealer, DECL_SEVEN_TURNUP, &set,
+	    g->rules.seven_of_trumps);
+	g->points[g->dealer] += g->rules.seven_of_trumps;
+}
