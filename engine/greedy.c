@@ -7,7 +7,7 @@
  * the royal sequence, cards towards a quartet) and throw the sevens,
  * eights and nines; win a trick when there is something to declare or a
  * brisque to take, and cheaply; always declare the best combination
- * available; always claim carte blanche.  In the end phase it heads the
+ * available; always claim carte blanche and score a seven of trumps.  In the end phase it heads the
  * trick with its lowest winning card, else throws its lowest card.
  */
 #include <string.h>
@@ -20,9 +20,11 @@ greedy_keep_value(const struct game *v, int seat, int c, const uint8_t *count)
 {
 	int suit = card_suit(c), rank = card_rank(c), trump = game_trump(v);
 	int value = rank;	/* a higher card wins more tricks later */
+	int queen, jack;
 
-	if ((suit == SUIT_S && rank == RANK_Q) ||
-	    (suit == SUIT_D && rank == RANK_J))
+	/* The bézique's cards (by trump in the six- and eight-pack). */
+	combo_bezique_kinds(game_rules(v), trump, &queen, &jack);
+	if (card_kind(c) == queen || card_kind(c) == jack)
 		value += 30;
 	if (rank == RANK_K || rank == RANK_Q) {
 		int partner = suit * 8 + (rank == RANK_K ? RANK_Q : RANK_K);
@@ -161,6 +163,14 @@ greedy_choose(const struct game *v, struct rng *rng, struct action *out)
 		return -1;
 	switch (game_decision(v)) {
 	case DECISION_DECLARE:
+		/* A seven of trumps first: 10 points, and the exchange
+		 * brings the turn-up, never worse than a seven; it leaves
+		 * the trick's declaration to come (seven.c). */
+		if (legal[0].type == ACTION_SEVEN_EXCHANGE ||
+		    legal[0].type == ACTION_SEVEN) {
+			k = 0;
+			break;
+		}
 		k = choose_declaration(v, legal, n);
 		if (k < 0)
 			k = n - 1;	/* pass is listed last */

@@ -46,6 +46,11 @@ player_choose(enum level l, const struct game *v, struct rng *rng,
 	case LEVEL_RANDOM:
 		return random_choose(v, rng, out);
 	case LEVEL_STRONG:
+		/* The strong level's search and evaluation are fitted to
+		 * Rubicon; the other variants play at the greedy level until
+		 * strong.c learns them. */
+		if (game_rules(v)->variant != VARIANT_RUBICON)
+			return greedy_choose(v, rng, out);
 		return strong_choose(v, rng, lim, info, info_arg, out);
 	default:
 		return greedy_choose(v, rng, out);

@@ -79,9 +79,25 @@ open_log(struct session *s, const char *path)
 		fprintf(stderr, "bezique-engine: cannot open log '%s'\n", path);
 }
 
+/* "rubicon,two-hand,...": the variants the rules core plays. */
+static const char *
+playable_variants(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int v = 0; v < NVARIANTS; v++)
+		if (variant_playable((enum variant)v) && n < len)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+			    n ? "," : "", variant_name((enum variant)v));
+	return buf;
+}
+
 static void
 cmd_bzp(struct session *s, struct bzp_msg *m)
 {
+	char list[128];
+
 	reply(s, "id name %s", ENGINE_NAME);
 	reply(s, "id author The Bezique project");
 	reply(s, "id version %s", ENGINE_VERSION);
@@ -97,7 +113,8 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 	    "4294967295", s->opt.seed);
 	reply(s, "option name Log type string default <empty>");
 	reply(s, "protocol %d", BZP_VERSION);
-	reply(s, "feature variants=rubicon");
+	reply(s, "feature variants=%s", playable_variants(list,
+	    sizeof(list)));
 	/* Every request carries the seat view: the engine needs no events. */
 	reply(s, "feature noevents");
 	reply(s, "bzpok");
