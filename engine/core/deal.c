@@ -134,3 +134,29 @@ game_new(const struct rules *r, uint64_t seed, int dealer)
 	return game_new_from_deck(r, deck, dealer);
 }
 
+
+int
+game_cut(struct game *g, int lifted, int guessed)
+{
+	const struct rules *r = &g->rules;
+	int elder = (g->dealer + 1) % g->nplayers, points[2];
+	struct cardset none;
+
+	if (r->cut_cards <= 0 || g->ntricks > 0 || g->trick_n > 0 ||
+	    lifted < 1 || lifted > game_ncards(g))
+		return -1;
+	for (int i = 0; i < g->ndecl; i++)
+		if (g->decl[i].combo == DECL_CUT ||
+		    g->decl[i].combo == DECL_GUESS)
+			return -1;
+	/* Both are recorded, scored or not, so that the views say the cut
+	 * was made. */
+	cardset_clear(&none);
+	points[0] = lifted == r->cut_cards ? r->cut_points : 0;
+	points[1] = guessed == lifted ? r->guess_points : 0;
+	decl_add(g, g->dealer, DECL_CUT, &none, points[0]);
+	decl_add(g, elder, DECL_GUESS, &none, points[1]);
+	g->points[g->dealer] += points[0];
+	g->points[elder] += points[1];
+	return points[0] + points[1];
+}

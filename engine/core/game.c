@@ -354,7 +354,8 @@ game_apply(struct game *g, const struct action *a, struct event_log *log)
 		/* Not the trick's declaration (EW iii): the player may still
 		 * declare, unless nothing is left to declare. */
 		seven_apply(g, p, a, log);
-		if (!may_declare(g, p))
+		if (!may_declare(g, p) || (a->type == ACTION_SEVEN_EXCHANGE &&
+		    g->rules.seven_exchange_is_declaration))
 			draw_cards(g, p, log);
 		break;
 	default:	/* pass */

@@ -96,6 +96,18 @@ struct game	*game_clone(const struct game *g);
 void		 game_copy(struct game *dst, const struct game *src);
 void		 game_free(struct game *g);
 
+/*
+ * The six-pack's cut (rules.md §4, row 81), before the first card is
+ * played: the dealer lifted `lifted` cards off the pack, the non-dealer
+ * guessed `guessed`.  The dealer scores rules cut_points if he lifted
+ * exactly cut_cards, the non-dealer guess_points for an exact guess; the
+ * view's decls show them as "cut" and "guess".  The cards dealt do not
+ * depend on the cut (the shuffle stands for it).  Returns the points
+ * scored in all, or -1 if the variant has no cut, a card has been
+ * played, or the cut was made already.
+ */
+int	game_cut(struct game *g, int lifted, int guessed);
+
 /* The deck order that game_new() deals for this seed (n = packs * 32). */
 void		 game_shuffle_deck(const struct rules *r, uint64_t seed,
 		    uint16_t *deck);

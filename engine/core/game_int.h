@@ -19,7 +19,10 @@
 #define DECL_SEVEN_TURNUP	(NCOMBOS + 1)
 #define DECL_SEVEN_EXCHANGE	(NCOMBOS + 2)
 #define DECL_SEVEN		(NCOMBOS + 3)
-#define DECL_PSEUDO_END		(NCOMBOS + 4)
+/* The six-pack's cut for 24 and the guess (rules.md §4, row 81). */
+#define DECL_CUT		(NCOMBOS + 4)
+#define DECL_GUESS		(NCOMBOS + 5)
+#define DECL_PSEUDO_END		(NCOMBOS + 6)
 #define MAX_TRICKS	(MAX_CARDS / 2)
 
 /* Carte blanche state of a player (rules.md §2.2). */

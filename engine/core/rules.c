@@ -68,10 +68,16 @@ static const struct option_def options[] = {
 	    0 },
 	{ "rubicon_scores_include_brisques", OPT_BOOL,
 	    OFF(score.rubicon_scores_include_brisques), NULL, 0, 0 },
+	{ "turnup", OPT_BOOL, OFF(turnup), NULL, 0, 0 },
 	{ "seven_of_trumps", OPT_INT, OFF(seven_of_trumps), NULL, 0, 10000 },
+	{ "seven_exchange_is_declaration", OPT_BOOL,
+	    OFF(seven_exchange_is_declaration), NULL, 0, 0 },
 	{ "second_double", OPT_BOOL, OFF(second_double), NULL, 0, 0 },
 	{ "no_repeat_trump", OPT_BOOL, OFF(no_repeat_trump), NULL, 0, 0 },
 	{ "barred_trump", OPT_SUIT, OFF(barred_trump), "-|S|H|D|C", 0, 0 },
+	{ "cut_cards", OPT_INT, OFF(cut_cards), NULL, 0, 256 },
+	{ "cut_points", OPT_INT, OFF(cut_points), NULL, 0, 10000 },
+	{ "guess_points", OPT_INT, OFF(guess_points), NULL, 0, 10000 },
 	{ "game_target", OPT_INT, OFF(game_target), NULL, 0, 1000000 },
 	{ "double_under", OPT_INT, OFF(double_under), NULL, 0, 1000000 },
 };
@@ -150,6 +156,11 @@ rules_init(struct rules *r, enum variant v)
 		    5000;
 		r->score.rubicon_brisque_bonus = 0;
 		r->score.brisques_when = BRISQUES_NEVER;
+		/* The cut for 24: six-pack only; for eight-pack unknown
+		 * (rules.md §10), so off. */
+		r->cut_cards = v == VARIANT_SIX_PACK ? 24 : 0;
+		r->cut_points = 250;
+		r->guess_points = 150;
 		return 0;
 	case VARIANT_TWO_HAND:
 	case VARIANT_THREE_HAND:

@@ -49,7 +49,9 @@ struct rules {
 	int	players;
 	int	hand_size;
 	int	deal_batch;		/* cards per batch when dealing: 1 or 3 */
-	bool	turnup;			/* trump card turned up (two-, three-hand) */
+	bool	turnup;			/* trump card turned up (two-, three-hand);
+					 * off: EB11's first marriage or sequence
+					 * fixes trump, and the seven scores nothing */
 	int	max_bezique;		/* 2 double .. 5 quintuple */
 	bool	plain_sequence;		/* 150 for a sequence in a plain suit */
 	bool	bezique_by_trump;	/* six-pack: Q of trumps + J of colour */
@@ -75,6 +77,8 @@ struct rules {
 	 * the dealer for turning it up, 10 for exchanging it for the turn-up
 	 * or for declaring it; 0 when it has no value. */
 	int	seven_of_trumps;
+	/* UBCG: the exchange counts as the trick's declaration (§3). */
+	bool	seven_exchange_is_declaration;
 	/* EB9's three-hand exception to "once per kind": a second double
 	 * bézique on a bézique already used in a double (rules.md §6.1). */
 	bool	second_double;
@@ -82,6 +86,14 @@ struct rules {
 	 * suit barred in this deal (-1: none), set by series_next_rules(). */
 	bool	no_repeat_trump;
 	int	barred_trump;
+
+	/* The six-pack's cut (rules.md §4, PW-6, HER, DEN): the dealer
+	 * lifting exactly cut_cards scores cut_points; the non-dealer
+	 * guessing the number lifted scores guess_points (game_cut()).
+	 * cut_cards 0: no cut. */
+	int	cut_cards;
+	int	cut_points;
+	int	guess_points;
 
 	/* A game of several deals (series.h): first to game_target (0: the
 	 * game is one deal); the winner scores double when the loser has

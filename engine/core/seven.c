@@ -8,7 +8,9 @@
  * declaring it "but gains no further benefit thereby" (HGM-2H).  Each
  * seven scores once.  By default neither uses up the trick's one
  * declaration (EW iii: "he may make a declaration at the same time";
- * rules.md §11 question 9), so the player may still declare afterwards.
+ * rules.md §11 question 9), so the player may still declare afterwards;
+ * with the option seven_exchange_is_declaration (UBCG) an exchange is
+ * the trick's declaration.
  *
  * The points are kept among the declarations under pseudo-combinations
  * (game_int.h), so that a view's history says who scored which seven.
@@ -18,7 +20,7 @@
 #include "game_int.h"
 
 static const char *const pseudo_names[DECL_PSEUDO_END - NCOMBOS] = {
-	"carte-blanche", "turnup-seven", "exchange", "seven"
+	"carte-blanche", "turnup-seven", "exchange", "seven", "cut", "guess"
 };
 
 const char *
@@ -60,7 +62,8 @@ static bool
 seven_scored(const struct game *g, int c)
 {
 	for (int i = 0; i < g->ndecl; i++)
-		if (g->decl[i].combo > DECL_CARTE_BLANCHE &&
+		if (g->decl[i].combo >= DECL_SEVEN_TURNUP &&
+		    g->decl[i].combo <= DECL_SEVEN &&
 		    cardset_has(&g->decl[i].set, c))
 			return true;
 	return false;
@@ -97,7 +100,10 @@ seven_legal(const struct game *g, int seat, const struct action *a)
 {
 	int c = a->cards[0];
 
-	if (g->rules.seven_of_trumps <= 0 || g->decision != DECISION_DECLARE ||
+	/* EB11: without a turn-up "there is then no score for the seven
+	 * of trumps" (rules.md §3). */
+	if (g->rules.seven_of_trumps <= 0 || g->turnup == NO_CARD ||
+	    g->decision != DECISION_DECLARE ||
 	    a->ncards != 1 || c >= game_ncards(g) ||
 	    !cardset_has(&g->hand[seat], c) || !is_trump_seven(g, c) ||
 	    seven_scored(g, c))
@@ -111,7 +117,8 @@ seven_enumerate(const struct game *g, int seat, struct action *out, int max)
 {
 	int n = 0;
 
-	if (g->rules.seven_of_trumps <= 0 || g->trump < 0)
+	if (g->rules.seven_of_trumps <= 0 || g->trump < 0 ||
+	    g->turnup == NO_CARD)
 		return 0;
 	for (int cp = 0; cp < g->rules.packs; cp++) {
 		int c = card_make(cp, g->trump, RANK_7);

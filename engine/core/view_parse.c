@@ -323,6 +323,8 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 		return fail(ps, "declaration %d: unknown combination '%.*s'",
 		    idx + 1, (int)fl[1], f[1]);
 	cardset_clear(&d->set);
+	if (fl[2] == 1 && f[2][0] == '-')
+		fl[2] = 0;		/* no cards: the six-pack's cut */
 	for (size_t a = 0; a < fl[2];) {
 		size_t b = a;
 		bool exact;

@@ -162,6 +162,8 @@ random_deals(enum variant variant, int deals, int checked)
 		struct game *g = game_new(&r, (uint64_t)d, d % r.players);
 		int steps = 0;
 		assert_non_null(g);
+		if (r.cut_cards > 0)
+			assert_true(game_cut(g, 20 + d % 8, 24) >= 0);
 		while (!game_over(g)) {
 			int n = game_legal_actions(g, legal, MAX_LEGAL);
 			int k;

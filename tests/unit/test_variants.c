@@ -203,6 +203,41 @@ exchange_in_view(void **state)
 	assert_true(done);
 }
 
+/* The options of §8.2: UBCG's exchange as the trick's declaration; EB11's
+ * deal without a turn-up (first marriage fixes trump, no sevens). */
+static void
+seven_options(void **state)
+{
+	struct rules r;
+	struct game *g;
+	char err[128];
+
+	(void)state;
+	g = fx_variant(VARIANT_TWO_HAND, "7S#1 KH#1 QH#1", "9C#1", 'S');
+	fx_turnup(g, "AS#1");
+	assert_int_equal(rules_set(&g->rules, "seven_exchange_is_declaration",
+	    "true", err, sizeof(err)), 0);
+	ROW("UBCG: exchange", fx_declare(g, "exchange:7S#1"), 10);
+	ROW("UBCG: the declaration is used", fx_declare(g,
+	    "marriage:KH#1+QH#1"), -1);
+	game_free(g);
+
+	rules_init(&r, VARIANT_TWO_HAND);
+	assert_int_equal(rules_set(&r, "turnup", "false", err, sizeof(err)),
+	    0);
+	g = game_new(&r, 5, 0);
+	ROW("EB11: no turn-up", game_turnup(g), NO_CARD);
+	ROW("EB11: no trump yet", game_trump(g), -1);
+	ROW("EB11: stock", game_stock_left(g), 48);
+	game_free(g);
+	g = fx_new_rules(&r, "7H#1 KH#1 QH#1", "9C#1", '-');
+	ROW("EB11: first marriage", fx_declare(g, "marriage:KH#1+QH#1"), 40);
+	ROW("EB11: fixes trump", game_trump(g), SUIT_H);
+	fx_win(g);
+	ROW("EB11: no seven", fx_declare(g, "seven:7H#1"), -1);
+	game_free(g);
+}
+
 static void
 seven_action_text(void **state)
 {
@@ -445,6 +480,34 @@ six_pack_declarations(void **state)
 	game_free(g);
 }
 
+/* Row 81: the cut for 24. */
+static void
+six_pack_cut(void **state)
+{
+	struct rules r;
+	struct game *g;
+
+	(void)state;
+	rules_init(&r, VARIANT_SIX_PACK);
+	g = game_new(&r, 81, 1);
+	ROW("row 81: cut and guess", game_cut(g, 24, 24), 400);
+	ROW("row 81: dealer +250", game_points(g, 1), 250);
+	ROW("row 81: non-dealer +150", game_points(g, 0), 150);
+	ROW("row 81: once", game_cut(g, 24, 24), -1);
+	game_free(g);
+	g = game_new(&r, 81, 1);
+	ROW("cut 23, guessed", game_cut(g, 23, 23), 150);
+	ROW("cut 23: dealer", game_points(g, 1), 0);
+	game_free(g);
+	g = game_new(&r, 81, 1);
+	ROW("cut 24, guess 25", game_cut(g, 24, 25), 250);
+	game_free(g);
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 81, 1);
+	ROW("no cut in Rubicon", game_cut(g, 24, 24), -1);
+	game_free(g);
+}
+
 /* §5: the eight-pack's quintets and quintuple bézique. */
 static void
 eight_pack_declarations(void **state)
@@ -536,6 +599,7 @@ main(void)
 		cmocka_unit_test(two_hand_turnup_seven),
 		cmocka_unit_test(two_hand_sevens),
 		cmocka_unit_test(exchange_in_view),
+		cmocka_unit_test(seven_options),
 		cmocka_unit_test(seven_action_text),
 		cmocka_unit_test(two_hand_reuse),
 		cmocka_unit_test(last_tricks),
@@ -543,6 +607,7 @@ main(void)
 		cmocka_unit_test(three_hand_game),
 		cmocka_unit_test(six_pack_game),
 		cmocka_unit_test(six_pack_declarations),
+		cmocka_unit_test(six_pack_cut),
 		cmocka_unit_test(eight_pack_declarations),
 		cmocka_unit_test(three_hand_beziques),
 		cmocka_unit_test(three_hand_end_phase),
