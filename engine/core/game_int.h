@@ -9,7 +9,8 @@
 
 #include "game.h"
 
-#define MAX_DECLS	200
+#define MAX_DECLS	260	/* six-pack: 84 stock tricks, 2 x 85 carte
+				 * blanche showings, the cut */
 
 /* A carte blanche showing is kept among the declarations, under this
  * pseudo-combination, so that the history says what was shown when. */

@@ -1,7 +1,9 @@
 /*
  * bench_rules.c: speed of the rules core on one core.
  *
- * Plays uniformly random full Rubicon deals in-process (legal-action
+ * Usage: bench_rules [seconds] [variant]  (default 3 s, rubicon).
+ *
+ * Plays uniformly random full deals of the variant in-process (legal-action
  * enumeration included at every decision) and prints deals per second,
  * nanoseconds per decision, the mean cost of enumerating the legal
  * declarations, and of dealing a seat view's unseen cards.  Prints
@@ -33,7 +35,7 @@ play_deal(const struct rules *r, uint64_t seed, struct rng *rng,
     struct tally *t, bool time_declarations)
 {
 	struct action legal[MAX_LEGAL];
-	struct game *g = game_new(r, seed, (int)(seed & 1));
+	struct game *g = game_new(r, seed, (int)(seed % (uint64_t)r->players));
 
 	while (!game_over(g)) {
 		bool declare = game_decision(g) == DECISION_DECLARE;
@@ -87,13 +89,19 @@ main(int argc, char **argv)
 	struct tally t = { 0 }, td = { 0 };
 	double secs = argc > 1 ? strtod(argv[1], NULL) : 3.0, t0, el;
 	uint64_t seed = 1;
+	enum variant v = VARIANT_RUBICON;
 
 	if (!(secs > 0 && secs < 3600))
 		secs = 3.0;
-	rules_init(&r, VARIANT_RUBICON);
+	if (argc > 2 && variant_parse(argv[2], &v) < 0) {
+		fprintf(stderr, "bench_rules: unknown variant '%s'\n",
+		    argv[2]);
+		return 2;
+	}
+	rules_init(&r, v);
 	rng_seed(&rng, 42);
-	printf("rules core, random Rubicon deals, one core (%.0f s):\n",
-	    secs);
+	printf("rules core, random %s deals, one core (%g s):\n",
+	    variant_name(v), secs);
 	t0 = now();
 	while ((el = now() - t0) < secs)
 		for (int i = 0; i < 100; i++)

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "card.h"
 #include "rules.h"
 #include "score.h"
 
@@ -71,7 +72,73 @@ variants_by_name(void **state)
 		assert_int_equal(v, i);
 	}
 	assert_int_equal(variant_parse("chinese", &v), -1);
-	assert_true(variant_playable(VARIANT_RUBICON));
+	for (int i = 0; i < NVARIANTS; i++)
+		assert_true(variant_playable((enum variant)i));
+}
+
+/* Every variant's options survive their text form (the protocol's
+ * rules= list), including a barred trump suit. */
+static void
+variant_options_round_trip(void **state)
+{
+	char err[256], text[4096], again[4096];
+
+	(void)state;
+	for (int i = 0; i < NVARIANTS; i++) {
+		struct rules r, back;
+		rules_init(&r, (enum variant)i);
+		assert_int_equal(rules_set(&r, "barred_trump", "D", err,
+		    sizeof(err)), 0);
+		assert_int_equal(r.barred_trump, SUIT_D);
+		rules_format(&r, text, sizeof(text));
+		assert_non_null(strstr(text, "barred_trump=D"));
+		rules_init(&back, VARIANT_RUBICON);
+		back.variant = r.variant;
+		assert_int_equal(rules_set_list(&back, text, err, sizeof(err)),
+		    0);
+		rules_format(&back, again, sizeof(again));
+		assert_string_equal(text, again);
+	}
+	{
+		struct rules r;
+		rules_init(&r, VARIANT_TWO_HAND);
+		assert_int_equal(r.barred_trump, -1);
+		rules_format(&r, text, sizeof(text));
+		assert_non_null(strstr(text, "barred_trump=-"));
+		assert_int_equal(rules_set(&r, "barred_trump", "X", err,
+		    sizeof(err)), -1);
+		assert_string_equal(err, "option 'barred_trump': 'X' is not "
+		    "one of -|S|H|D|C");
+	}
+}
+
+/* rules.md §10: the shape of each variant. */
+static void
+variant_shapes(void **state)
+{
+	static const struct {
+		enum variant	v;
+		int		packs, players, hand, last, target;
+		bool		turnup;
+	} rows[] = {
+		{ VARIANT_RUBICON, 4, 2, 9, 50, 0, false },
+		{ VARIANT_TWO_HAND, 2, 2, 8, 10, 1000, true },
+		{ VARIANT_SIX_PACK, 6, 2, 12, 250, 0, false },
+		{ VARIANT_EIGHT_PACK, 8, 2, 15, 250, 0, false },
+		{ VARIANT_THREE_HAND, 3, 3, 8, 10, 3000, true },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct rules r;
+		rules_init(&r, rows[i].v);
+		assert_int_equal(r.packs, rows[i].packs);
+		assert_int_equal(r.players, rows[i].players);
+		assert_int_equal(r.hand_size, rows[i].hand);
+		assert_int_equal(r.last_trick, rows[i].last);
+		assert_int_equal(r.game_target, rows[i].target);
+		assert_int_equal(r.turnup, rows[i].turnup);
+	}
 }
 
 int
@@ -81,6 +148,8 @@ main(void)
 		cmocka_unit_test(six_pack),
 		cmocka_unit_test(rule_options_by_name),
 		cmocka_unit_test(variants_by_name),
+		cmocka_unit_test(variant_options_round_trip),
+		cmocka_unit_test(variant_shapes),
 	};
 
 	return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
