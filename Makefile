@@ -150,7 +150,7 @@ format:
 # make install [PREFIX=/usr/local] [DESTDIR=]: the programs, their man
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
-HEADERS = $(filter-out engine/core/game_int.h,$(wildcard engine/core/*.h))
+HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include/bezique \

@@ -11,33 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_int.h"
-#include "view.h"
+#include "view_int.h"
 
-#define NFIELDS 32
-
-struct fields {
-	const char	*key[NFIELDS];
-	const char	*val[NFIELDS];
-	size_t		 vlen[NFIELDS];
-	int		 n;
-};
-
-struct parser {
-	const struct rules	*rules;
-	struct game		*g;
-	struct fields		 f;
-	char			*err;
-	size_t			 errlen;
-	struct cardset		 seen;	/* every card placed so far */
-};
-
-static int
-fail(struct parser *ps, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static int
-fail(struct parser *ps, const char *fmt, ...)
+int
+view_fail(struct parser *ps, const char *fmt, ...)
 {
 	va_list ap;
 	int n = snprintf(ps->err, ps->errlen, "view: ");
@@ -57,7 +34,7 @@ split_fields(struct parser *ps, const char *text)
 	while (*s == ' ')
 		s++;
 	if (strncmp(s, "bzv/1", 5) != 0 || (s[5] != ' ' && s[5] != '\0'))
-		return fail(ps, "does not start with 'bzv/1'");
+		return view_fail(ps, "does not start with 'bzv/1'");
 	s += 5;
 	while (*s != '\0') {
 		const char *e, *eq;
@@ -68,10 +45,10 @@ split_fields(struct parser *ps, const char *text)
 		e = s + strcspn(s, " \t\r\n");
 		eq = memchr(s, '=', (size_t)(e - s));
 		if (eq == NULL)
-			return fail(ps, "field '%.*s' has no '='", (int)(e - s),
+			return view_fail(ps, "field '%.*s' has no '='", (int)(e - s),
 			    s);
 		if (ps->f.n == NFIELDS)
-			return fail(ps, "too many fields");
+			return view_fail(ps, "too many fields");
 		ps->f.key[ps->f.n] = s;
 		ps->f.val[ps->f.n] = eq + 1;
 		ps->f.vlen[ps->f.n++] = (size_t)(e - eq - 1);
@@ -81,8 +58,8 @@ split_fields(struct parser *ps, const char *text)
 }
 
 /* The value of field `key` (NUL-free span) or NULL. */
-static const char *
-field(struct parser *ps, const char *key, size_t *len)
+const char *
+view_field(struct parser *ps, const char *key, size_t *len)
 {
 	size_t kl = strlen(key);
 
@@ -95,13 +72,13 @@ field(struct parser *ps, const char *key, size_t *len)
 	return NULL;
 }
 
-static const char *
-need(struct parser *ps, const char *key, size_t *len)
+const char *
+view_need(struct parser *ps, const char *key, size_t *len)
 {
-	const char *v = field(ps, key, len);
+	const char *v = view_field(ps, key, len);
 
 	if (v == NULL)
-		fail(ps, "field '%s' is missing", key);
+		view_fail(ps, "field '%s' is missing", key);
 	return v;
 }
 
@@ -125,13 +102,13 @@ static int
 int_field(struct parser *ps, const char *key, long max, int *out)
 {
 	size_t len;
-	const char *v = need(ps, key, &len);
+	const char *v = view_need(ps, key, &len);
 	long n;
 
 	if (v == NULL)
 		return -1;
 	if ((n = number(v, len)) < 0 || n > max)
-		return fail(ps, "field '%s': '%.*s' is not a number up to %ld",
+		return view_fail(ps, "field '%s': '%.*s' is not a number up to %ld",
 		    key, (int)len, v, max);
 	*out = (int)n;
 	return 0;
@@ -142,7 +119,7 @@ name_field(struct parser *ps, const char *key, const char *const *names,
     int nnames, int *out)
 {
 	size_t len;
-	const char *v = need(ps, key, &len);
+	const char *v = view_need(ps, key, &len);
 
 	if (v == NULL)
 		return -1;
@@ -151,7 +128,7 @@ name_field(struct parser *ps, const char *key, const char *const *names,
 			*out = i;
 			return 0;
 		}
-	return fail(ps, "field '%s': unknown value '%.*s'", key, (int)len, v);
+	return view_fail(ps, "field '%s': unknown value '%.*s'", key, (int)len, v);
 }
 
 /* Parses one card token; each physical card may appear only once. */
@@ -166,10 +143,10 @@ card_token(struct parser *ps, const char *key, const char *s, size_t len,
 		return NO_CARD;
 	c = card_parse(s, len, ps->rules->packs, &exact);
 	if (c < 0 || !exact)
-		return fail(ps, "field '%s': '%.*s' is not a card", key,
+		return view_fail(ps, "field '%s': '%.*s' is not a card", key,
 		    (int)len, s), -2;
 	if (cardset_has(&ps->seen, c))
-		return fail(ps, "field '%s': %.*s appears twice", key,
+		return view_fail(ps, "field '%s': %.*s appears twice", key,
 		    (int)len, s), -2;
 	cardset_add(&ps->seen, c);
 	return c;
@@ -233,7 +210,7 @@ int_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	long n = number(s, len);
 
 	if (idx >= ps->g->nplayers || n < 0)
-		return fail(ps, "bad score list near '%.*s'", (int)len, s);
+		return view_fail(ps, "bad score list near '%.*s'", (int)len, s);
 	v[idx] = (int32_t)n;
 	return 0;
 }
@@ -254,7 +231,7 @@ trick_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 		if (n == g->nplayers ||
 		    (c = card_token(ps, "tricks", s + i, j - i, false)) == -2)
 			return n == g->nplayers ?
-			    fail(ps, "trick %d has too many cards", idx + 1) :
+			    view_fail(ps, "trick %d has too many cards", idx + 1) :
 			    -1;
 		g->history[g->ntricks * g->nplayers + n] = (uint16_t)c;
 		cardset_add(&g->played, c);
@@ -264,7 +241,7 @@ trick_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	}
 	w = i + 2 == len ? s[i + 1] - '0' : -1;
 	if (n != g->nplayers || w < 0 || w >= g->nplayers)
-		return fail(ps, "trick %d: '%.*s' is not cards.cards>winner",
+		return view_fail(ps, "trick %d: '%.*s' is not cards.cards>winner",
 		    idx + 1, (int)len, s);
 	for (int k = 0; k < n; k++)
 		if (card_is_brisque(g->history[g->ntricks * n + k]))
@@ -282,7 +259,7 @@ current_trick_item(struct parser *ps, const char *s, size_t len, int idx,
 	int c;
 
 	if (idx >= g->nplayers - 1)
-		return fail(ps, "field 'trick' has too many cards");
+		return view_fail(ps, "field 'trick' has too many cards");
 	if ((c = card_token(ps, "trick", s, len, false)) == -2)
 		return -1;
 	g->trick[g->trick_n++] = (uint16_t)c;
@@ -315,12 +292,12 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	if (nf != 4 || i <= len || fl[0] != 1 || s[0] < '0' ||
 	    s[0] - '0' >= g->nplayers || (pts = number(f[3], fl[3])) < 0 ||
 	    g->ndecl == MAX_DECLS)
-		return fail(ps, "declaration %d: '%.*s' is not "
+		return view_fail(ps, "declaration %d: '%.*s' is not "
 		    "seat:combination:cards:points", idx + 1, (int)len, s);
 	if ((combo = decl_pseudo_parse(f[1], fl[1])) >= 0) {
 		key = 0;
 	} else if (combo_parse(f[1], (int)fl[1], &combo, &key) < 0)
-		return fail(ps, "declaration %d: unknown combination '%.*s'",
+		return view_fail(ps, "declaration %d: unknown combination '%.*s'",
 		    idx + 1, (int)fl[1], f[1]);
 	cardset_clear(&d->set);
 	if (fl[2] == 1 && f[2][0] == '-')
@@ -333,7 +310,7 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 			b++;
 		c = card_parse(f[2] + a, b - a, g->rules.packs, &exact);
 		if (c < 0 || !exact)
-			return fail(ps, "declaration %d: '%.*s' is not a card",
+			return view_fail(ps, "declaration %d: '%.*s' is not a card",
 			    idx + 1, (int)(b - a), f[2] + a);
 		cardset_add(&d->set, c);
 		if (key < 0)
@@ -356,14 +333,14 @@ static int
 cb_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 {
 	if (idx >= ps->g->nplayers)
-		return fail(ps, "field 'cb' has too many entries");
+		return view_fail(ps, "field 'cb' has too many entries");
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == 'c')
 			ps->g->cb[idx] |= CB_CLAIMED;
 		else if (s[i] == 'o')
 			ps->g->cb[idx] |= CB_OFFER;
 		else if (s[i] != '-')
-			return fail(ps, "field 'cb': bad flag '%c'", s[i]);
+			return view_fail(ps, "field 'cb': bad flag '%c'", s[i]);
 	}
 	return 0;
 }
@@ -375,12 +352,12 @@ drawn_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	int c;
 
 	if (idx >= ps->g->nplayers)
-		return fail(ps, "field 'drawn' has too many entries");
+		return view_fail(ps, "field 'drawn' has too many entries");
 	if (len == 1 && s[0] == '-')
 		return 0;
 	c = card_parse(s, len, ps->rules->packs, &exact);
 	if (c < 0 || !exact)
-		return fail(ps, "field 'drawn': '%.*s' is not a card",
+		return view_fail(ps, "field 'drawn': '%.*s' is not a card",
 		    (int)len, s);
 	ps->g->last_drawn[idx] = (uint16_t)c;
 	return 0;
@@ -393,7 +370,7 @@ stock_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	int c;
 
 	if (g->stock_pos + idx >= g->stock_len)
-		return fail(ps, "field 'stockcards' has too many cards");
+		return view_fail(ps, "field 'stockcards' has too many cards");
 	if ((c = card_token(ps, "stockcards", s, len, false)) == -2)
 		return -1;
 	g->stock[g->stock_pos + idx] = (uint16_t)c;
@@ -406,7 +383,7 @@ list_field(struct parser *ps, const char *key, const char *seps,
     void *arg)
 {
 	size_t len;
-	const char *v = need(ps, key, &len);
+	const char *v = view_need(ps, key, &len);
 
 	return v == NULL ? -1 : each_item(ps, v, len, seps, fn, arg);
 }
@@ -417,22 +394,22 @@ static int
 turnup_field(struct parser *ps, int trump)
 {
 	size_t len;
-	const char *v = field(ps, "turnup", &len);
+	const char *v = view_field(ps, "turnup", &len);
 	bool exact;
 	int c;
 
 	if (!ps->rules->turnup)
 		return v == NULL ? 0 :
-		    fail(ps, "field 'turnup': %s has no turn-up",
+		    view_fail(ps, "field 'turnup': %s has no turn-up",
 		    variant_name(ps->rules->variant));
-	if ((v = need(ps, "turnup", &len)) == NULL)
+	if ((v = view_need(ps, "turnup", &len)) == NULL)
 		return -1;
 	c = card_parse(v, len, ps->rules->packs, &exact);
 	if (c < 0 || !exact)
-		return fail(ps, "field 'turnup': '%.*s' is not a card",
+		return view_fail(ps, "field 'turnup': '%.*s' is not a card",
 		    (int)len, v);
 	if (card_suit(c) != trump)
-		return fail(ps, "field 'turnup': %.*s is not of the trump "
+		return view_fail(ps, "field 'turnup': %.*s is not of the trump "
 		    "suit", (int)len, v);
 	ps->g->turnup = (uint16_t)c;
 	return 0;
@@ -452,13 +429,13 @@ parse_header(struct parser *ps)
 	int dec = 0, trump = 0, lead = 0;
 	int stock = 0;
 
-	if ((v = need(ps, "variant", &len)) == NULL)
+	if ((v = view_need(ps, "variant", &len)) == NULL)
 		return -1;
 	if (strlen(variant_name(ps->rules->variant)) != len ||
 	    memcmp(v, variant_name(ps->rules->variant), len) != 0)
-		return fail(ps, "variant '%.*s' is not the game's %s",
+		return view_fail(ps, "variant '%.*s' is not the game's %s",
 		    (int)len, v, variant_name(ps->rules->variant));
-	if ((v = need(ps, "seat", &len)) == NULL)
+	if ((v = view_need(ps, "seat", &len)) == NULL)
 		return -1;
 	if (len == 3 && memcmp(v, "all", 3) == 0)
 		seat = -1;
@@ -514,97 +491,10 @@ parse_lists(struct parser *ps)
 		return -1;
 	for (int p = 0; p < g->nplayers; p++) {
 		if (brisques[p] != g->brisques[p])
-			return fail(ps, "brisques of seat %d are %d, the tricks "
+			return view_fail(ps, "brisques of seat %d are %d, the tricks "
 			    "give %d", p, brisques[p], g->brisques[p]);
 		g->points[p] = points[p];
 	}
-	return 0;
-}
-
-/* The seat holding card c concealed, or -1. */
-static int
-holder(const struct game *g, int c)
-{
-	for (int p = 0; p < g->nplayers; p++)
-		if (cardset_has(&g->hand[p], c))
-			return p;
-	return -1;
-}
-
-/*
- * The turn-up lies under the stock while it lasts (after an exchange it
- * is the seven exchanged, the last "exchange" declaration); once drawn,
- * and the card taken in exchange for a seven, everybody knows where it
- * is.  A view shows of another hand exactly the cards its seat knows.
- */
-static int
-place_turnup(struct parser *ps)
-{
-	struct game *g = ps->g;
-	int now = g->turnup, p;
-	char t[CARD_TEXT_MAX];
-
-	for (p = 0; p < g->nplayers && g->observer >= 0; p++)
-		if (p != g->observer)
-			g->revealed[p] = cardset_or(g->revealed[p], g->hand[p]);
-	if (g->turnup == NO_CARD)
-		return 0;
-	for (int i = 0; i < g->ndecl; i++)
-		if (g->decl[i].combo == DECL_SEVEN_EXCHANGE) {
-			if ((p = holder(g, g->turnup)) == g->decl[i].seat)
-				cardset_add(&g->revealed[p], g->turnup);
-			now = cardset_next(&g->decl[i].set, 0);
-		}
-	if (stock_left_int(g) == 0) {
-		if ((p = holder(g, now)) >= 0)
-			cardset_add(&g->revealed[p], now);
-		return 0;
-	}
-	if (g->observer < 0) {
-		if (g->stock[g->stock_len - 1] != now)
-			return fail(ps, "field 'stockcards': the last card is "
-			    "not the turn-up %s", card_format(now, t));
-		return 0;
-	}
-	if (cardset_has(&ps->seen, now))
-		return fail(ps, "the turn-up %s is also elsewhere",
-		    card_format(now, t));
-	cardset_add(&ps->seen, now);
-	g->stock[g->stock_len - 1] = (uint16_t)now;
-	return 0;
-}
-
-/* The checks that make a parsed view one the rules could reach. */
-static int
-check_view(struct parser *ps)
-{
-	struct game *g = ps->g;
-	int total = cardset_count(&g->played) + stock_left_int(g);
-	int32_t declared[MAX_PLAYERS] = { 0 };
-
-	for (int p = 0; p < g->nplayers; p++)
-		total += g->hand_count[p] + cardset_count(&g->table[p]);
-	if (total != game_ncards(g))
-		return fail(ps, "the cards add up to %d, not %d", total,
-		    game_ncards(g));
-	if (g->observer >= 0 && g->hand_count[g->observer] !=
-	    cardset_count(&g->hand[g->observer]))
-		return fail(ps, "the seat's own hand has unknown cards");
-	if (g->observer < 0 && cardset_count(&ps->seen) != game_ncards(g))
-		return fail(ps, "a full state must show every card");
-	for (int i = 0; i < g->ndecl; i++)
-		declared[g->decl[i].seat] += g->decl[i].points;
-	if (g->phase == PHASE_OVER && g->ntricks > 0)
-		declared[g->trick_winner[g->ntricks - 1]] += g->rules.last_trick;
-	for (int p = 0; p < g->nplayers; p++)
-		if (declared[p] != g->points[p])
-			return fail(ps, "points of seat %d are %d, the "
-			    "declarations give %d", p, g->points[p],
-			    declared[p]);
-	if ((g->phase == PHASE_STOCK) != (stock_left_int(g) > 0))
-		return fail(ps, "phase '%s' does not fit a stock of %d",
-		    g->phase == PHASE_STOCK ? "stock" : "end/over",
-		    stock_left_int(g));
 	return 0;
 }
 
@@ -629,8 +519,8 @@ view_parse(const struct rules *r, const char *text, char *err,
 		g->stock[i] = NO_CARD;
 	ps.g = g;
 	if (split_fields(&ps, text) < 0 || parse_header(&ps) < 0 ||
-	    parse_lists(&ps) < 0 || place_turnup(&ps) < 0 ||
-	    check_view(&ps) < 0) {
+	    parse_lists(&ps) < 0 || view_place_turnup(&ps) < 0 ||
+	    view_check(&ps) < 0) {
 		game_free(g);
 		return NULL;
 	}

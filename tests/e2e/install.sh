@@ -12,6 +12,7 @@ root="$tmp/usr"
 test -x "$root/bin/bezique-engine" && test -x "$root/bin/bezique-arbiter"
 test -f "$root/share/man/man6/bezique-arbiter.6"
 test ! -e "$root/include/bezique/game_int.h"
+test ! -e "$root/include/bezique/view_int.h"
 cp bots/c-random/bot.c "$tmp/bot.c"
 flags=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config \
 	--define-variable=prefix="$root" --cflags --libs bezique)

@@ -138,4 +138,66 @@ fx_declare(struct game *g, const char *text)
 	return g->points[0] - before;
 }
 
+/* The id of one card named in text ("QS#2"). */
+static inline int
+fx_card(const char *text)
+{
+	uint16_t c;
+
+	fx_cards(text, &c);
+	return c;
+}
+
+/* fx_new() in another variant. */
+static inline struct game *
+fx_variant(enum variant v, const char *hand, const char *opp, char trump)
+{
+	struct rules r;
+
+	rules_init(&r, v);
+	return fx_new_rules(&r, hand, opp, trump);
+}
+
+/* Lays `up` under the stock as the turn-up (it must be in the stock). */
+static inline void
+fx_turnup(struct game *g, const char *up)
+{
+	int c = fx_card(up), i;
+
+	for (i = g->stock_pos; i < g->stock_len && g->stock[i] != c; i++)
+		;
+	if (i == g->stock_len) {
+		print_error("fixture: %s is not in the stock\n", up);
+		abort();
+	}
+	memmove(&g->stock[i], &g->stock[i + 1],
+	    sizeof(g->stock[0]) * (size_t)(g->stock_len - 1 - i));
+	g->stock[g->stock_len - 1] = (uint16_t)c;
+	g->turnup = (uint16_t)c;
+	g->trump = (int8_t)card_suit(c);
+}
+
+/* Puts the deal in its end phase with P to lead. */
+static inline void
+fx_end_phase(struct game *g)
+{
+	g->phase = PHASE_END;
+	g->stock_pos = g->stock_len;
+	g->decision = DECISION_LEAD;
+}
+
+/* Applies an action given as text; returns game_apply()'s answer. */
+static inline int
+fx_apply(struct game *g, const char *text)
+{
+	struct action a;
+	char err[128];
+
+	if (game_parse_action(g, text, &a, err, sizeof(err)) < 0) {
+		print_error("%s: %s\n", text, err);
+		abort();
+	}
+	return game_apply(g, &a, NULL);
+}
+
 #endif

@@ -1,0 +1,122 @@
+/*
+ * test_series.c: a game of several deals (series.h): rules.md row 78, the
+ * two-hand game to 1000, three-hand to 3000, the one-deal six-pack game
+ * and UBCG's trump barred for the next deal.
+ */
+#include "test_util.h"
+
+#include "fixture.h"
+#include "series.h"
+
+#define ROW(id, got, want) assert_int_eq_msg(id, got, want)
+
+/* A finished two-hand deal with these points and brisques. */
+static struct game *
+finished_deal(const struct rules *r, int dealer, const int *points,
+    const int *brisques)
+{
+	struct game *g = game_alloc(r, dealer);
+
+	for (int p = 0; p < r->players; p++) {
+		g->points[p] = points[p];
+		g->brisques[p] = brisques[p];
+	}
+	g->phase = PHASE_OVER;
+	g->decision = DECISION_NONE;
+	return g;
+}
+
+/* Row 78 and the game of several deals (series.h). */
+static void
+two_hand_game(void **state)
+{
+	struct rules r;
+	struct series s;
+	struct game *g;
+	int pa[2] = { 600, 200 }, ba[2] = { 100, 60 };
+	int pb[2] = { 250, 150 }, bb[2] = { 60, 40 };
+
+	(void)state;
+	rules_init(&r, VARIANT_TWO_HAND);
+	series_init(&s, &r, 1);
+	g = finished_deal(&r, 1, pa, ba);
+	assert_false(series_add(&s, &r, g));
+	ROW("two-hand: totals", s.total[0], 700);
+	ROW("two-hand: the deal passes", s.dealer, 0);
+	game_free(g);
+	g = finished_deal(&r, 0, pb, bb);
+	assert_true(series_add(&s, &r, g));
+	ROW("row 78: A reaches 1010", s.total[0], 1010);
+	ROW("row 78: B has 450", s.total[1], 450);
+	ROW("row 78: A wins", s.winner, 0);
+	ROW("row 78: a double game", s.value, 2);
+	assert_true(s.doubled);
+	game_free(g);
+
+	/* B at 500 or more: a single game. */
+	pb[1] = 200;
+	series_init(&s, &r, 1);
+	g = finished_deal(&r, 1, pa, ba);
+	series_add(&s, &r, g);
+	game_free(g);
+	g = finished_deal(&r, 0, pb, bb);
+	assert_true(series_add(&s, &r, g));
+	ROW("row 78: B at 500", s.total[1], 500);
+	ROW("row 78: a single game", s.value, 1);
+	game_free(g);
+}
+
+static void
+three_hand_game(void **state)
+{
+	struct rules r;
+	struct series s;
+	struct game *g;
+	int pts[3] = { 2000, 2900, 1500 }, bri[3] = { 100, 150, 0 };
+
+	(void)state;
+	rules_init(&r, VARIANT_THREE_HAND);
+	series_init(&s, &r, 2);
+	g = finished_deal(&r, 2, pts, bri);
+	assert_true(series_add(&s, &r, g));
+	ROW("three-hand: 3050 wins", s.winner, 1);
+	ROW("three-hand: one game", s.value, 1);
+	ROW("three-hand: the deal passes left", s.dealer, 0);
+	game_free(g);
+}
+
+/* Six-pack: one deal is the game; the no-repeat rule bars last trump. */
+static void
+six_pack_game(void **state)
+{
+	struct rules r, next;
+	struct series s;
+	struct game *g;
+	int pts[2] = { 3520, 2900 }, bri[2] = { 0, 0 };
+
+	(void)state;
+	rules_init(&r, VARIANT_SIX_PACK);
+	series_init(&s, &r, 0);
+	g = finished_deal(&r, 0, pts, bri);
+	g->trump = SUIT_S;
+	assert_true(series_add(&s, &r, g));
+	ROW("six-pack: rubicon 3500 + 2900 + 1000", s.value, 7400);
+	series_next_rules(&s, &r, &next);
+	ROW("six-pack: no bar by default", next.barred_trump, -1);
+	r.no_repeat_trump = true;
+	series_next_rules(&s, &r, &next);
+	ROW("six-pack: UBCG bars spades", next.barred_trump, SUIT_S);
+	game_free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(two_hand_game),
+		cmocka_unit_test(three_hand_game),
+		cmocka_unit_test(six_pack_game),
+	};
+
+	return cmocka_run_group_tests_name("series", tests, NULL, NULL);
+}
