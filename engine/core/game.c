@@ -248,6 +248,7 @@ apply_play(struct game *g, int p, int c, struct event_log *log)
 	ev.cards[0] = (uint16_t)c;
 	ev.ncards = 1;
 	game_log(log, &ev);
+	seven_played(g, p, c, log);
 	if (g->trick_n == g->nplayers)
 		complete_trick(g, log);
 	else

@@ -130,6 +130,7 @@ bool	seven_legal(const struct game *g, int seat, const struct action *a);
 void	seven_apply(struct game *g, int seat, const struct action *a,
 	    struct event_log *log);
 void	seven_turned_up(struct game *g);
+void	seven_played(struct game *g, int seat, int c, struct event_log *log);
 /* The text names of the pseudo-declarations (carte blanche, sevens) in
  * the view's decls; decl_pseudo_parse returns DECL_* or -1. */
 const char	*decl_pseudo_name(int combo);

@@ -70,6 +70,7 @@ static const struct option_def options[] = {
 	    OFF(score.rubicon_scores_include_brisques), NULL, 0, 0 },
 	{ "turnup", OPT_BOOL, OFF(turnup), NULL, 0, 0 },
 	{ "seven_of_trumps", OPT_INT, OFF(seven_of_trumps), NULL, 0, 10000 },
+	{ "seven_other", OPT_ENUM, OFF(seven_other), "declare|play", 0, 0 },
 	{ "seven_exchange_is_declaration", OPT_BOOL,
 	    OFF(seven_exchange_is_declaration), NULL, 0, 0 },
 	{ "second_double", OPT_BOOL, OFF(second_double), NULL, 0, 0 },

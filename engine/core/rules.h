@@ -39,6 +39,8 @@ enum marriage_repair {
 	REPAIR_NONE		/* a married king or queen never marries again */
 };
 
+enum seven_other { SEVEN_DECLARE, SEVEN_PLAY };
+
 #define MAX_PLAYERS	3
 
 struct rules {
@@ -77,6 +79,9 @@ struct rules {
 	 * the dealer for turning it up, 10 for exchanging it for the turn-up
 	 * or for declaring it; 0 when it has no value. */
 	int	seven_of_trumps;
+	/* The seven not exchanged: declared after a trick won (HGM-2H), or
+	 * scored when played to a trick in the stock phase (BRIT, EW iv). */
+	enum seven_other	seven_other;
 	/* UBCG: the exchange counts as the trick's declaration (§3). */
 	bool	seven_exchange_is_declaration;
 	/* EB9's three-hand exception to "once per kind": a second double

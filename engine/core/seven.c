@@ -108,8 +108,27 @@ seven_legal(const struct game *g, int seat, const struct action *a)
 	    !cardset_has(&g->hand[seat], c) || !is_trump_seven(g, c) ||
 	    seven_scored(g, c))
 		return false;
-	return a->type == ACTION_SEVEN ||
-	    (a->type == ACTION_SEVEN_EXCHANGE && exchange_open(g));
+	if (a->type == ACTION_SEVEN)
+		return g->rules.seven_other == SEVEN_DECLARE;
+	return a->type == ACTION_SEVEN_EXCHANGE && exchange_open(g);
+}
+
+/* BRIT, EW iv: "Whenever the seven of trumps is played, except in the
+ * last eight tricks, the player scores ten" (option seven_other=play). */
+void
+seven_played(struct game *g, int seat, int c, struct event_log *log)
+{
+	struct action a;
+
+	if (g->rules.seven_other != SEVEN_PLAY || g->phase != PHASE_STOCK ||
+	    g->rules.seven_of_trumps <= 0 || g->turnup == NO_CARD ||
+	    !is_trump_seven(g, c) || seven_scored(g, c))
+		return;
+	memset(&a, 0, sizeof(a));
+	a.type = ACTION_SEVEN;
+	a.ncards = 1;
+	a.cards[0] = (uint16_t)c;
+	seven_apply(g, seat, &a, log);
 }
 
 int

@@ -148,15 +148,21 @@ check_sample(const struct game *g, int seat, struct rng *rng)
 }
 
 static void
-random_deals(enum variant variant, int deals, int checked)
+random_deals(enum variant variant, const char *options, int deals,
+    int checked)
 {
 	struct rules r;
+	char err[256];
 	struct action legal[MAX_LEGAL];
 	struct event evs[64];
 	struct event_log log = { evs, 0, 64 };
 	struct rng rng;
 
 	rules_init(&r, variant);
+	if (rules_set_list(&r, options, err, sizeof(err)) < 0) {
+		print_error("%s\n", err);
+		fail();
+	}
 	rng_seed(&rng, 12345);
 	for (int d = 0; d < deals; d++) {
 		struct game *g = game_new(&r, (uint64_t)d, d % r.players);
@@ -193,35 +199,50 @@ static void
 test_random_deals(void **state)
 {
 	(void)state;
-	random_deals(VARIANT_RUBICON, DEALS, 40);
+	random_deals(VARIANT_RUBICON, "", DEALS, 40);
 }
 
 static void
 test_random_two_hand(void **state)
 {
 	(void)state;
-	random_deals(VARIANT_TWO_HAND, DEALS, 40);
+	random_deals(VARIANT_TWO_HAND, "", DEALS, 40);
 }
 
 static void
 test_random_six_pack(void **state)
 {
 	(void)state;
-	random_deals(VARIANT_SIX_PACK, DEALS / 3, 10);
+	random_deals(VARIANT_SIX_PACK, "", DEALS / 3, 10);
 }
 
 static void
 test_random_eight_pack(void **state)
 {
 	(void)state;
-	random_deals(VARIANT_EIGHT_PACK, DEALS / 4, 8);
+	random_deals(VARIANT_EIGHT_PACK, "", DEALS / 4, 8);
 }
 
 static void
 test_random_three_hand(void **state)
 {
 	(void)state;
-	random_deals(VARIANT_THREE_HAND, DEALS, 40);
+	random_deals(VARIANT_THREE_HAND, "", DEALS, 40);
+}
+
+/* The variants' rule options change what a view must say. */
+static void
+test_random_options(void **state)
+{
+	(void)state;
+	random_deals(VARIANT_TWO_HAND, "seven_other=play,"
+	    "seven_exchange_is_declaration=true,marriage_repair=after_play",
+	    DEALS / 3, 20);
+	random_deals(VARIANT_TWO_HAND, "turnup=false", DEALS / 3, 20);
+	random_deals(VARIANT_SIX_PACK, "barred_trump=S,bezique_by_trump=false",
+	    DEALS / 6, 5);
+	random_deals(VARIANT_THREE_HAND, "second_double=false,"
+	    "endgame_must_win=false", DEALS / 3, 20);
 }
 
 int
@@ -233,6 +254,7 @@ main(void)
 		cmocka_unit_test(test_random_six_pack),
 		cmocka_unit_test(test_random_eight_pack),
 		cmocka_unit_test(test_random_three_hand),
+		cmocka_unit_test(test_random_options),
 	};
 
 	return cmocka_run_group_tests_name("game", tests, NULL, NULL);

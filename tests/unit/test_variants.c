@@ -147,8 +147,9 @@ exchange_in_view(void **state)
 	assert_true(done);
 }
 
-/* The options of §8.2: UBCG's exchange as the trick's declaration; EB11's
- * deal without a turn-up (first marriage fixes trump, no sevens). */
+/* The options of §8.2: UBCG's exchange as the trick's declaration; the
+ * other seven scored on playing it; EB11's deal without a turn-up (first
+ * marriage fixes trump, no sevens). */
 static void
 seven_options(void **state)
 {
@@ -166,6 +167,17 @@ seven_options(void **state)
 	    "marriage:KH#1+QH#1"), -1);
 	game_free(g);
 
+	/* BRIT, EW iv: the other seven scores when played to a trick. */
+	g = fx_variant(VARIANT_TWO_HAND, "7S#2 KH#1", "9C#1", 'S');
+	fx_turnup(g, "AS#1");
+	assert_int_equal(rules_set(&g->rules, "seven_other", "play", err,
+	    sizeof(err)), 0);
+	ROW("play option: no declaring it", fx_declare(g, "seven:7S#2"), -1);
+	g->decision = DECISION_LEAD;
+	assert_int_equal(fx_apply(g, "7S#2"), 0);
+	ROW("play option: +10 for playing it", game_points(g, 0), 10);
+	game_free(g);
+
 	rules_init(&r, VARIANT_TWO_HAND);
 	assert_int_equal(rules_set(&r, "turnup", "false", err, sizeof(err)),
 	    0);
@@ -179,6 +191,83 @@ seven_options(void **state)
 	ROW("EB11: fixes trump", game_trump(g), SUIT_H);
 	fx_win(g);
 	ROW("EB11: no seven", fx_declare(g, "seven:7H#1"), -1);
+	game_free(g);
+}
+
+/* Copies text with field `key`'s value replaced by val (NULL: the field
+ * dropped). */
+static void
+with_field(const char *text, const char *key, const char *val, char *out,
+    size_t len)
+{
+	char pat[32];
+	const char *at, *end;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	at = strstr(text, pat);
+	assert_non_null(at);
+	end = strchr(at + 1, ' ');
+	if (end == NULL)
+		end = at + strlen(at);
+	if (val != NULL)
+		snprintf(out, len, "%.*s%s%s%s", (int)(at - text), text, pat, val,
+		    end);
+	else
+		snprintf(out, len, "%.*s%s", (int)(at - text), text, end);
+}
+
+static void
+view_parse_errors(void **state)
+{
+	static char text[VIEW_TEXT_MAX], bad[VIEW_TEXT_MAX];
+	struct rules r;
+	struct game *g, *v, *back;
+	char err[256], up[CARD_TEXT_MAX], mine[CARD_TEXT_MAX];
+	static const char *const suits = "SHDC";
+
+	(void)state;
+	rules_init(&r, VARIANT_TWO_HAND);
+	g = game_new(&r, 3, 1);
+	v = game_view(g, 0);
+	view_format(v, text, sizeof(text));
+	card_format(game_turnup(g), up);
+	card_format(cardset_next(&g->hand[0], 0), mine);
+
+	with_field(text, "turnup", NULL, bad, sizeof(bad));
+	assert_null(view_parse(&r, bad, err, sizeof(err)));
+	assert_string_equal(err, "view: field 'turnup' is missing");
+
+	with_field(text, "turnup", "QX#1", bad, sizeof(bad));
+	assert_null(view_parse(&r, bad, err, sizeof(err)));
+	assert_string_equal(err, "view: field 'turnup': 'QX#1' is not a "
+	    "card");
+
+	/* A card of another suit than trump. */
+	up[1] = suits[(strchr(suits, up[1]) - suits + 1) % 4];
+	with_field(text, "turnup", up, bad, sizeof(bad));
+	assert_null(view_parse(&r, bad, err, sizeof(err)));
+	assert_non_null(strstr(err, "is not of the trump suit"));
+
+	/* The turn-up cannot also be in the seat's hand. */
+	with_field(text, "trump", (char[2]){ mine[1], '\0' }, bad,
+	    sizeof(bad));
+	with_field(bad, "turnup", mine, text, sizeof(text));
+	back = view_parse(&r, text, err, sizeof(err));
+	assert_null(back);
+	assert_non_null(strstr(err, "is also elsewhere"));
+
+	/* Rubicon has no turn-up. */
+	game_free(v);
+	game_free(g);
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 3, 1);
+	v = game_view(g, 0);
+	view_format(v, text, sizeof(text));
+	snprintf(bad, sizeof(bad), "%.16000s turnup=AS#1", text);
+	assert_null(view_parse(&r, bad, err, sizeof(err)));
+	assert_string_equal(err, "view: field 'turnup': rubicon has no "
+	    "turn-up");
+	game_free(v);
 	game_free(g);
 }
 
@@ -298,6 +387,7 @@ main(void)
 		cmocka_unit_test(two_hand_sevens),
 		cmocka_unit_test(exchange_in_view),
 		cmocka_unit_test(seven_options),
+		cmocka_unit_test(view_parse_errors),
 		cmocka_unit_test(seven_action_text),
 		cmocka_unit_test(two_hand_reuse),
 		cmocka_unit_test(last_tricks),
