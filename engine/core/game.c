@@ -130,6 +130,13 @@ note_draw_for_carte_blanche(struct game *g, int p, int c)
 		g->cb[p] |= CB_OFFER;
 }
 
+static void
+score_last_trick(struct game *g, int winner, struct event_log *log)
+{
+	g->points[winner] += g->rules.last_trick;
+	log_simple(log, EVENT_LAST_TRICK, winner, -1, g->rules.last_trick);
+}
+
 /* The trick's winner draws first, then the others in playing order; the
  * last card of all is the turn-up, drawn in sight of everyone (§3). */
 static void
@@ -157,8 +164,11 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 		note_draw_for_carte_blanche(g, p, c);
 	}
 	g->leader = (uint8_t)winner;
-	if (stock_left_int(g) == 0)
+	if (stock_left_int(g) == 0) {
+		if (g->rules.last_trick_of_stock)
+			score_last_trick(g, winner, log);
 		start_end_phase(g, log);
+	}
 	game_next_decision(g);
 }
 
@@ -176,8 +186,8 @@ finish_deal(struct game *g, int winner, struct event_log *log)
 {
 	struct event ev;
 
-	g->points[winner] += g->rules.last_trick;
-	log_simple(log, EVENT_LAST_TRICK, winner, -1, g->rules.last_trick);
+	if (!g->rules.last_trick_of_stock)
+		score_last_trick(g, winner, log);
 	g->phase = PHASE_OVER;
 	g->decision = DECISION_NONE;
 	memset(&ev, 0, sizeof(ev));

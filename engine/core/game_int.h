@@ -116,6 +116,20 @@ bool	declare_same_history(const struct game *g, int a, int b);
 void	declare_record(struct game *g, int seat, const struct action *a,
 	    int points);
 
+/*
+ * The trick that scored rules.last_trick, once it has: the deal's last
+ * (when the deal is over), or by agreement the last of the stock phase
+ * (EW viii, PW-1; once the stock is gone).  -1 before.
+ */
+static inline int
+last_trick_scored(const struct game *g)
+{
+	if (g->rules.last_trick_of_stock)
+		return stock_left_int(g) == 0 && g->ntricks > 0 ?
+		    g->stock_len / g->nplayers - 1 : -1;
+	return g->phase == PHASE_OVER && g->ntricks > 0 ? g->ntricks - 1 : -1;
+}
+
 /* The stock cards a seat cannot see: all but a turn-up. */
 static inline int
 stock_hidden_end(const struct game *g)

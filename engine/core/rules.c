@@ -49,6 +49,8 @@ static const struct option_def options[] = {
 	{ "cb_repeat_in_end", OPT_BOOL, OFF(cb_repeat_in_end), NULL, 0, 0 },
 	{ "carte_blanche", OPT_INT, OFF(carte_blanche), NULL, 0, 10000 },
 	{ "last_trick", OPT_INT, OFF(last_trick), NULL, 0, 10000 },
+	{ "last_trick_of_stock", OPT_BOOL, OFF(last_trick_of_stock), NULL, 0,
+	    0 },
 	{ "rounding", OPT_ENUM, OFF(score.rounding), "floor100|none", 0, 0 },
 	{ "min_difference", OPT_INT, OFF(score.min_difference), NULL, 0,
 	    100000 },

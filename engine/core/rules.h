@@ -62,6 +62,8 @@ struct rules {
 	bool	four_tens;		/* any four tens score 90 (PBCG option) */
 	int	carte_blanche;		/* points; 0 when there is none */
 	int	last_trick;		/* points for the last trick */
+	bool	last_trick_of_stock;	/* EW viii, PW-1: scored for the
+					 * last trick of the stock phase */
 
 	/* Re-use of declared cards (rules.md §7.2, §7.4). */
 	enum reform		reform;

@@ -81,8 +81,9 @@ view_check(struct parser *ps)
 		return view_fail(ps, "a full state must show every card");
 	for (int i = 0; i < g->ndecl; i++)
 		declared[g->decl[i].seat] += g->decl[i].points;
-	if (g->phase == PHASE_OVER && g->ntricks > 0)
-		declared[g->trick_winner[g->ntricks - 1]] += g->rules.last_trick;
+	if (last_trick_scored(g) >= 0)
+		declared[g->trick_winner[last_trick_scored(g)]] +=
+		    g->rules.last_trick;
 	for (int p = 0; p < g->nplayers; p++)
 		if (declared[p] != g->points[p])
 			return view_fail(ps, "points of seat %d are %d, the "

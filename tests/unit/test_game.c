@@ -49,8 +49,9 @@ check_scores(const struct game *g)
 
 	for (int i = 0; i < g->ndecl; i++)
 		want[g->decl[i].seat] += g->decl[i].points;
-	if (game_over(g))
-		want[g->trick_winner[g->ntricks - 1]] += g->rules.last_trick;
+	if (last_trick_scored(g) >= 0)
+		want[g->trick_winner[last_trick_scored(g)]] +=
+		    g->rules.last_trick;
 	for (int p = 0; p < g->nplayers; p++)
 		assert_int_eq_msg("points", g->points[p], want[p]);
 }
@@ -238,7 +239,8 @@ test_random_options(void **state)
 	random_deals(VARIANT_TWO_HAND, "seven_other=play,"
 	    "seven_exchange_is_declaration=true,marriage_repair=after_play",
 	    DEALS / 3, 20);
-	random_deals(VARIANT_TWO_HAND, "turnup=false", DEALS / 3, 20);
+	random_deals(VARIANT_TWO_HAND, "turnup=false,last_trick_of_stock=true",
+	    DEALS / 3, 20);
 	random_deals(VARIANT_SIX_PACK, "barred_trump=S,bezique_by_trump=false",
 	    DEALS / 6, 5);
 	random_deals(VARIANT_THREE_HAND, "second_double=false,"

@@ -378,6 +378,25 @@ last_tricks(void **state)
 	}
 }
 
+/* EW viii's agreement: the last trick of the stock phase scores. */
+static void
+last_trick_of_stock(void **state)
+{
+	struct game *g = fx_variant(VARIANT_TWO_HAND, "AS#1", "7C#1", 'H');
+	char err[128];
+
+	(void)state;
+	assert_int_equal(rules_set(&g->rules, "last_trick_of_stock", "true",
+	    err, sizeof(err)), 0);
+	g->stock_pos = (uint16_t)(g->stock_len - 2);
+	g->decision = DECISION_LEAD;
+	assert_int_equal(fx_apply(g, "AS#1"), 0);
+	assert_int_equal(fx_apply(g, "7C#1"), 0);
+	ROW("EW viii: the 24th trick scores", game_points(g, 0), 10);
+	ROW("EW viii: end phase", game_phase(g), PHASE_END);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -391,6 +410,7 @@ main(void)
 		cmocka_unit_test(seven_action_text),
 		cmocka_unit_test(two_hand_reuse),
 		cmocka_unit_test(last_tricks),
+		cmocka_unit_test(last_trick_of_stock),
 	};
 
 	return cmocka_run_group_tests_name("variants", tests, NULL, NULL);
