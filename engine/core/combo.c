@@ -126,6 +126,11 @@ combo_bezique_kinds(const struct rules *r, int trump, int *queen, int *jack)
 
 	if (r->bezique_by_trump && trump >= 0)
 		qs = trump;
+	/* The New International Encyclopedia's two-hand rule (§3): "If
+	 * clubs or hearts are trumps the bezique cards are queen of spades
+	 * and knave of diamonds, and vice versa when spades or diamonds". */
+	else if (r->bezique_swap && (trump == SUIT_S || trump == SUIT_D))
+		qs = SUIT_C;
 	*queen = qs * 8 + RANK_Q;
 	*jack = partner[qs] * 8 + RANK_J;
 }

@@ -53,7 +53,7 @@ bool	combo_exists(const struct rules *r, int combo, int key);
  */
 int	combo_points(const struct rules *r, int combo, int key, int trump);
 
-/* The bézique's queen and jack kinds (card & 31) given trump (§4). */
+/* The bézique's queen and jack kinds (card & 31) given trump (§3, §4). */
 void	combo_bezique_kinds(const struct rules *r, int trump, int *queen,
 	    int *jack);
 

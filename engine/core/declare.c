@@ -193,8 +193,9 @@ kind_possible(const struct game *g, int combo, int key)
 		return true;
 	case COMBO_FOUR:
 		return true;
-	default:
-		return !r->bezique_by_trump || g->trump >= 0;
+	default:	/* béziques: by trump, undefined before it */
+		return !(r->bezique_by_trump || r->bezique_swap) ||
+		    g->trump >= 0;
 	}
 }
 

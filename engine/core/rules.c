@@ -45,6 +45,7 @@ static const struct option_def options[] = {
 	    0 },
 	{ "four_tens", OPT_BOOL, OFF(four_tens), NULL, 0, 0 },
 	{ "bezique_by_trump", OPT_BOOL, OFF(bezique_by_trump), NULL, 0, 0 },
+	{ "bezique_swap", OPT_BOOL, OFF(bezique_swap), NULL, 0, 0 },
 	{ "endgame_must_win", OPT_BOOL, OFF(endgame_must_win), NULL, 0, 0 },
 	{ "cb_repeat_in_end", OPT_BOOL, OFF(cb_repeat_in_end), NULL, 0, 0 },
 	{ "carte_blanche", OPT_INT, OFF(carte_blanche), NULL, 0, 10000 },

@@ -57,6 +57,8 @@ struct rules {
 	int	max_bezique;		/* 2 double .. 5 quintuple */
 	bool	plain_sequence;		/* 150 for a sequence in a plain suit */
 	bool	bezique_by_trump;	/* six-pack: Q of trumps + J of colour */
+	bool	bezique_swap;		/* two-hand option (NIE): QC + JH when
+					 * spades or diamonds are trumps */
 	bool	trump_quartets;		/* four trump A/T/K/Q/J (six-pack) */
 	bool	trump_quintets;		/* five trump A/T/K/Q/J (eight-pack) */
 	bool	four_tens;		/* any four tens score 90 (PBCG option) */

@@ -378,6 +378,30 @@ last_tricks(void **state)
 	}
 }
 
+/* The NIE's two-hand bézique: QC + JH when spades or diamonds are
+ * trumps, QS + JD otherwise (rules.md §3). */
+static void
+bezique_swap(void **state)
+{
+	static const char hand[] = "QS#1 JD#1 QC#1 JH#1";
+	struct game *g;
+	char err[128];
+
+	(void)state;
+	for (int t = 0; t < 2; t++) {
+		g = fx_variant(VARIANT_TWO_HAND, hand, "9C#1", t ? 'H' : 'D');
+		assert_int_equal(rules_set(&g->rules, "bezique_swap", "true",
+		    err, sizeof(err)), 0);
+		ROW(t ? "NIE, hearts: QC+JH is not" : "NIE, diamonds: QS+JD "
+		    "is not", fx_declare(g, t ? "bezique:QC#1+JH#1" :
+		    "bezique:QS#1+JD#1"), -1);
+		ROW(t ? "NIE, hearts: QS+JD" : "NIE, diamonds: QC+JH",
+		    fx_declare(g, t ? "bezique:QS#1+JD#1" :
+		    "bezique:QC#1+JH#1"), 40);
+		game_free(g);
+	}
+}
+
 /* EW viii's agreement: the last trick of the stock phase scores. */
 static void
 last_trick_of_stock(void **state)
@@ -411,6 +435,7 @@ main(void)
 		cmocka_unit_test(two_hand_reuse),
 		cmocka_unit_test(last_tricks),
 		cmocka_unit_test(last_trick_of_stock),
+		cmocka_unit_test(bezique_swap),
 	};
 
 	return cmocka_run_group_tests_name("variants", tests, NULL, NULL);
