@@ -211,6 +211,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	struct match *m = arg;
 	struct record_summary s;
 	char err[256];
+	bool lost = false;
 
 	m->in_flight--;
 	if (voided) {
@@ -220,8 +221,9 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
 		    err);
 		m->failed = true;
+		lost = true;	/* not counted: resume will play it again */
 	}
-	if (!voided && record_summary_of(rec, &s) == 0)
+	if (!voided && !lost && record_summary_of(rec, &s) == 0)
 		tally_add(m, &s);
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
