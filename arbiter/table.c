@@ -126,11 +126,15 @@ start_bots(struct table *t)
 	static const struct bot_callbacks bcb = { on_ready, on_action,
 		on_failed };
 
+	/* Both bots exist before either starts: a start that fails at once
+	 * forfeits the deal there and then, which names both engines. */
+	for (int i = 0; i < 2 && t->eng[0] >= 0; i++)
+		if (t->bots[t->eng[i]] == NULL)
+			t->bots[t->eng[i]] = bot_new(t->reaper,
+			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
+			    &t->cfg->limits, &bcb, t);
 	for (int i = 0; i < 2 && t->eng[0] >= 0; i++) {
 		int e = t->eng[i];
-		if (t->bots[e] == NULL)
-			t->bots[e] = bot_new(t->reaper, &t->cfg->engines[e],
-			    &t->cfg->clock, &t->cfg->limits, &bcb, t);
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
 	}
