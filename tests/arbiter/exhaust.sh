@@ -3,7 +3,8 @@
 # per-engine limits (tests/fixtures/exhaust.py): the limit holds (the
 # engine got less than it and hit the limit's error), the engine recovers
 # and plays, the arbiter is unaffected: every deal ends normally and
-# verifies.
+# verifies.  The limits apply to both engines: the opponent is the Python
+# bot too, since an engine built with ASan cannot start under 256 MB.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -16,7 +17,7 @@ play() {	# $1: mem|fds, then flags
 	timeout 120 "$arb" match \
 		-e "python3 tests/fixtures/exhaust.py $what $bot" --name x \
 		--stderr "$tmp/$what.log" "$@" \
-		-e "$BUILD/bezique-engine --level random" --name random \
+		-e "python3 $bot" --name random \
 		-n 2 -q -o "$tmp/$what.jsonl" >/dev/null
 	[ "$(grep -c '"termination": *"normal"' "$tmp/$what.jsonl")" -eq 2 ]
 	"$arb" verify "$tmp/$what.jsonl" >/dev/null
