@@ -29,11 +29,14 @@ for bin in "$BUILD"/fuzz/fuzz_*; do
 		-artifact_prefix="$BUILD/fuzz-crashes/$t-" \
 		"$corpus" $seeds >"$log" 2>&1
 	rc=$?
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" |
+		tail -n 1)
+	secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' \
+		"$log" | tail -n 1)
 	if [ $rc -ne 0 ]; then
 		status=1
-		printf '%-12s CRASH (exit %d): see %s\n' "$t" $rc "$log"
+		printf '%-12s CRASH (exit %d) after %s executions: see %s\n' \
+			"$t" $rc "${runs:-?}" "$log"
 		grep -m1 -E "ERROR|runtime error|SUMMARY" "$log"
 	else
 		printf '%-12s %10s executions in %s s, no crash\n' "$t" \
