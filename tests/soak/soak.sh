@@ -10,7 +10,8 @@
 # Environment: SAMPLE (seconds between samples, 10), SOAK_DIR (where the
 # records, samples and logs go; kept), VERIFY=0 to skip verifying the
 # records at the end.  Engines come from build/ (not sanitized: the
-# arbiter is under test, not them).
+# arbiter is under test, not them).  To stop early, send the arbiter
+# SIGINT: it finishes the deals in play and exits, and the figures follow.
 set -eu
 cd "$(dirname "$0")/../.."
 DEALS=${1:-100000}
@@ -57,16 +58,24 @@ sample() {
 		2>/dev/null) || return 1
 	[ -n "$rss" ] || return 1
 	fds=$(ls /proc/$pid/fd 2>/dev/null | wc -l)
-	states=$(ps --ppid $pid -o stat= 2>/dev/null || true)
+	states=$(ps --ppid $pid -o pid=,stat= 2>/dev/null || true)
 	kids=$(echo "$states" | grep -c . || true)
-	zomb=$(echo "$states" | grep -c '^Z' || true)
+	zomb=$(echo "$states" | awk '$2 ~ /^Z/' | grep -c . || true)
+	# A child is a zombie for an instant between its exit and the
+	# reaper; one still a zombie a whole sample later was not reaped.
+	now=$(echo "$states" | awk '$2 ~ /^Z/ { print $1 }')
+	for z in $now; do
+		echo " $before " | grep -q " $z " && stuck=$((stuck + 1))
+	done
+	before=$(echo $now)
 	deals=$(wc -l <"$dir/records.jsonl" 2>/dev/null || echo 0)
 	echo "$(( $(date +%s) - start )) $deals $rss $fds $kids $zomb"
 }
 
+stuck=0 before=""
 echo "# seconds deals rss_kb fds children zombies" >"$dir/samples.txt"
 while kill -0 $pid 2>/dev/null; do
-	sample >>"$dir/samples.txt" || true
+	sample >"$dir/sample.txt" && cat "$dir/sample.txt" >>"$dir/samples.txt"
 	sleep "$SAMPLE"
 done
 rc=0
@@ -90,6 +99,11 @@ awk -v secs="$secs" -v deals="$deals" -v rc="$rc" '
 		printf "children max %d; zombies max %d, at the last sample %d (%d samples)\n",
 		    kmax, zmax, e[6], n
 	}' "$dir/samples.txt" | tee "$dir/report.txt"
+echo "zombies still there a sample later (not reaped): $stuck" |
+	tee -a "$dir/report.txt"
+echo "deals by termination:" $(grep -o '"termination": *"[a-z]*"' \
+	"$dir/records.jsonl" | sed 's/.*"\([a-z]*\)"$/\1/' | sort | uniq -c) |
+	tee -a "$dir/report.txt"
 if grep -q "LeakSanitizer" "$dir/err.txt"; then
 	echo "LEAKS:" | tee -a "$dir/report.txt"
 	grep -A3 "SUMMARY: AddressSanitizer" "$dir/err.txt" | tee -a "$dir/report.txt"
