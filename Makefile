@@ -5,6 +5,7 @@
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
+#   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make install    programs, man pages, librules as libbezique + pkg-config
 #   make help       this list
 #
@@ -47,6 +48,7 @@ ARBT_SRC  = $(wildcard tests/arbiter/test_*.c)
 FIXT_SRC  = $(wildcard tests/fixtures/*.c)
 BOT_SRC   = $(wildcard bots/*/bot.c)
 BENCH_SRC = $(wildcard tests/bench/*.c)
+FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -61,11 +63,12 @@ ARBT_BIN  = $(patsubst tests/arbiter/%.c,$(BUILD)/tests/%,$(ARBT_SRC))
 FIXT_BIN  = $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(FIXT_SRC))
 BOT_BIN   = $(patsubst bots/%/bot.c,$(BUILD)/bots/%,$(BOT_SRC))
 BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench clean help install uninstall \
-        format checksrc
+        format checksrc fuzz fuzz-build
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -137,6 +140,20 @@ sanitize:
 bench: deps-ok all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
 
+# Fuzzing: everything built by clang with coverage for libFuzzer and
+# ASan + UBSan; each target then runs FUZZ_SECONDS (tests/fuzz/run.sh).
+FUZZ_SECONDS ?= 10
+fuzz:
+	@scripts/deps.sh --quiet --fuzz
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang \
+		OPT="-O1 -g -fsanitize=fuzzer-no-link" \
+		SANITIZER=address,undefined fuzz-build
+	@tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+fuzz-build: $(FUZZ_BIN)
+$(BUILD)/fuzz/%: $(BUILD)/obj/tests/fuzz/%.o $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(EVENT_LIBS) -lm
+
 demo: deps-ok all
 	@scripts/demo.sh $(BUILD)
 
@@ -173,7 +190,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/bezique
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 help:
 	@sed -n '1,11p' Makefile | sed 's/^# \{0,1\}//'

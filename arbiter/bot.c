@@ -317,6 +317,24 @@ bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 	return b;
 }
 
+int
+bot_check(const struct engine_cfg *cfg, char *err, size_t errlen)
+{
+	struct engine_spec spec;
+	char **argv;
+	int rc;
+
+	if ((argv = argv_split(cfg->command, NULL, err, errlen)) == NULL)
+		return -1;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = cfg->dir;
+	spec.stderr_path = cfg->stderr_log;
+	rc = engine_proc_check(&spec, err, errlen);
+	argv_free(argv);
+	return rc;
+}
+
 void
 bot_start(struct bot *b)
 {

@@ -40,6 +40,10 @@ void		 bot_free(struct bot *b);
 
 /* Starts the process (if not running) and the handshake. */
 void		 bot_start(struct bot *b);
+/* Whether the engine's command could start (bot_start's checks before it
+ * forks); 0, or -1 with one line in err. */
+int		 bot_check(const struct engine_cfg *cfg, char *err,
+		    size_t errlen);
 bool		 bot_running(const struct bot *b);
 const char	*bot_name(const struct bot *b);
 

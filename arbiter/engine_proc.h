@@ -148,6 +148,15 @@ size_t		 engine_proc_reaper_count(const struct engine_proc_reaper *r);
 /* One engine process. */
 
 /*
+ * The checks engine_proc_spawn() makes before it forks (the program is
+ * found and executable, the directory exists, the stderr log opens), so
+ * that a command that cannot start is one line before anything runs.
+ * Returns 0, or -1 with the line in err.
+ */
+int	engine_proc_check(const struct engine_spec *spec, char *err,
+	    size_t errlen);
+
+/*
  * Starts spec->argv[0].  A name with no slash is looked for in the
  * arbiter's PATH (not in spec->envp); a relative path, and relative PATH
  * entries, are taken from the engine's working directory, as

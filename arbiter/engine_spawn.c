@@ -283,6 +283,24 @@ out:
 	return pid;
 }
 
+int
+engine_proc_check(const struct engine_spec *spec, char *err, size_t errlen)
+{
+	char *wd = NULL, *path = NULL;
+	int logfd = -1;
+
+	if (spec->argv[0] == NULL || spec->argv[0][0] == '\0')
+		snprintf(err, errlen, "empty engine command");
+	else if ((wd = spawn_workdir(spec, err, errlen)) != NULL &&
+	    (path = spawn_resolve(spec->argv[0], wd, err, errlen)) != NULL)
+		logfd = spawn_open_log(spec, err, errlen);
+	if (logfd >= 0)
+		close(logfd);
+	free(wd);
+	free(path);
+	return logfd >= 0 ? 0 : -1;
+}
+
 char *
 engine_proc_status_str(int wait_status, char *buf, size_t len)
 {

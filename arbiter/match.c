@@ -15,6 +15,7 @@
 
 #include <event2/event.h>
 
+#include "bot.h"
 #include "clock.h"
 #include "engine_proc.h"
 #include "match.h"
@@ -211,6 +212,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	struct match *m = arg;
 	struct record_summary s;
 	char err[256];
+	bool lost = false;
 
 	m->in_flight--;
 	if (voided) {
@@ -220,8 +222,9 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
 		    err);
 		m->failed = true;
+		lost = true;	/* not counted: resume will play it again */
 	}
-	if (!voided && record_summary_of(rec, &s) == 0)
+	if (!voided && !lost && record_summary_of(rec, &s) == 0)
 		tally_add(m, &s);
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
@@ -318,6 +321,15 @@ setup(struct match *m)
 	const char *out = c->resume ? c->resume : c->records;
 	static const struct table_callbacks tcb = { on_idle, on_deal_done };
 
+	char err[512];
+
+	/* A command that cannot start is one line now, not a forfeit of
+	 * every deal (each engine is checked again when it starts). */
+	for (int i = 0; i < c->nengines; i++)
+		if (bot_check(&c->engines[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "bezique-arbiter: %s\n", err);
+			return -1;
+		}
 	if (c->format == FORMAT_MATCH)
 		m->results = results_new(names, c->duplicate);
 	else

@@ -320,6 +320,13 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		return -1;
 	}
 	sum->rubicon = rub;
+	/* Readers index by these seats (results_add): refuse any other. */
+	if (sum->winner < -1 || sum->winner > 1 || sum->dealer < 0 ||
+	    sum->dealer > 1) {
+		snprintf(err, errlen, "winner %d or dealer %d is not a seat",
+		    sum->winner, sum->dealer);
+		return -1;
+	}
 	snprintf(sum->players[0], sizeof(sum->players[0]), "%s", p0);
 	snprintf(sum->players[1], sizeof(sum->players[1]), "%s", p1);
 	errno = 0;

@@ -153,6 +153,17 @@ replay_record(json_t *r, const struct show_opts *o)
 }
 
 int
+show_line(const char *line, int seat, int deal)
+{
+	struct show_opts o = { seat, deal };
+	json_t *r = json_loads(line, 0, NULL);
+	int rc = r == NULL ? -1 : replay_record(r, &o);
+
+	json_decref(r);
+	return rc;
+}
+
+int
 show_main(int argc, char **argv)
 {
 	struct show_opts o = { -1, -1 };
@@ -187,12 +198,10 @@ show_main(int argc, char **argv)
 		return path ? 1 : 2;
 	}
 	while (getline(&line, &cap, f) > 0) {
-		json_t *r = json_loads(line, 0, NULL);
 		lineno++;
-		if (r == NULL || replay_record(r, &o) < 0)
+		if (show_line(line, o.seat, o.deal) < 0)
 			fprintf(stderr, "%s:%d: not a readable deal record\n",
 			    path, lineno);
-		json_decref(r);
 	}
 	free(line);
 	fclose(f);

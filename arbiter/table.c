@@ -120,17 +120,30 @@ on_ready(struct bot *b, void *arg)
 		later(t, idle_cb);
 }
 
+/*
+ * Both bots of the pairing exist before either starts or any deal begins:
+ * a forfeit (an engine that failed to start, now or before this deal)
+ * names both engines and sends both the gameover.
+ */
 static void
-start_bots(struct table *t)
+make_bots(struct table *t)
 {
 	static const struct bot_callbacks bcb = { on_ready, on_action,
 		on_failed };
 
+	for (int i = 0; i < 2 && t->eng[0] >= 0; i++)
+		if (t->bots[t->eng[i]] == NULL)
+			t->bots[t->eng[i]] = bot_new(t->reaper,
+			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
+			    &t->cfg->limits, &bcb, t);
+}
+
+static void
+start_bots(struct table *t)
+{
+	make_bots(t);
 	for (int i = 0; i < 2 && t->eng[0] >= 0; i++) {
 		int e = t->eng[i];
-		if (t->bots[e] == NULL)
-			t->bots[e] = bot_new(t->reaper, &t->cfg->engines[e],
-			    &t->cfg->clock, &t->cfg->limits, &bcb, t);
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
 	}
@@ -468,6 +481,7 @@ table_play(struct table *t, const struct deal_spec *d)
 	t->deal = *d;
 	t->waiting = true;
 	set_pairing(t, d);
+	make_bots(t);
 	for (int i = 0; i < 2; i++) {
 		int e = t->eng[i];
 		if (t->down_term[e] != TERM_NORMAL) {

@@ -149,8 +149,8 @@ handler(void *user, const char *section, const char *key, const char *value)
 }
 
 /* The checks of a whole tournament, after the file and the flags. */
-static int
-finish(struct match_cfg *c, const char *path)
+int
+tournament_check(struct match_cfg *c, const char *path)
 {
 	int np;
 
@@ -182,8 +182,9 @@ finish(struct match_cfg *c, const char *path)
 	return 0;
 }
 
-int
-tournament_read(struct match_cfg *c, const char *path)
+/* Reads with parse (a file or a string), then reports as tournament_read. */
+static int
+read_with(struct match_cfg *c, const char *name, const char *text)
 {
 	struct reader *r = calloc(1, sizeof(*r));
 	int line;
@@ -193,14 +194,27 @@ tournament_read(struct match_cfg *c, const char *path)
 	r->c = c;
 	c->format = FORMAT_ROUND_ROBIN;
 	c->rounds = 10;
-	line = ini_parse(path, handler, r);
+	line = text != NULL ? ini_parse_string(text, handler, r) :
+	    ini_parse(name, handler, r);
 	if (line < 0)
-		fprintf(stderr, "%s: cannot open the tournament file\n", path);
+		fprintf(stderr, "%s: cannot open the tournament file\n", name);
 	else if (line > 0)
-		fprintf(stderr, "%s:%d: %s\n", path, line, r->err[0] ? r->err :
+		fprintf(stderr, "%s:%d: %s\n", name, line, r->err[0] ? r->err :
 		    "not a line of an INI file");
 	free(r);
 	return line == 0 ? 0 : -1;
+}
+
+int
+tournament_read(struct match_cfg *c, const char *path)
+{
+	return read_with(c, path, NULL);
+}
+
+int
+tournament_read_text(struct match_cfg *c, const char *text, const char *name)
+{
+	return read_with(c, name, text);
 }
 
 int
@@ -219,7 +233,7 @@ tournament_main(int argc, char **argv)
 	c.bootstrap = 200;
 	if (tournament_read(&c, argv[0]) == 0 &&
 	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
-	    finish(&c, argv[0]) == 0)
+	    tournament_check(&c, argv[0]) == 0)
 		rc = match_run(&c, argc, argv);
 	config_free(&c);
 	return rc;

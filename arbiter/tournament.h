@@ -14,6 +14,16 @@
  */
 int	tournament_read(struct match_cfg *c, const char *path);
 
+/* The same from the text of a file; name is for messages (fuzzing). */
+int	tournament_read_text(struct match_cfg *c, const char *text,
+	    const char *name);
+
+/*
+ * The checks of a whole tournament once the file and flags are read (two
+ * engines or more, each with a command...); sets the deal count.
+ */
+int	tournament_check(struct match_cfg *c, const char *path);
+
 /* argv: FILE then flags.  Returns the exit status. */
 int	tournament_main(int argc, char **argv);
 

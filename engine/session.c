@@ -185,6 +185,10 @@ cmd_newgame(struct session *s, struct bzp_msg *m)
 	rng_seed(&s->rng, s->opt.seed * 0x9e3779b97f4a7c15ULL ^ s->deal);
 }
 
+/* The attribute tells clang's -Wformat-nonliteral that fmt is a format. */
+static void	send_info(void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 static void
 send_info(void *arg, const char *fmt, ...)
 {

@@ -2,9 +2,14 @@
 # Check what the build needs and install what is missing from Debian's
 # packages.  Run as root (or with sudo available) it installs; otherwise it
 # stops with one line naming the exact command to run.
-#   scripts/deps.sh [--quiet]
+#   scripts/deps.sh [--quiet] [--fuzz]
+# --fuzz also wants clang and libFuzzer's runtime (make fuzz).
 quiet=0
-[ "${1:-}" = "--quiet" ] && quiet=1
+fuzz=0
+for a in "$@"; do
+	[ "$a" = "--quiet" ] && quiet=1
+	[ "$a" = "--fuzz" ] && fuzz=1
+done
 
 PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs"
 
@@ -21,6 +26,11 @@ else
 fi
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+if [ $fuzz = 1 ]; then
+	command -v clang >/dev/null 2>&1 || missing="$missing clang"
+	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a \
+		>/dev/null 2>&1 || missing="$missing libclang-rt-dev"
+fi
 
 if [ -z "$missing" ]; then
 	[ $quiet = 1 ] || echo "deps: everything needed is installed"

@@ -315,10 +315,25 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 		cardset_add(&d->set, c);
 		if (key < 0)
 			key = card_suit(c);
+		/* A marriage or sequence is of one suit, a quartet of one
+		 * rank: a key from the cards indexes tables by suit. */
+		if (combo < NCOMBOS &&
+		    ((combo_keyed_by_suit(combo) && card_suit(c) != key) ||
+		    (combo_keyed_by_rank(combo) && card_rank(c) != key)))
+			return view_fail(ps, "declaration %d: '%.*s' is not in "
+			    "its combination", idx + 1, (int)(b - a), f[2] + a);
 		if (combo < NCOMBOS)
 			lvl_raise(g, c, combo_class(combo), combo_level(combo));
 		a = b + 1;
 	}
+	/* Every card once, as many as the combination has (a carte blanche
+	 * shows one card or more; the other entries that are not
+	 * combinations, such as the six-pack's cut, have their own shapes):
+	 * view_format could write nothing else. */
+	if ((combo == DECL_CARTE_BLANCHE && cardset_count(&d->set) == 0) ||
+	    (combo < NCOMBOS && cardset_count(&d->set) != combo_size(combo)))
+		return view_fail(ps, "declaration %d: %d cards for '%.*s'", idx + 1,
+		    cardset_count(&d->set), (int)fl[1], f[1]);
 	d->seat = (uint8_t)(s[0] - '0');
 	d->combo = (uint8_t)combo;
 	d->key = (uint8_t)key;

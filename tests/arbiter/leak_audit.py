@@ -8,7 +8,10 @@ the random engine and logs every line it receives.  For each line:
 - the view in each `go` is the spy's seat, has no `stockcards`, and shows
   of the other hand only `??` or cards shown by carte blanche (listed as
   the other seat's carte-blanche entries in `decls`).
-The deck in `gameover` is allowed: the deal is over.
+The last card the other seat drew (`drawn`) is shown only if carte
+blanche showed it.  The deck in `gameover` is allowed: the deal is over.
+
+    leak_audit.py [DEALS]	(default: $LEAK_DEALS, else 200 for make test)
 """
 import os
 import subprocess
@@ -16,7 +19,8 @@ import sys
 import tempfile
 
 BUILD = os.environ.get("BUILD", "build")
-DEALS = int(os.environ.get("LEAK_DEALS", "200"))
+DEALS = int(sys.argv[1]) if len(sys.argv) > 1 else \
+    int(os.environ.get("LEAK_DEALS", "200"))
 
 
 def fields(text):
@@ -44,6 +48,11 @@ def audit_view(view, seat, where):
     for card in f.get("hand%d" % other, "-").split(","):
         if card not in ("??", "-") and card not in shown:
             return "%s: opponent's concealed %s revealed" % (where, card)
+    drawn = f.get("drawn", "-,-").split(",")
+    if len(drawn) != 2:
+        return "%s: drawn= has %d seats" % (where, len(drawn))
+    if drawn[other] != "-" and drawn[other] not in shown:
+        return "%s: opponent's drawn %s revealed" % (where, drawn[other])
     return None
 
 
@@ -82,7 +91,8 @@ def main():
                "-e", "%s/bezique-engine --level random" % BUILD,
                "--name", "random", "-n", str(DEALS), "--seed", "4242",
                "-c", "1", "-q"]    # one spy process: one log in order
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=max(600, DEALS))
         if p.returncode != 0:
             print("match failed: " + p.stderr)
             return 1
