@@ -217,6 +217,11 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 		if (!variant_playable(var))
 			return bad(f, "variant not playable yet", v);
 		rules_init(&c->rules, var);
+		/* The rules core plays three seats; the arbiter's tables,
+		 * records and ratings are still for two (issue #8). */
+		if (c->rules.players != 2)
+			return bad(f, "needs three seats, which the arbiter "
+			    "does not carry yet:", v);
 		return 0;
 	}
 	if (strcmp(f, "--rule") != 0)

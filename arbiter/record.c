@@ -239,6 +239,11 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		return -1;
 	}
 	rules_init(&r, v);
+	if (r.players != 2) {
+		snprintf(err, errlen, "variant '%s' has %d seats; records "
+		    "are of two", variant, r.players);
+		return -1;
+	}
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
 	    record_parse_deck(&r, deck_text, deck, err, errlen) < 0)
 		return -1;
