@@ -46,10 +46,9 @@ player_choose(enum level l, const struct game *v, struct rng *rng,
 	case LEVEL_RANDOM:
 		return random_choose(v, rng, out);
 	case LEVEL_STRONG:
-		/* The strong level's search and evaluation are fitted to
-		 * Rubicon; the other variants play at the greedy level until
-		 * strong.c learns them. */
-		if (game_rules(v)->variant != VARIANT_RUBICON)
+		/* The search is for two seats (its end-phase solver and the
+		 * paired simulations); three-hand plays greedily. */
+		if (game_players(v) != 2)
 			return greedy_choose(v, rng, out);
 		return strong_choose(v, rng, lim, info, info_arg, out);
 	default:

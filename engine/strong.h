@@ -12,6 +12,8 @@
 #ifndef STRONG_H
 #define STRONG_H
 
+#include <stdbool.h>
+
 #include "player.h"
 
 struct strong_params {
@@ -27,9 +29,15 @@ struct strong_params {
 			 * below the best; 0: compare all to the end */
 	int	max_candidates;	/* actions compared at one decision */
 	int	default_ms;	/* budget when no limit is given */
+	bool	end_points;	/* the end phase maximises points (last
+				 * trick and brisques where they count)
+				 * rather than the deal's game value */
 };
 
-void	strong_defaults(struct strong_params *p);
+/* The defaults for the variant of view v: in Rubicon the evaluation
+ * fitted to it stops simulations early; the other variants simulate to
+ * the end of the deal and play their end phase for points. */
+void	strong_defaults(struct strong_params *p, const struct game *v);
 
 /* strong_choose() with these parameters. */
 int	strong_search(const struct strong_params *p, const struct game *v,

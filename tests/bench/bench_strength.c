@@ -173,7 +173,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->pairs = 100;
 	o->jobs = 1;
 	o->seed = 1;
-	strong_defaults(&o->p);
+	strong_defaults(&o->p, NULL);
 	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {

@@ -31,14 +31,15 @@ on_info(void *arg, const char *fmt, ...)
 /* Plays a deal, strong (with these limits) in seat `me`, greedy in the
  * other; every strong action must be legal in the real game. */
 static void
-play_deal(uint64_t seed, int me, const struct think_limits *lim)
+play_variant(enum variant var, uint64_t seed, int me,
+    const struct think_limits *lim)
 {
 	struct rules r;
 	struct game *g;
 	struct rng rng;
 	struct seen seen = { 0, "" };
 
-	rules_init(&r, VARIANT_RUBICON);
+	rules_init(&r, var);
 	g = game_new(&r, seed, 1);
 	rng_seed(&rng, seed);
 	while (!game_over(g)) {
@@ -56,6 +57,27 @@ play_deal(uint64_t seed, int me, const struct think_limits *lim)
 	assert_non_null(strstr(seen.last, " ev="));
 	assert_non_null(strstr(seen.last, " win="));
 	game_free(g);
+}
+
+static void
+play_deal(uint64_t seed, int me, const struct think_limits *lim)
+{
+	play_variant(VARIANT_RUBICON, seed, me, lim);
+}
+
+/* The two-seat variants are searched too (simulated to the end of the
+ * deal, the end phase for points): every action legal, info sent. */
+static void
+plays_two_seat_variants(void **state)
+{
+	struct think_limits lim;
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 24;
+	play_variant(VARIANT_TWO_HAND, 5, 0, &lim);
+	play_variant(VARIANT_SIX_PACK, 6, 1, &lim);
+	play_variant(VARIANT_EIGHT_PACK, 7, 0, &lim);
 }
 
 static void
@@ -161,6 +183,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(plays_legal_deals),
+		cmocka_unit_test(plays_two_seat_variants),
 		cmocka_unit_test(reproducible_with_playouts),
 		cmocka_unit_test(end_phase_is_solved),
 	};
