@@ -37,6 +37,7 @@ struct match {
 	int			 ntables;
 	FILE			*records;
 	unsigned char		*done;		/* by deal index, on resume */
+	struct series		*partial;	/* games begun, by index */
 	int			*requeue;	/* voided deals to replay */
 	int			 nrequeue;
 	int			 next;		/* next deal index to consider */
@@ -93,6 +94,8 @@ next_deal(struct match *m, struct deal_spec *d)
 	if (i < 0)
 		return false;
 	schedule_deal(c, i, d);
+	if (m->partial[i].deals > 0)
+		d->start = m->partial[i];
 	return true;
 }
 
@@ -214,7 +217,6 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	char err[256];
 	bool lost = false;
 
-	m->in_flight--;
 	if (voided) {
 		m->requeue[m->nrequeue++] = d->deal;
 	} else if (m->records != NULL && record_write(rec, m->records,
@@ -224,8 +226,20 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		m->failed = true;
 		lost = true;	/* not counted: resume will play it again */
 	}
-	if (!voided && !lost && record_summary_of(rec, &s) == 0)
+	if (record_summary_of(rec, &s) < 0)
+		abort();	/* table.c wrote it */
+	if (!voided && !lost && s.partial) {
+		/* A game of several deals goes on at its table, unless the
+		 * match stops; resume continues it from here. */
+		m->partial[d->deal] = d->start;
+		if (!m->stopping && !m->failed)
+			return;
+		table_end_game(t);
+	} else if (!voided && !lost)
 		tally_add(m, &s);
+	else if (s.partial)
+		table_end_game(t);
+	m->in_flight--;
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
 	check_sprt(m);
@@ -250,6 +264,22 @@ on_signal(evutil_socket_t sig, short what, void *arg)
 	for (int i = 0; i < m->ntables; i++)
 		table_stop(m->tables[i]);
 	event_base_loopexit(m->base, NULL);
+}
+
+/* A game of several deals recorded up to s: the next deal starts from
+ * the totals after it, the deal passed. */
+static void
+resume_game(struct match *m, const struct record_summary *s)
+{
+	struct series *g = &m->partial[s->deal];
+
+	if (s->hand + 1 <= g->deals)
+		return;		/* an older deal of it */
+	series_init(g, &m->cfg->rules, s->next_dealer);
+	g->deals = s->hand + 1;
+	g->total[0] = s->totals[0];
+	g->total[1] = s->totals[1];
+	g->last_trump = s->last_trump;
 }
 
 /*
@@ -284,7 +314,11 @@ load_resume(struct match *m, const char *path)
 			rc = -1;
 			break;
 		}
-		if (s.deal >= 0 && s.deal < m->cfg->deals && !m->done[s.deal]) {
+		if (s.deal >= 0 && s.deal < m->cfg->deals && s.partial &&
+		    !m->done[s.deal])
+			resume_game(m, &s);
+		else if (s.deal >= 0 && s.deal < m->cfg->deals &&
+		    !m->done[s.deal]) {
 			m->done[s.deal] = 1;
 			tally_add(m, &s);
 		}
@@ -335,7 +369,9 @@ setup(struct match *m)
 	else
 		m->standings = standings_new(c);
 	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
-	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL)
+	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL ||
+	    (m->partial = calloc((size_t)c->deals,
+	    sizeof(*m->partial))) == NULL)
 		abort();
 	if (c->resume != NULL && load_resume(m, c->resume) < 0)
 		return -1;
@@ -377,6 +413,7 @@ teardown(struct match *m)
 	standings_free(m->standings);
 	free(m->done);
 	free(m->requeue);
+	free(m->partial);
 }
 
 static void

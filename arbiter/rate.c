@@ -58,8 +58,8 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
-			} else if (st != NULL)
-				standings_add(st, &s);
+			} else if (st != NULL && !s.partial)
+				standings_add(st, &s);	/* a game: one result */
 		}
 		fclose(f);
 	}

@@ -136,6 +136,22 @@ record_finish(struct record *rec, const struct game *g,
 	json_object_set_new(rec->obj, "evidence", ev);
 }
 
+void
+record_series(struct record *rec, int hand, const int before[2],
+    const struct series *after)
+{
+	json_t *o = json_pack("{s:i, s:[i,i], s:[i,i], s:b, s:i, s:i, s:b, "
+	    "s:i, s:i}", "hand", hand, "before", before[0], before[1],
+	    "totals", after->total[0], after->total[1], "over", after->over,
+	    "winner", after->over ? after->winner : -1, "value", after->over ?
+	    after->value : 0, "doubled", after->doubled, "next_dealer",
+	    after->dealer, "last_trump", after->last_trump);
+
+	if (o == NULL)
+		abort();
+	json_object_set_new(rec->obj, "series", o);
+}
+
 int
 record_write(const struct record *rec, FILE *f, bool sync, char *err,
     size_t errlen)
@@ -219,6 +235,43 @@ replay_actions(struct game *g, json_t *actions, char *err, size_t errlen)
 	return 0;
 }
 
+/* The game of several deals after this one, recomputed from the totals
+ * before it, must be the one recorded. */
+static int
+replay_series(json_t *o, const struct rules *r,
+    const struct record_summary *sum, const struct game *g, char *err,
+    size_t errlen)
+{
+	struct series s;
+	int before[2], totals[2], over, winner, value;
+
+	if (o == NULL)
+		return 0;
+	if (json_unpack(o, "{s:[ii], s:[ii], s:b, s:i, s:i}", "before",
+	    &before[0], &before[1], "totals", &totals[0], &totals[1], "over",
+	    &over, "winner", &winner, "value", &value) < 0) {
+		snprintf(err, errlen, "series: no before, totals, over, winner "
+		    "or value");
+		return -1;
+	}
+	series_init(&s, r, sum->dealer);
+	s.deals = sum->hand;
+	s.total[0] = before[0];
+	s.total[1] = before[1];
+	series_add(&s, r, g);
+	if (s.total[0] != totals[0] || s.total[1] != totals[1] ||
+	    s.over != (over != 0) || (s.over && (s.winner != winner ||
+	    s.value != value))) {
+		snprintf(err, errlen, "series: recorded totals %d-%d (%s) "
+		    "differ from the replay's %d-%d (%s, winner %d, value %d)",
+		    totals[0], totals[1], over ? "over" : "going on",
+		    s.total[0], s.total[1], s.over ? "over" : "going on",
+		    s.winner, s.value);
+		return -1;
+	}
+	return 0;
+}
+
 /* Recomputes the deal from the record and compares the figures. */
 static int
 replay(json_t *obj, const struct record_summary *sum, char *err,
@@ -281,7 +334,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		    res.value.value, res.points[0], res.points[1]);
 		goto out;
 	}
-	rc = 0;
+	rc = replay_series(json_object_get(obj, "series"), &r, sum, g, err,
+	    errlen);
 out:
 	game_free(g);
 	return rc;
@@ -302,6 +356,45 @@ read_incidents(json_t *list, struct record_summary *sum)
 		    termination_parse(cls, &t) == 0)
 			sum->incidents[seat][t]++;
 	}
+}
+
+/* The "series" object: where the deal stands in its game. */
+static int
+read_series(json_t *obj, struct record_summary *sum, char *err,
+    size_t errlen)
+{
+	json_t *o = json_object_get(obj, "series");
+	int over;
+
+	if (o == NULL)
+		return 0;
+	if (json_unpack(o, "{s:i, s:[ii], s:b, s:i, s:i, s:i, s:i}", "hand",
+	    &sum->hand, "totals", &sum->totals[0], &sum->totals[1], "over",
+	    &over, "winner", &sum->game_winner, "value", &sum->game_value,
+	    "next_dealer", &sum->next_dealer, "last_trump",
+	    &sum->last_trump) < 0 || sum->hand < 0 || sum->next_dealer < 0 ||
+	    sum->next_dealer > 1 || sum->game_winner < -1 ||
+	    sum->game_winner > 1) {
+		snprintf(err, errlen, "series: a bad hand, totals, winner or "
+		    "dealer");
+		return -1;
+	}
+	sum->series = true;
+	sum->partial = !over;
+	return 0;
+}
+
+/* A finished game of several deals counts as one result: the game's. */
+static void
+game_summary(struct record_summary *sum)
+{
+	if (!sum->series || sum->partial)
+		return;
+	sum->winner = sum->game_winner;
+	sum->value = sum->game_value;
+	sum->points[0] = sum->totals[0];
+	sum->points[1] = sum->totals[1];
+	sum->brisques[0] = sum->brisques[1] = 0;
 }
 
 static int
@@ -348,7 +441,7 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		snprintf(err, errlen, "a failure without a seat");
 		return -1;
 	}
-	return 0;
+	return read_series(obj, sum, err, errlen);
 }
 
 int
@@ -367,6 +460,7 @@ record_read(const char *line, bool check, struct record_summary *sum,
 	rc = read_summary(obj, sum, err, errlen);
 	if (rc == 0 && check)
 		rc = replay(obj, sum, err, errlen);
+	game_summary(sum);
 	json_decref(obj);
 	return rc;
 }
@@ -376,5 +470,8 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 {
 	char err[256];
 
-	return read_summary(rec->obj, sum, err, sizeof(err));
+	if (read_summary(rec->obj, sum, err, sizeof(err)) < 0)
+		return -1;
+	game_summary(sum);
+	return 0;
 }

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "game.h"
+#include "series.h"
 
 #define RECORD_VERSION	1
 
@@ -54,6 +55,15 @@ void		 record_action(struct record *rec, int seat,
 void		 record_incident(struct record *rec, int seat,
 		    enum termination term, const char *reason);
 
+/*
+ * A deal of a game of several deals (two-hand): its number in the game
+ * (from 0), the totals before it, and the game as it stands after it
+ * (series_add() done).  Written as the record's "series" object; call
+ * after record_finish().
+ */
+void		 record_series(struct record *rec, int hand,
+		    const int before[2], const struct series *after);
+
 /* Sets how the deal ended; evidence lines may be NULL. */
 void		 record_finish(struct record *rec, const struct game *g,
 		    enum termination term, int fault_seat, const char *reason,
@@ -78,6 +88,18 @@ struct record_summary {
 	int			points[2], brisques[2];
 	bool			rubicon;
 	int			incidents[2][NTERMS];	/* by seat */
+	/*
+	 * A deal of a game of several deals ("series" in the record).  Once
+	 * the game is over, winner and value above are the game's (value 1
+	 * or 2 games) and points the final totals; before that the record
+	 * is partial: tallies skip it, resume continues the game after it.
+	 */
+	bool			series;
+	bool			partial;
+	int			hand;		/* the deal's number in the game */
+	int			totals[2];	/* after this deal */
+	int			next_dealer, last_trump;
+	int			game_winner, game_value;
 };
 
 /*

@@ -41,6 +41,12 @@ schedule_deck_seed(uint64_t seed, int round)
 	return rng_next(&r);
 }
 
+uint64_t
+schedule_hand_seed(uint64_t seed, int hand)
+{
+	return hand == 0 ? seed : schedule_deck_seed(seed, hand);
+}
+
 void
 schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 {
@@ -56,4 +62,5 @@ schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	 * to deal without duplicates. */
 	d->engine[0] = k % 2 == 0 ? a : b;
 	d->engine[1] = k % 2 == 0 ? b : a;
+	series_init(&d->start, &cfg->rules, 1);
 }

@@ -29,7 +29,11 @@ struct table {
 	bool			 waiting;	/* a deal waits for the bots */
 	bool			 resuming;	/* a restarted bot rejoins */
 	int			 restarts;	/* in this deal */
-	struct deal_spec	 deal;
+	struct deal_spec	 deal;	/* deal.start: the game so far */
+	struct rules		 rules;	/* of this deal (series_next_rules) */
+	uint64_t		 seed;	/* of this deal */
+	int			 before[2];	/* the game's totals before it */
+	bool			 end_game;	/* table_end_game() was called */
 	struct game		*g;
 	struct record		*rec;
 	int			 engine_at[2];	/* engine index by seat */
@@ -315,17 +319,18 @@ send_newgame(struct table *t, int s)
 	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
 	const struct clock_cfg *c = &t->cfg->clock;
 
-	rules_format(&t->cfg->rules, rules, sizeof(rules));
+	rules_format(&t->rules, rules, sizeof(rules));
 	{
 		struct bot *b = t->bots[t->engine_at[s]];
 		struct cardset h = game_hand(t->g, s);
 		size_t k = 0;
 		snprintf(line, sizeof(line), "newgame deal=%d variant=%s "
 		    "rules=%s seat=%d dealer=%d players=2 time=%lld inc=%lld "
-		    "cap=%lld movetime=%lld", t->deal.deal,
-		    variant_name(t->cfg->rules.variant), rules, s,
-		    game_dealer(t->g), c->time_ms, c->inc_ms, c->cap_ms,
-		    c->movetime_ms);
+		    "cap=%lld movetime=%lld game=%d hand=%d totals=%d,%d",
+		    t->deal.deal, variant_name(t->cfg->rules.variant), rules,
+		    s, game_dealer(t->g), c->time_ms, c->inc_ms, c->cap_ms,
+		    c->movetime_ms, t->deal.deal, t->deal.start.deals,
+		    t->before[0], t->before[1]);
 		bot_send(b, line);
 		hand[0] = '\0';
 		CARDSET_FOREACH(cd, &h)
@@ -351,16 +356,21 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	t->playing = true;
 	t->resuming = false;
 	t->restarts = 0;
+	t->end_game = false;
 	t->engine_at[0] = t->deal.engine[0];
 	t->engine_at[1] = t->deal.engine[1];
-	t->g = game_new(&t->cfg->rules, t->deal.seed, 1);
-	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
+	series_next_rules(&t->deal.start, &t->cfg->rules, &t->rules);
+	t->seed = schedule_hand_seed(t->deal.seed, t->deal.start.deals);
+	t->before[0] = t->deal.start.total[0];
+	t->before[1] = t->deal.start.total[1];
+	t->g = game_new(&t->rules, t->seed, t->deal.start.dealer);
+	game_shuffle_deck(&t->rules, t->seed, deck);
 	for (int s = 0; s < 2; s++) {
 		names[s] = bot_name(t->bots[t->engine_at[s]]);
 		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
 	}
-	t->rec = record_new(t->deal.deal, t->deal.pair, t->deal.seed,
-	    &t->cfg->rules, 1, deck, names);
+	t->rec = record_new(t->deal.deal, t->deal.pair, t->seed, &t->rules,
+	    t->deal.start.dealer, deck, names);
 	if (fault_engine >= 0) {
 		finish_deal(t, term, fault_engine, reason);
 		return;
@@ -376,19 +386,22 @@ gameover_line(struct table *t, enum termination term, int fault_seat)
 	uint16_t deck[MAX_CARDS];
 	char card[CARD_TEXT_MAX], reason[32];
 	size_t k;
-	int n = t->cfg->rules.packs * CARDS_PER_PACK;
+	int n = t->rules.packs * CARDS_PER_PACK;
+	const struct series *sr = &t->deal.start;
 
 	game_result(t->g, &res);
-	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
+	game_shuffle_deck(&t->rules, t->seed, deck);
 	snprintf(reason, sizeof(reason), "%s", termination_name(term));
 	if (fault_seat >= 0)
 		snprintf(reason + strlen(reason), sizeof(reason) -
 		    strlen(reason), ":%d", fault_seat);
 	k = (size_t)snprintf(t->line, BZP_MAX_LINE, "gameover deal=%d "
 	    "winner=%d value=%d points=%d,%d brisques=%d,%d rubicon=%d "
-	    "reason=%s deck=", t->deal.deal, res.value.winner,
-	    res.value.value, res.points[0], res.points[1], res.brisques[0],
-	    res.brisques[1], res.value.rubicon, reason);
+	    "reason=%s game=%d hand=%d totals=%d,%d gameover=%d deck=",
+	    t->deal.deal, res.value.winner, res.value.value, res.points[0],
+	    res.points[1], res.brisques[0], res.brisques[1],
+	    res.value.rubicon, reason, t->deal.deal, sr->deals - 1,
+	    sr->total[0], sr->total[1], sr->over);
 	for (int i = 0; i < n && k < BZP_MAX_LINE; i++)
 		k += (size_t)snprintf(t->line + k, BZP_MAX_LINE - k, "%s%s",
 		    i ? "," : "", card_format(deck[i], card));
@@ -396,13 +409,27 @@ gameover_line(struct table *t, enum termination term, int fault_seat)
 		bot_send(t->bots[t->engine_at[s]], t->line);
 }
 
+/* The next deal of a game of several deals. */
+static void
+next_hand_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct table *t = arg;
+
+	if (!t->waiting || t->playing)
+		return;
+	if (both_ready(t))
+		begin_deal(t, -1, TERM_NORMAL, NULL);
+	else
+		start_bots(t);	/* begins once both are ready (on_ready) */
+}
+
 static void
 finish_deal(struct table *t, enum termination term, int fault_engine,
     const char *reason)
 {
 	const char *evidence[BOT_EVIDENCE];
-	int nev = 0, fault_seat = -1;
-	bool voided = false;
+	int nev = 0, fault_seat = -1, hand;
+	bool voided = false, over, several = t->cfg->rules.game_target > 0;
 
 	if (fault_engine >= 0) {
 		fault_seat = seat_of(t, fault_engine);
@@ -412,6 +439,10 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		voided = t->cfg->on_failure == ON_FAILURE_VOID;
 	}
 	record_finish(t->rec, t->g, term, fault_seat, reason, evidence, nev);
+	hand = t->deal.start.deals;
+	over = series_add(&t->deal.start, &t->rules, t->g);
+	if (several)
+		record_series(t->rec, hand, t->before, &t->deal.start);
 	gameover_line(t, term, fault_seat);
 	t->playing = false;
 	t->cb.deal_done(t, &t->deal, t->rec, t->g, term, fault_engine, voided,
@@ -420,7 +451,19 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 	t->rec = NULL;
 	game_free(t->g);
 	t->g = NULL;
-	later(t, idle_cb);
+	/* A game of several deals goes on with the next deal, the same
+	 * engines in the same seats, unless the match stops it there. */
+	if (!over && !voided && !t->end_game) {
+		t->waiting = true;
+		later(t, next_hand_cb);
+	} else
+		later(t, idle_cb);
+}
+
+void
+table_end_game(struct table *t)
+{
+	t->end_game = true;
 }
 
 struct table *

@@ -13,9 +13,11 @@ for v in two-hand six-pack eight-pack; do
 	"$A" match --variant "$v" -e "$BUILD/bezique-engine --level greedy" \
 		--name greedy -e "$BUILD/bezique-engine --level random" \
 		--name random -n 4 --seed 3 -q -o "$tmp/$v.jsonl" >"$tmp/$v.txt"
-	[ "$(wc -l <"$tmp/$v.jsonl")" -eq 4 ]
+	# Two-hand plays 4 games of several deals each (series.sh).
+	n=$(wc -l <"$tmp/$v.jsonl")
+	if [ "$v" = two-hand ]; then [ "$n" -gt 4 ]; else [ "$n" -eq 4 ]; fi
 	grep -q "\"variant\":\"$v\"" "$tmp/$v.jsonl"
-	"$A" verify "$tmp/$v.jsonl" | grep -q '^4 records verified, 0 bad'
+	"$A" verify "$tmp/$v.jsonl" | grep -q "^$n records verified, 0 bad"
 	"$A" show "$tmp/$v.jsonl" --deal 0 | grep -q '^Deal 0:'
 	grep -q 'failures of greedy *none' "$tmp/$v.txt"
 	grep -q 'failures of random *none' "$tmp/$v.txt"
