@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "schedule.h"
 #include "view.h"
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
@@ -134,6 +135,47 @@ record_finish(struct record *rec, const struct game *g,
 	json_object_set_new(rec->obj, "reason", json_string(reason ?
 	    reason : ""));
 	json_object_set_new(rec->obj, "evidence", ev);
+}
+
+void
+record_cut(struct record *rec, int lifted, int guessed, int points)
+{
+	json_object_set_new(rec->obj, "cut", json_pack("{s:i, s:i, s:i}",
+	    "lifted", lifted, "guessed", guessed, "points", points));
+}
+
+/* The cut of a six-pack record: the one the seed makes, applied. */
+static int
+replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
+    struct game *g, char *err, size_t errlen)
+{
+	json_t *o = json_object_get(obj, "cut");
+	int lifted, guessed, points, want_l, want_g;
+
+	if (r->cut_cards <= 0) {
+		if (o == NULL)
+			return 0;
+		snprintf(err, errlen, "cut: the rules have no cut");
+		return -1;
+	}
+	if (o == NULL || json_unpack(o, "{s:i, s:i, s:i}", "lifted", &lifted,
+	    "guessed", &guessed, "points", &points) < 0) {
+		snprintf(err, errlen, "cut: missing, or no lifted, guessed or "
+		    "points");
+		return -1;
+	}
+	schedule_cut(r, seed, &want_l, &want_g);
+	if (lifted != want_l || guessed != want_g) {
+		snprintf(err, errlen, "cut: lifted %d, guessed %d are not the "
+		    "seed's %d, %d", lifted, guessed, want_l, want_g);
+		return -1;
+	}
+	if (game_cut(g, lifted, guessed) != points) {
+		snprintf(err, errlen, "cut: %d points recorded, not what the "
+		    "cut scores", points);
+		return -1;
+	}
+	return 0;
 }
 
 void
@@ -310,7 +352,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
 		return -1;
 	}
-	if (replay_actions(g, json_object_get(obj, "actions"), err,
+	if (replay_cut(obj, &r, sum->seed, g, err, errlen) < 0 ||
+	    replay_actions(g, json_object_get(obj, "actions"), err,
 	    errlen) < 0)
 		goto out;
 	if (sum->term != TERM_NORMAL && game_forfeit(g, sum->fault_seat) < 0) {

@@ -64,6 +64,11 @@ void		 record_incident(struct record *rec, int seat,
 void		 record_series(struct record *rec, int hand,
 		    const int before[2], const struct series *after);
 
+/* The six-pack's cut made before the first card (schedule_cut(),
+ * game_cut()): the record's "cut" object. */
+void		 record_cut(struct record *rec, int lifted, int guessed,
+		    int points);
+
 /* Sets how the deal ended; evidence lines may be NULL. */
 void		 record_finish(struct record *rec, const struct game *g,
 		    enum termination term, int fault_seat, const char *reason,

@@ -48,6 +48,18 @@ schedule_hand_seed(uint64_t seed, int hand)
 }
 
 void
+schedule_cut(const struct rules *r, uint64_t seed, int *lifted,
+    int *guessed)
+{
+	struct rng g;
+	int low = r->cut_cards > 4 ? r->cut_cards - 4 : 1;
+
+	rng_seed(&g, seed ^ 0x637574ULL);	/* "cut" */
+	*lifted = low + (int)rng_below(&g, 9);
+	*guessed = low + (int)rng_below(&g, 9);
+}
+
+void
 schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 {
 	int per = cfg->duplicate ? 2 : 1, q = k / per, a, b;

@@ -79,6 +79,27 @@ print_event(const struct event *in, const char *const names[2],
 	}
 }
 
+/* The six-pack's cut (applied to g) and the game's standing in a game
+ * of several deals. */
+static void
+show_extras(json_t *r, struct game *g)
+{
+	int lifted, guessed, points, hand, b0, b1, t0, t1, over;
+
+	if (json_unpack(json_object_get(r, "cut"), "{s:i, s:i, s:i}",
+	    "lifted", &lifted, "guessed", &guessed, "points", &points) == 0) {
+		game_cut(g, lifted, guessed);
+		printf("  cut: the dealer lifts %d, the elder hand guesses %d: "
+		    "%d points\n", lifted, guessed, points);
+	}
+	if (json_unpack(json_object_get(r, "series"), "{s:i, s:[ii], "
+	    "s:[ii], s:b}", "hand", &hand, "before", &b0, &b1, "totals", &t0,
+	    &t1, "over", &over) == 0)
+		printf("  deal %d of the game, totals %d-%d before it, %d-%d "
+		    "after%s\n", hand + 1, b0, b1, t0, t1, over ?
+		    ": the game is over" : "");
+}
+
 static int
 replay_record(json_t *r, const struct show_opts *o)
 {
@@ -110,9 +131,11 @@ replay_record(json_t *r, const struct show_opts *o)
 	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
 	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
 		return -1;
-	printf("Deal %d: %s (seat 0, elder hand) against %s (seat 1, dealer)"
-	    "%s\n", deal, p0, p1, o->seat >= 0 ? (o->seat ? ", as seat 1 "
-	    "saw it" : ", as seat 0 saw it") : "");
+	printf("Deal %d: %s (seat 0%s) against %s (seat 1%s)%s\n", deal, p0,
+	    dealer ? ", elder hand" : ", dealer", p1, dealer ? ", dealer" :
+	    ", elder hand", o->seat >= 0 ? (o->seat ? ", as seat 1 saw it" :
+	    ", as seat 0 saw it") : "");
+	show_extras(r, g);
 	for (int s = 0; s < 2; s++) {
 		struct cardset h = game_hand(g, s);
 		char t[CARD_TEXT_MAX];

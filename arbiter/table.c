@@ -371,6 +371,14 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	}
 	t->rec = record_new(t->deal.deal, t->deal.pair, t->seed, &t->rules,
 	    t->deal.start.dealer, deck, names);
+	if (t->rules.cut_cards > 0) {
+		/* The six-pack's cut, before the first card: the views
+		 * show it (declarations "cut" and "guess"). */
+		int lifted, guessed;
+		schedule_cut(&t->rules, t->seed, &lifted, &guessed);
+		record_cut(t->rec, lifted, guessed, game_cut(t->g, lifted,
+		    guessed));
+	}
 	if (fault_engine >= 0) {
 		finish_deal(t, term, fault_engine, reason);
 		return;
