@@ -277,8 +277,8 @@ resume_game(struct match *m, const struct record_summary *s)
 		return;		/* an older deal of it */
 	series_init(g, &m->cfg->rules, s->next_dealer);
 	g->deals = s->hand + 1;
-	g->total[0] = s->totals[0];
-	g->total[1] = s->totals[1];
+	for (int p = 0; p < s->nseats; p++)
+		g->total[p] = s->totals[p];
 	g->last_trump = s->last_trump;
 }
 
@@ -364,7 +364,9 @@ setup(struct match *m)
 			fprintf(stderr, "bezique-arbiter: %s\n", err);
 			return -1;
 		}
-	if (c->format == FORMAT_MATCH)
+	/* Three engines (three-hand) are tallied as a tournament is: by
+	 * pairwise results (standings.c). */
+	if (c->format == FORMAT_MATCH && c->rules.players == 2)
 		m->results = results_new(names, c->duplicate);
 	else
 		m->standings = standings_new(c);

@@ -17,7 +17,34 @@ static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
 struct record {
 	json_t	*obj;
 	json_t	*actions;
+	int	 n;		/* seats */
 };
+
+/* An array of the n ints v. */
+static json_t *
+int_array(const int *v, int n)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+/* Reads an array of exactly n ints (n <= MAX_PLAYERS) into v. */
+static int
+read_ints(json_t *a, int n, int *v)
+{
+	if (!json_is_array(a) || (int)json_array_size(a) != n)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_array_get(a, (size_t)i);
+		if (!json_is_integer(x))
+			return -1;
+		v[i] = (int)json_integer_value(x);
+	}
+	return 0;
+}
 
 const char *
 termination_name(enum termination t)
@@ -51,20 +78,24 @@ deck_json(const uint16_t *deck, int n)
 
 struct record *
 record_new(int deal, int pair, uint64_t seed, const struct rules *r,
-    int dealer, const uint16_t *deck, const char *const names[2])
+    int dealer, const uint16_t *deck, const char *const *names)
 {
 	struct record *rec = calloc(1, sizeof(*rec));
 	char rules[2048], seedtext[32];
+	json_t *players = json_array();
 
-	if (rec == NULL)
+	if (rec == NULL || players == NULL)
 		abort();
+	rec->n = r->players;
+	for (int s = 0; s < r->players; s++)
+		json_array_append_new(players, json_string(names[s]));
 	rules_format(r, rules, sizeof(rules));
 	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
 	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
-	    "s:[s,s], s:o}", "type", "deal", "version", RECORD_VERSION,
+	    "s:o, s:o}", "type", "deal", "version", RECORD_VERSION,
 	    "deal", deal, "pair", pair, "seed", seedtext, "variant",
 	    variant_name(r->variant), "rules", rules, "dealer", dealer,
-	    "players", names[0], names[1], "deck",
+	    "players", players, "deck",
 	    deck_json(deck, r->packs * CARDS_PER_PACK));
 	rec->actions = json_array();
 	if (rec->obj == NULL || rec->actions == NULL)
@@ -124,8 +155,8 @@ record_finish(struct record *rec, const struct game *g,
 		if (evidence[i] != NULL)
 			json_array_append_new(ev, json_string(evidence[i]));
 	json_object_set_new(rec->obj, "result", json_pack(
-	    "{s:[i,i], s:[i,i], s:i, s:i, s:b}", "points", res.points[0],
-	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
+	    "{s:o, s:o, s:i, s:i, s:b}", "points", int_array(res.points,
+	    rec->n), "brisques", int_array(res.brisques, rec->n),
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
 	    res.value.rubicon));
 	json_object_set_new(rec->obj, "termination",
@@ -179,12 +210,12 @@ replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
 }
 
 void
-record_series(struct record *rec, int hand, const int before[2],
+record_series(struct record *rec, int hand, const int *before,
     const struct series *after)
 {
-	json_t *o = json_pack("{s:i, s:[i,i], s:[i,i], s:b, s:i, s:i, s:b, "
-	    "s:i, s:i}", "hand", hand, "before", before[0], before[1],
-	    "totals", after->total[0], after->total[1], "over", after->over,
+	json_t *o = json_pack("{s:i, s:o, s:o, s:b, s:i, s:i, s:b, "
+	    "s:i, s:i}", "hand", hand, "before", int_array(before, rec->n),
+	    "totals", int_array(after->total, rec->n), "over", after->over,
 	    "winner", after->over ? after->winner : -1, "value", after->over ?
 	    after->value : 0, "doubled", after->doubled, "next_dealer",
 	    after->dealer, "last_trump", after->last_trump);
@@ -285,24 +316,27 @@ replay_series(json_t *o, const struct rules *r,
     size_t errlen)
 {
 	struct series s;
-	int before[2], totals[2], over, winner, value;
+	int before[MAX_PLAYERS], totals[MAX_PLAYERS], over, winner, value;
+	bool same = true;
 
 	if (o == NULL)
 		return 0;
-	if (json_unpack(o, "{s:[ii], s:[ii], s:b, s:i, s:i}", "before",
-	    &before[0], &before[1], "totals", &totals[0], &totals[1], "over",
-	    &over, "winner", &winner, "value", &value) < 0) {
+	if (json_unpack(o, "{s:b, s:i, s:i}", "over", &over, "winner",
+	    &winner, "value", &value) < 0 || read_ints(json_object_get(o,
+	    "before"), sum->nseats, before) < 0 ||
+	    read_ints(json_object_get(o, "totals"), sum->nseats, totals) < 0) {
 		snprintf(err, errlen, "series: no before, totals, over, winner "
 		    "or value");
 		return -1;
 	}
 	series_init(&s, r, sum->dealer);
 	s.deals = sum->hand;
-	s.total[0] = before[0];
-	s.total[1] = before[1];
+	for (int p = 0; p < sum->nseats; p++)
+		s.total[p] = before[p];
 	series_add(&s, r, g);
-	if (s.total[0] != totals[0] || s.total[1] != totals[1] ||
-	    s.over != (over != 0) || (s.over && (s.winner != winner ||
+	for (int p = 0; p < sum->nseats; p++)
+		same = same && s.total[p] == totals[p];
+	if (!same || s.over != (over != 0) || (s.over && (s.winner != winner ||
 	    s.value != value))) {
 		snprintf(err, errlen, "series: recorded totals %d-%d (%s) "
 		    "differ from the replay's %d-%d (%s, winner %d, value %d)",
@@ -326,6 +360,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	struct game *g;
 	struct result res;
 	int rc = -1;
+	bool same;
 
 	if (json_unpack(obj, "{s:s, s:s, s:s}", "variant", &variant, "rules",
 	    &rules_text, "deck", &deck_text) < 0 ||
@@ -334,9 +369,9 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		return -1;
 	}
 	rules_init(&r, v);
-	if (r.players != 2) {
-		snprintf(err, errlen, "variant '%s' has %d seats; records "
-		    "are of two", variant, r.players);
+	if (r.players != sum->nseats) {
+		snprintf(err, errlen, "variant '%s' has %d seats, the record "
+		    "%d players", variant, r.players, sum->nseats);
 		return -1;
 	}
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
@@ -366,10 +401,11 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		goto out;
 	}
 	game_result(g, &res);
-	if (res.value.winner != sum->winner || res.value.value != sum->value ||
-	    res.points[0] != sum->points[0] || res.points[1] != sum->points[1] ||
-	    res.brisques[0] != sum->brisques[0] ||
-	    res.brisques[1] != sum->brisques[1]) {
+	same = res.value.winner == sum->winner && res.value.value == sum->value;
+	for (int p = 0; p < sum->nseats; p++)
+		same = same && res.points[p] == sum->points[p] &&
+		    res.brisques[p] == sum->brisques[p];
+	if (!same) {
 		snprintf(err, errlen, "recorded result (winner %d, value %d, "
 		    "points %d-%d) differs from the replay (winner %d, value "
 		    "%d, points %d-%d)", sum->winner, sum->value,
@@ -395,7 +431,7 @@ read_incidents(json_t *list, struct record_summary *sum)
 		int seat;
 		enum termination t;
 		if (json_unpack(inc, "{s:i, s:s}", "seat", &seat, "class",
-		    &cls) == 0 && seat >= 0 && seat < 2 &&
+		    &cls) == 0 && seat >= 0 && seat < sum->nseats &&
 		    termination_parse(cls, &t) == 0)
 			sum->incidents[seat][t]++;
 	}
@@ -411,13 +447,13 @@ read_series(json_t *obj, struct record_summary *sum, char *err,
 
 	if (o == NULL)
 		return 0;
-	if (json_unpack(o, "{s:i, s:[ii], s:b, s:i, s:i, s:i, s:i}", "hand",
-	    &sum->hand, "totals", &sum->totals[0], &sum->totals[1], "over",
-	    &over, "winner", &sum->game_winner, "value", &sum->game_value,
-	    "next_dealer", &sum->next_dealer, "last_trump",
-	    &sum->last_trump) < 0 || sum->hand < 0 || sum->next_dealer < 0 ||
-	    sum->next_dealer > 1 || sum->game_winner < -1 ||
-	    sum->game_winner > 1) {
+	if (json_unpack(o, "{s:i, s:b, s:i, s:i, s:i, s:i}", "hand",
+	    &sum->hand, "over", &over, "winner", &sum->game_winner, "value",
+	    &sum->game_value, "next_dealer", &sum->next_dealer, "last_trump",
+	    &sum->last_trump) < 0 || read_ints(json_object_get(o, "totals"),
+	    sum->nseats, sum->totals) < 0 || sum->hand < 0 ||
+	    sum->next_dealer < 0 || sum->next_dealer >= sum->nseats ||
+	    sum->game_winner < -1 || sum->game_winner >= sum->nseats) {
 		snprintf(err, errlen, "series: a bad hand, totals, winner or "
 		    "dealer");
 		return -1;
@@ -435,41 +471,60 @@ game_summary(struct record_summary *sum)
 		return;
 	sum->winner = sum->game_winner;
 	sum->value = sum->game_value;
-	sum->points[0] = sum->totals[0];
-	sum->points[1] = sum->totals[1];
-	sum->brisques[0] = sum->brisques[1] = 0;
+	for (int p = 0; p < sum->nseats; p++) {
+		sum->points[p] = sum->totals[p];
+		sum->brisques[p] = 0;
+	}
 }
 
 static int
 read_summary(json_t *obj, struct record_summary *sum, char *err,
     size_t errlen)
 {
-	const char *seed, *term, *p0, *p1;
-	json_t *fault = NULL;
+	const char *seed, *term;
+	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
 	int rub = 0;
 
 	memset(sum, 0, sizeof(*sum));
-	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:[ss], s:s, "
-	    "s?o, s:{s:[ii], s:[ii], s:i, s:i, s:b}}", "deal", &sum->deal,
+	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:o, s:s, "
+	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &sum->deal,
 	    "pair", &sum->pair, "seed", &seed, "dealer", &sum->dealer,
-	    "players", &p0, &p1, "termination", &term, "fault_seat", &fault,
-	    "result", "points", &sum->points[0], &sum->points[1], "brisques",
-	    &sum->brisques[0], &sum->brisques[1], "winner", &sum->winner,
-	    "value", &sum->value, "rubicon", &rub) < 0) {
+	    "players", &players, "termination", &term, "fault_seat", &fault,
+	    "result", "points", &points, "brisques", &brisques, "winner",
+	    &sum->winner, "value", &sum->value, "rubicon", &rub) < 0) {
 		snprintf(err, errlen, "not a deal record: %s", je.text);
 		return -1;
 	}
 	sum->rubicon = rub;
+	sum->nseats = json_is_array(players) ? (int)json_array_size(players) :
+	    0;
+	if (sum->nseats < 2 || sum->nseats > MAX_PLAYERS) {
+		snprintf(err, errlen, "players: not a list of 2 or 3 names");
+		return -1;
+	}
+	for (int p = 0; p < sum->nseats; p++) {
+		const char *name = json_string_value(json_array_get(players,
+		    (size_t)p));
+		if (name == NULL) {
+			snprintf(err, errlen, "players: not a list of names");
+			return -1;
+		}
+		snprintf(sum->players[p], sizeof(sum->players[p]), "%s", name);
+	}
+	if (read_ints(points, sum->nseats, sum->points) < 0 ||
+	    read_ints(brisques, sum->nseats, sum->brisques) < 0) {
+		snprintf(err, errlen, "result: points or brisques not %d "
+		    "numbers", sum->nseats);
+		return -1;
+	}
 	/* Readers index by these seats (results_add): refuse any other. */
-	if (sum->winner < -1 || sum->winner > 1 || sum->dealer < 0 ||
-	    sum->dealer > 1) {
+	if (sum->winner < -1 || sum->winner >= sum->nseats ||
+	    sum->dealer < 0 || sum->dealer >= sum->nseats) {
 		snprintf(err, errlen, "winner %d or dealer %d is not a seat",
 		    sum->winner, sum->dealer);
 		return -1;
 	}
-	snprintf(sum->players[0], sizeof(sum->players[0]), "%s", p0);
-	snprintf(sum->players[1], sizeof(sum->players[1]), "%s", p1);
 	errno = 0;
 	sum->seed = strtoull(seed, NULL, 10);
 	if (termination_parse(term, &sum->term) < 0) {
@@ -480,7 +535,7 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 	sum->fault_seat = json_is_integer(fault) ?
 	    (int)json_integer_value(fault) : -1;
 	if (sum->term != TERM_NORMAL && (sum->fault_seat < 0 ||
-	    sum->fault_seat > 1)) {
+	    sum->fault_seat >= sum->nseats)) {
 		snprintf(err, errlen, "a failure without a seat");
 		return -1;
 	}

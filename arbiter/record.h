@@ -41,10 +41,11 @@ int		 termination_parse(const char *name, enum termination *t);
 /* A deal being recorded: the JSON object grows as the deal is played. */
 struct record;
 
-/* Starts the record of a deal.  names[seat] are the engines' names. */
+/* Starts the record of a deal.  names[seat] are the engines' names, one
+ * for each of r->players seats. */
 struct record	*record_new(int deal, int pair, uint64_t seed,
 		    const struct rules *r, int dealer, const uint16_t *deck,
-		    const char *const names[2]);
+		    const char *const *names);
 void		 record_free(struct record *rec);
 
 /* Appends an action; info is the engine's last info line or NULL. */
@@ -62,7 +63,7 @@ void		 record_incident(struct record *rec, int seat,
  * after record_finish().
  */
 void		 record_series(struct record *rec, int hand,
-		    const int before[2], const struct series *after);
+		    const int *before, const struct series *after);
 
 /* The six-pack's cut made before the first card (schedule_cut(),
  * game_cut()): the record's "cut" object. */
@@ -84,15 +85,16 @@ int		 record_write(const struct record *rec, FILE *f, bool sync,
 /* The outcome of a record as read back. */
 struct record_summary {
 	int			deal, pair, dealer;
-	char			players[2][128];
+	int			nseats;		/* 2, or 3 (three-hand) */
+	char			players[MAX_PLAYERS][128];
 	uint64_t		seed;
 	enum termination	term;
 	int			fault_seat;	/* -1: none */
 	int			winner;		/* seat; -1 drawn */
 	int			value;
-	int			points[2], brisques[2];
+	int			points[MAX_PLAYERS], brisques[MAX_PLAYERS];
 	bool			rubicon;
-	int			incidents[2][NTERMS];	/* by seat */
+	int			incidents[MAX_PLAYERS][NTERMS];	/* by seat */
 	/*
 	 * A deal of a game of several deals ("series" in the record).  Once
 	 * the game is over, winner and value above are the game's (value 1
@@ -102,7 +104,7 @@ struct record_summary {
 	bool			series;
 	bool			partial;
 	int			hand;		/* the deal's number in the game */
-	int			totals[2];	/* after this deal */
+	int			totals[MAX_PLAYERS];	/* after this deal */
 	int			next_dealer, last_trump;
 	int			game_winner, game_value;
 };

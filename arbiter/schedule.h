@@ -25,7 +25,7 @@ struct deal_spec {
 	int		pair;		/* the duplicate pair's index */
 	int		round;		/* the deck's index */
 	uint64_t	seed;		/* the deck's seed */
-	int		engine[2];	/* engine index by seat */
+	int		engine[MAX_PLAYERS];	/* engine index by seat */
 	/* The game as it stands before its next deal: new (series_init,
 	 * seat 1 dealing), or resumed after the deals already recorded. */
 	struct series	start;

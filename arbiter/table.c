@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bzp.h"
+#include "lines.h"
 #include "table.h"
 #include "view.h"
 
@@ -22,7 +23,9 @@ struct table {
 	/* A failure outside a deal, kept to forfeit the next deal with. */
 	enum termination	 down_term[MAX_ENGINES];
 	char			 down_reason[MAX_ENGINES][256];
-	int			 eng[2];	/* the pairing in play; -1 none */
+	int			 n;		/* seats: 2, or 3 (three-hand) */
+	int			 eng[MAX_PLAYERS];	/* the engines in play,
+						 * ascending; -1 none */
 	struct table_callbacks	 cb;
 	void			*arg;
 	bool			 playing;	/* a deal is in progress */
@@ -32,12 +35,12 @@ struct table {
 	struct deal_spec	 deal;	/* deal.start: the game so far */
 	struct rules		 rules;	/* of this deal (series_next_rules) */
 	uint64_t		 seed;	/* of this deal */
-	int			 before[2];	/* the game's totals before it */
+	int			 before[MAX_PLAYERS];	/* the game's totals */
 	bool			 end_game;	/* table_end_game() was called */
 	struct game		*g;
 	struct record		*rec;
-	int			 engine_at[2];	/* engine index by seat */
-	double			 clock_ms[2];	/* by seat */
+	int			 engine_at[MAX_PLAYERS];	/* engine by seat */
+	double			 clock_ms[MAX_PLAYERS];		/* by seat */
 	uint64_t		 next_id;
 	uint64_t		 decisions;
 	char			*line;		/* BZP_MAX_LINE bytes */
@@ -67,7 +70,10 @@ engine_of(const struct table *t, const struct bot *b)
 static int
 seat_of(const struct table *t, int engine)
 {
-	return t->engine_at[0] == engine ? 0 : 1;
+	for (int s = 0; s < t->n; s++)
+		if (t->engine_at[s] == engine)
+			return s;
+	return 0;
 }
 
 /* Runs fn at the next turn of the loop: callbacks never recurse into
@@ -88,11 +94,23 @@ settled(const struct table *t, int e)
 	return e < 0 || t->ready[e] || t->down_term[e] != TERM_NORMAL;
 }
 
-/* Both engines of the pairing are ready to play. */
+/* Every engine of the pairing is ready to play. */
 static bool
-both_ready(const struct table *t)
+all_ready(const struct table *t)
 {
-	return t->eng[0] >= 0 && t->ready[t->eng[0]] && t->ready[t->eng[1]];
+	for (int i = 0; i < t->n; i++)
+		if (t->eng[i] < 0 || !t->ready[t->eng[i]])
+			return false;
+	return true;
+}
+
+static bool
+all_settled(const struct table *t)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!settled(t, t->eng[i]))
+			return false;
+	return true;
 }
 
 static void
@@ -102,7 +120,7 @@ idle_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (t->playing || t->waiting)
 		return;
-	if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
+	if (all_settled(t))
 		t->cb.idle(t, t->arg);
 	else
 		start_bots(t);	/* a bot lost in the last deal */
@@ -118,9 +136,9 @@ on_ready(struct bot *b, void *arg)
 		resume_deal(t, engine_of(t, b));
 		return;
 	}
-	if (t->waiting && both_ready(t))
+	if (t->waiting && all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
-	else if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
+	else if (all_settled(t))
 		later(t, idle_cb);
 }
 
@@ -135,7 +153,7 @@ make_bots(struct table *t)
 	static const struct bot_callbacks bcb = { on_ready, on_action,
 		on_failed };
 
-	for (int i = 0; i < 2 && t->eng[0] >= 0; i++)
+	for (int i = 0; i < t->n && t->eng[0] >= 0; i++)
 		if (t->bots[t->eng[i]] == NULL)
 			t->bots[t->eng[i]] = bot_new(t->reaper,
 			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
@@ -146,7 +164,7 @@ static void
 start_bots(struct table *t)
 {
 	make_bots(t);
-	for (int i = 0; i < 2 && t->eng[0] >= 0; i++) {
+	for (int i = 0; i < t->n && t->eng[0] >= 0; i++) {
 		int e = t->eng[i];
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
@@ -185,7 +203,7 @@ send_events(struct table *t, const struct event_log *log)
 	char buf[1024];
 
 	for (int i = 0; i < log->n && i < log->cap; i++)
-		for (int s = 0; s < 2; s++) {
+		for (int s = 0; s < t->n; s++) {
 			struct bot *b = t->bots[t->engine_at[s]];
 			if (bot_wants_events(b) &&
 			    bzp_format_event(&log->ev[i], s, buf, sizeof(buf)))
@@ -208,27 +226,10 @@ decision_limit(const struct table *t, int seat)
 	return limit > 0 ? limit : 0;
 }
 
-/* "legal=a,b,c " for bots that asked for the legal actions. */
-static size_t
-legal_list(const struct game *g, char *buf, size_t len)
-{
-	struct action legal[MAX_LEGAL];
-	char a[ACTION_TEXT_MAX];
-	int n = game_legal_actions(g, legal, MAX_LEGAL);
-	size_t k = (size_t)snprintf(buf, len, "legal=");
-
-	for (int i = 0; i < n && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
-		    action_format(&legal[i], a, sizeof(a)));
-	if (k < len)
-		k += (size_t)snprintf(buf + k, len - k, " ");
-	return k;
-}
-
 static void
 request(struct table *t)
 {
-	int seat = game_to_move(t->g), opp = 1 - seat;
+	int seat = game_to_move(t->g), opp = (seat + 1) % t->n;
 	struct bot *b = t->bots[t->engine_at[seat]];
 	const struct clock_cfg *c = &t->cfg->clock;
 	struct game *v = game_view(t->g, seat);
@@ -242,7 +243,7 @@ request(struct table *t)
 	    c->time_ms ? (long long)t->clock_ms[opp] : 0, c->inc_ms,
 	    c->cap_ms, c->movetime_ms);
 	if (bot_wants_legal(b) && k < len)
-		k += legal_list(v, t->line + k, len - k);
+		k += lines_legal(v, t->line + k, len - k);
 	if (k < len)
 		k += (size_t)snprintf(t->line + k, len - k, "view ");
 	if (k < len)
@@ -309,7 +310,7 @@ resume_deal(struct table *t, int engine)
 static void
 send_deal(struct table *t)
 {
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < t->n; s++)
 		send_newgame(t, s);
 }
 
@@ -317,20 +318,22 @@ static void
 send_newgame(struct table *t, int s)
 {
 	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
+	char totals[64];
 	const struct clock_cfg *c = &t->cfg->clock;
 
 	rules_format(&t->rules, rules, sizeof(rules));
+	lines_ints(t->before, t->n, totals, sizeof(totals));
 	{
 		struct bot *b = t->bots[t->engine_at[s]];
 		struct cardset h = game_hand(t->g, s);
 		size_t k = 0;
 		snprintf(line, sizeof(line), "newgame deal=%d variant=%s "
-		    "rules=%s seat=%d dealer=%d players=2 time=%lld inc=%lld "
-		    "cap=%lld movetime=%lld game=%d hand=%d totals=%d,%d",
+		    "rules=%s seat=%d dealer=%d players=%d time=%lld inc=%lld "
+		    "cap=%lld movetime=%lld game=%d hand=%d totals=%s",
 		    t->deal.deal, variant_name(t->cfg->rules.variant), rules,
-		    s, game_dealer(t->g), c->time_ms, c->inc_ms, c->cap_ms,
-		    c->movetime_ms, t->deal.deal, t->deal.start.deals,
-		    t->before[0], t->before[1]);
+		    s, game_dealer(t->g), t->n, c->time_ms, c->inc_ms,
+		    c->cap_ms, c->movetime_ms, t->deal.deal,
+		    t->deal.start.deals, totals);
 		bot_send(b, line);
 		hand[0] = '\0';
 		CARDSET_FOREACH(cd, &h)
@@ -350,22 +353,22 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
     const char *reason)
 {
 	uint16_t deck[MAX_CARDS];
-	const char *names[2];
+	const char *names[MAX_PLAYERS];
 
 	t->waiting = false;
 	t->playing = true;
 	t->resuming = false;
 	t->restarts = 0;
 	t->end_game = false;
-	t->engine_at[0] = t->deal.engine[0];
-	t->engine_at[1] = t->deal.engine[1];
+	for (int s = 0; s < t->n; s++)
+		t->engine_at[s] = t->deal.engine[s];
 	series_next_rules(&t->deal.start, &t->cfg->rules, &t->rules);
 	t->seed = schedule_hand_seed(t->deal.seed, t->deal.start.deals);
-	t->before[0] = t->deal.start.total[0];
-	t->before[1] = t->deal.start.total[1];
+	for (int s = 0; s < t->n; s++)
+		t->before[s] = t->deal.start.total[s];
 	t->g = game_new(&t->rules, t->seed, t->deal.start.dealer);
 	game_shuffle_deck(&t->rules, t->seed, deck);
-	for (int s = 0; s < 2; s++) {
+	for (int s = 0; s < t->n; s++) {
 		names[s] = bot_name(t->bots[t->engine_at[s]]);
 		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
 	}
@@ -390,30 +393,9 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 static void
 gameover_line(struct table *t, enum termination term, int fault_seat)
 {
-	struct result res;
-	uint16_t deck[MAX_CARDS];
-	char card[CARD_TEXT_MAX], reason[32];
-	size_t k;
-	int n = t->rules.packs * CARDS_PER_PACK;
-	const struct series *sr = &t->deal.start;
-
-	game_result(t->g, &res);
-	game_shuffle_deck(&t->rules, t->seed, deck);
-	snprintf(reason, sizeof(reason), "%s", termination_name(term));
-	if (fault_seat >= 0)
-		snprintf(reason + strlen(reason), sizeof(reason) -
-		    strlen(reason), ":%d", fault_seat);
-	k = (size_t)snprintf(t->line, BZP_MAX_LINE, "gameover deal=%d "
-	    "winner=%d value=%d points=%d,%d brisques=%d,%d rubicon=%d "
-	    "reason=%s game=%d hand=%d totals=%d,%d gameover=%d deck=",
-	    t->deal.deal, res.value.winner, res.value.value, res.points[0],
-	    res.points[1], res.brisques[0], res.brisques[1],
-	    res.value.rubicon, reason, t->deal.deal, sr->deals - 1,
-	    sr->total[0], sr->total[1], sr->over);
-	for (int i = 0; i < n && k < BZP_MAX_LINE; i++)
-		k += (size_t)snprintf(t->line + k, BZP_MAX_LINE - k, "%s%s",
-		    i ? "," : "", card_format(deck[i], card));
-	for (int s = 0; s < 2; s++)
+	lines_gameover(t->g, t->seed, t->deal.deal, &t->deal.start, term,
+	    fault_seat, t->line, BZP_MAX_LINE);
+	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);
 }
 
@@ -425,7 +407,7 @@ next_hand_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (!t->waiting || t->playing)
 		return;
-	if (both_ready(t))
+	if (all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);	/* begins once both are ready (on_ready) */
@@ -488,7 +470,9 @@ table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	t->cfg = cfg;
 	t->cb = *cb;
 	t->arg = arg;
-	t->eng[0] = t->eng[1] = -1;
+	t->n = cfg->rules.players;
+	for (int i = 0; i < MAX_PLAYERS; i++)
+		t->eng[i] = -1;
 	return t;
 }
 
@@ -515,15 +499,23 @@ table_start(struct table *t)
 static void
 set_pairing(struct table *t, const struct deal_spec *d)
 {
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
-		if (e >= 0 && e != d->engine[0] && e != d->engine[1]) {
+		bool used = false;
+		for (int s = 0; s < t->n; s++)
+			used = used || e == d->engine[s];
+		if (e >= 0 && !used) {
 			bot_quit(t->bots[e]);
 			t->ready[e] = false;
 		}
 	}
-	t->eng[0] = d->engine[0] < d->engine[1] ? d->engine[0] : d->engine[1];
-	t->eng[1] = d->engine[0] < d->engine[1] ? d->engine[1] : d->engine[0];
+	/* Ascending, by insertion. */
+	for (int i = 0; i < t->n; i++) {
+		int e = d->engine[i], j = i;
+		for (; j > 0 && t->eng[j - 1] > e; j--)
+			t->eng[j] = t->eng[j - 1];
+		t->eng[j] = e;
+	}
 }
 
 void
@@ -533,7 +525,7 @@ table_play(struct table *t, const struct deal_spec *d)
 	t->waiting = true;
 	set_pairing(t, d);
 	make_bots(t);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
 		if (t->down_term[e] != TERM_NORMAL) {
 			enum termination term = t->down_term[e];
@@ -542,7 +534,7 @@ table_play(struct table *t, const struct deal_spec *d)
 			return;
 		}
 	}
-	if (both_ready(t))
+	if (all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);

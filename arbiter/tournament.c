@@ -77,8 +77,9 @@ tournament_key(struct reader *r, const char *key, const char *value)
 			rules_init(&rules, v);
 			if (rules.players != 2)
 				return snprintf(r->err, sizeof(r->err),
-				    "variant '%s' needs three seats, which the "
-				    "arbiter does not carry yet", value), 0;
+				    "variant '%s': tournaments seat two; play "
+				    "it as a match of three engines (-e three "
+				    "times)", value), 0;
 		}
 	}
 	if (strcmp(key, "duplicate") == 0) {

@@ -2,8 +2,9 @@
 # A short round robin per variant (tournaments/variants/*.ini, with the
 # engines of $BUILD): every record verifies, every engine plays, nothing
 # fails; two-hand's games each take several deals and count once; the
-# six-pack records carry their cut.  Three-hand, which the arbiter does
-# not seat yet, is refused in one line.
+# six-pack records carry their cut.  A three-hand tournament (the
+# arbiter plays three-hand as a match of three engines) is refused in
+# one line.
 set -eu
 BUILD=${BUILD:-build}
 A="$BUILD/bezique-arbiter"
@@ -41,4 +42,5 @@ if "$A" tournament "$tmp/three.ini" -q -o "$tmp/three.jsonl" \
 	echo "a three-hand tournament was not refused"; exit 1
 fi
 [ "$(wc -l <"$tmp/err")" -eq 1 ]
-grep -q "three seats" "$tmp/err"
+grep -q "three-hand': tournaments seat two; play it as a match of three" \
+	"$tmp/err"
