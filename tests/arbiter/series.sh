@@ -5,7 +5,7 @@
 # and the tallies count games, not deals.  A game cut off after its
 # second deal resumes at its third deal from the recorded totals, and
 # the records then match an uninterrupted run.  verify refuses a record
-# whose totals do not add up.
+# whose totals do not add up.  A forfeit ends the game (a double game).
 set -eu
 BUILD=${BUILD:-build}
 A="$BUILD/bezique-arbiter"
@@ -86,3 +86,25 @@ grep -q ':2: series: recorded totals' "$tmp/out"
 # rate counts the games: two results, not one per deal.
 "$A" rate "$tmp/full.jsonl" >"$tmp/rate.txt"
 grep -q '^1   greedy .*  2  100.0%' "$tmp/rate.txt"
+
+# A failure ends the game: an engine that plays an illegal card in the
+# second deal forfeits that deal and the game, a double game (value 2)
+# to the other; the next game starts afresh at its first deal.
+"$A" match --variant two-hand \
+	-e "$BUILD/fixtures/badbot --mode illegal --after 40" --name bad \
+	-e "$BUILD/bezique-engine --level greedy" --name greedy -n 2 --seed 3 \
+	-q -o "$tmp/forfeit.jsonl" >"$tmp/forfeit.txt"
+"$A" verify "$tmp/forfeit.jsonl" | grep -q '^4 records verified, 0 bad'
+python3 - "$tmp/forfeit.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+for g in (0, 1):
+    deals = [r for r in rows if r["deal"] == g]
+    assert [r["series"]["hand"] for r in deals] == [0, 1], deals
+    last = deals[-1]
+    bad = last["players"].index("bad")
+    assert last["termination"] == "illegal" and last["fault_seat"] == bad
+    s = last["series"]
+    assert s["over"] and s["winner"] == 1 - bad and s["value"] == 2, s
+PY
+grep -q '^bad  *2  *0  *2  *0 ' "$tmp/forfeit.txt"
