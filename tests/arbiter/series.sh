@@ -108,3 +108,49 @@ for g in (0, 1):
     assert s["over"] and s["winner"] == 1 - bad and s["value"] == 2, s
 PY
 grep -q '^bad  *2  *0  *2  *0 ' "$tmp/forfeit.txt"
+
+# One SIGINT stops a game at the end of the deal in play, not at the end
+# of the game (two strong engines, 20 ms a decision: games of several
+# deals, each long enough); --resume then continues that game at its
+# next deal from the recorded totals, and every game ends once.
+"$A" match --variant two-hand -e "$BUILD/bezique-engine --level strong" \
+	--name strong --option MoveTime=20 \
+	-e "$BUILD/bezique-engine --level strong" --name strong2 \
+	--option MoveTime=20 -n 2 --seed 3 -q -o "$tmp/int.jsonl" \
+	>/dev/null 2>"$tmp/int.err" &
+pid=$!
+i=0
+while [ ! -s "$tmp/int.jsonl" ] && [ $i -lt 600 ]; do
+	sleep 0.05; i=$((i + 1))
+done
+kill -INT $pid
+wait $pid || true
+grep -q 'stopping after the 1 deal(s) in play' "$tmp/int.err"
+python3 - "$tmp/int.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+# SIGINT came during the second deal (the first took as long): that deal
+# ends, no other begins, whether or not it ended the game.
+assert 2 <= len(rows) <= 3 and all(r["deal"] == 0 for r in rows), \
+    [(r["deal"], r["series"]["hand"]) for r in rows]
+PY
+"$A" match --variant two-hand -e "$BUILD/bezique-engine --level strong" \
+	--name strong --option MoveTime=1 \
+	-e "$BUILD/bezique-engine --level strong" --name strong2 \
+	--option MoveTime=1 -n 2 --seed 3 -q --resume "$tmp/int.jsonl" >/dev/null
+m=$(wc -l <"$tmp/int.jsonl")
+"$A" verify "$tmp/int.jsonl" | grep -q "^$m records verified, 0 bad"
+python3 - "$tmp/int.jsonl" <<'PY'
+import json, sys
+games = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    games.setdefault(r["deal"], []).append(r["series"])
+assert sorted(games) == [0, 1], games.keys()
+for g, deals in games.items():
+    deals.sort(key=lambda s: s["hand"])
+    assert [s["hand"] for s in deals] == list(range(len(deals))), g
+    for a, b in zip(deals, deals[1:]):
+        assert b["before"] == a["totals"] and not a["over"], (g, a, b)
+    assert deals[-1]["over"], g
+PY
