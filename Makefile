@@ -88,7 +88,15 @@ $(LIBBZP): $(call obj,$(PROTO_SRC))
 $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
-$(LIBARB): $(call obj,$(ARB_SRC))
+# The page (arbiter/web/) is embedded in the arbiter as C arrays, so an
+# installed arbiter serves it with no file (arbiter/web.h).
+WEB_FILES = arbiter/web/index.html arbiter/web/app.js arbiter/web/style.css
+WEB_C     = $(BUILD)/gen/web_files.c
+$(WEB_C): $(WEB_FILES)
+	@mkdir -p $(@D)
+	for f in $(WEB_FILES); do xxd -i $$f; done >$@.tmp && mv $@.tmp $@
+
+$(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 

@@ -11,7 +11,7 @@ for a in "$@"; do
 	[ "$a" = "--fuzz" ] && fuzz=1
 done
 
-PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs"
+PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs xxd"
 
 missing=""
 command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
@@ -26,6 +26,7 @@ else
 fi
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v xxd >/dev/null 2>&1 || missing="$missing xxd"
 if [ $fuzz = 1 ]; then
 	command -v clang >/dev/null 2>&1 || missing="$missing clang"
 	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a \
