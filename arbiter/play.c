@@ -146,13 +146,22 @@ show_line(struct play *p, const char *line)
 	const char *seat = strstr(line, " seat=");
 	const char *who = seat && seat[6] - '0' == me ? "you" : "engine";
 
-	if (strncmp(line, "event play ", 11) == 0) {
+	const char *card = strstr(line, " card="), *act = strstr(line,
+	    " action=");
+	char word[128];
+
+	if (strncmp(line, "event play ", 11) == 0 && card != NULL) {
+		snprintf(word, sizeof(word), "%.*s", (int)strcspn(card + 6, " "),
+		    card + 6);
 		printf("%s play ", who);
-		put_pretty(p, strstr(line, "card=") + 5);
-		putchar('\n');
-	} else if (strncmp(line, "event declare ", 14) == 0) {
+		put_pretty(p, word);
+		printf("%s\n", strstr(line, "from=table") ? " from the table" :
+		    "");
+	} else if (strncmp(line, "event declare ", 14) == 0 && act != NULL) {
+		snprintf(word, sizeof(word), "%.*s", (int)strcspn(act + 8, " "),
+		    act + 8);
 		printf("%s declare ", who);
-		put_pretty(p, strstr(line, "action=") + 7);
+		put_pretty(p, word);
 		putchar('\n');
 	} else if (strncmp(line, "event trick ", 12) == 0)
 		printf("trick to %s\n", line[19] - '0' == me ? "you" :
@@ -293,12 +302,14 @@ play_main(int argc, char **argv)
 	struct play p;
 
 	humangame_defaults(&o);
-	for (int i = 0; i < argc; i++)
-		if (humangame_parse_flag(&o, argc, argv, &i) <= 0) {
+	for (int i = 0; i < argc; i++) {
+		int rc = humangame_parse_flag(&o, argc, argv, &i);
+		if (rc == 0)
 			fprintf(stderr, "bezique-arbiter: play: bad flag '%s' "
 			    "(bezique-arbiter help)\n", argv[i]);
+		if (rc <= 0)
 			return 2;
-		}
+	}
 	memset(&p, 0, sizeof(p));
 	p.pretty = isatty(STDOUT_FILENO);
 	p.color = p.pretty && (nc == NULL || *nc == '\0');

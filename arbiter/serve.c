@@ -48,7 +48,12 @@ struct server {
 	struct humangame	*game;		/* NULL when only watching */
 	struct hint		*hint;
 	struct watch		*watch;
-	struct evhttp_request	*clients[MAX_CLIENTS];	/* event streams */
+	/* The open event streams; a request may be gone by the time its
+	 * connection's close callback comes, so the connection is kept. */
+	struct {
+		struct evhttp_request		*req;
+		struct evhttp_connection	*conn;
+	}			 clients[MAX_CLIENTS];
 	int			 nclients;
 	struct event		*sigterm, *sigint;
 };
@@ -108,7 +113,7 @@ push(struct server *s)
 	for (int i = 0; i < s->nclients && text; i++) {
 		struct evbuffer *b = evbuffer_new();
 		evbuffer_add_printf(b, "data: %s\n\n", text);
-		evhttp_send_reply_chunk(s->clients[i], b);
+		evhttp_send_reply_chunk(s->clients[i].req, b);
 		evbuffer_free(b);
 	}
 	free(text);
@@ -121,7 +126,7 @@ client_closed(struct evhttp_connection *c, void *arg)
 	struct server *s = arg;
 
 	for (int i = 0; i < s->nclients; i++)
-		if (evhttp_request_get_connection(s->clients[i]) == c) {
+		if (s->clients[i].conn == c) {
 			s->clients[i] = s->clients[--s->nclients];
 			break;
 		}
@@ -139,9 +144,10 @@ open_events(struct server *s, struct evhttp_request *req)
 	evhttp_add_header(h, "Content-Type", "text/event-stream");
 	evhttp_add_header(h, "Cache-Control", "no-store");
 	evhttp_send_reply_start(req, 200, "OK");
-	evhttp_connection_set_closecb(evhttp_request_get_connection(req),
+	s->clients[s->nclients].req = req;
+	s->clients[s->nclients].conn = evhttp_request_get_connection(req);
+	evhttp_connection_set_closecb(s->clients[s->nclients++].conn,
 	    client_closed, s);
-	s->clients[s->nclients++] = req;
 	push(s);
 }
 
@@ -396,8 +402,12 @@ listen_on(struct server *s)
 	s->http = evhttp_new(s->base);
 	evhttp_set_max_body_size(s->http, WEB_MAX_BODY);
 	evhttp_set_max_headers_size(s->http, 16384);
+	/* Every method reaches the router, which answers 405 (libevent
+	 * would answer 501 to those it is not told of). */
 	evhttp_set_allowed_methods(s->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST |
-	    EVHTTP_REQ_HEAD);
+	    EVHTTP_REQ_HEAD | EVHTTP_REQ_PUT | EVHTTP_REQ_DELETE |
+	    EVHTTP_REQ_OPTIONS | EVHTTP_REQ_TRACE | EVHTTP_REQ_CONNECT |
+	    EVHTTP_REQ_PATCH);
 	evhttp_set_gencb(s->http, on_request, s);
 	if ((bs = evhttp_bind_socket_with_handle(s->http, s->o.bind,
 	    (ev_uint16_t)s->o.port)) == NULL) {
@@ -440,9 +450,8 @@ static void
 teardown(struct server *s)
 {
 	for (int i = 0; i < s->nclients; i++) {
-		evhttp_connection_set_closecb(evhttp_request_get_connection(
-		    s->clients[i]), NULL, NULL);
-		evhttp_send_reply_end(s->clients[i]);
+		evhttp_connection_set_closecb(s->clients[i].conn, NULL, NULL);
+		evhttp_send_reply_end(s->clients[i].req);
 	}
 	s->nclients = 0;
 	humangame_free(s->game);

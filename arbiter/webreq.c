@@ -1,5 +1,5 @@
 /*
- * webreq.c: checking the requests `serve` gets (webreq.h).
+ * webreq.c: checking the requests that `serve` receives (webreq.h).
  */
 #include <stdio.h>
 #include <string.h>
