@@ -74,7 +74,7 @@ all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 # deps: check libraries with pkg-config; install what is missing (root or
 # sudo), otherwise stop with the one command to run.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh --browser
 deps-ok:
 	@scripts/deps.sh --quiet
 .PHONY: deps-ok
@@ -137,7 +137,12 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-test: deps-ok all $(UNIT_BIN) $(ARBT_BIN)
+# The browser test (tests/e2e/browser.sh) needs Chromium and npm.
+deps-browser:
+	@scripts/deps.sh --quiet --browser
+.PHONY: deps-browser
+
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN)
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:

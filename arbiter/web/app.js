@@ -92,8 +92,11 @@ function drawResult(st) {
     (r.termination !== 'normal' ? ` — ${r.termination}` : '');
 }
 
+let renders = 0;
+
 function render(st) {
   state = st;
+  document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;
   if (st.mode !== 'play') { showTab('records'); return; }
   const names = st.players;

@@ -1,0 +1,36 @@
+#!/bin/sh
+# The web front end in a real browser: headless Chromium (Debian's
+# chromium, driven by playwright-core from npm) plays a whole deal by
+# clicking; the screenshot is $BUILD/gui-deal.png.  Without chromium this
+# fails (make deps installs it): it is never skipped.
+set -eu
+BUILD=${BUILD:-build}
+if ! [ -x /usr/bin/chromium ]; then
+	echo "browser.sh: /usr/bin/chromium is missing (scripts/deps.sh installs it)"
+	exit 1
+fi
+dir="$BUILD/browser"
+mkdir -p "$dir"
+cp tests/browser/package.json tests/browser/package-lock.json \
+	tests/browser/deal.js "$dir/"
+# npm ci only when the lock file changed (it empties node_modules).
+if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+	cp tests/browser/package-lock.json "$dir/installed.lock"
+fi
+out=$(mktemp)
+"$BUILD/bezique-arbiter" serve --port 0 --deals 1 --seed 4 \
+	--engine "$BUILD/bezique-engine --level greedy" >"$out" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	grep -q "serving on" "$out" && break
+	sleep 0.2
+done
+url=$(sed -n 's/^serving on //p' "$out")
+[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
+rm -f "$BUILD/gui-deal.png"
+node "$dir/deal.js" "$url" "$BUILD/gui-deal.png"
+[ -s "$BUILD/gui-deal.png" ]
+kill -TERM $pid
+wait $pid
