@@ -38,12 +38,14 @@ struct humangame {
 	json_t				*result;	/* of the last deal */
 	json_t				*hint;
 	char				 broken[256];	/* why no deal can go on */
+	json_int_t			 version;	/* counts the changes */
 	FILE				*records;
 };
 
 static void
 changed(struct humangame *h, const char *line)
 {
+	h->version++;
 	if (h->cb.changed)
 		h->cb.changed(h, line, h->arg);
 }
@@ -262,6 +264,7 @@ humangame_act(struct humangame *h, const char *text, char *err,
 		return -1;
 	h->pending = false;
 	humangame_set_hint(h, NULL);
+	changed(h, NULL);
 	bot_human_answer(h->person, action_format(&a, t, sizeof(t)));
 	return 0;
 }
@@ -308,6 +311,8 @@ humangame_state(const struct humangame *h)
 	    NULL);
 
 	json_object_set_new(o, "view", v ? view_json(v) : json_null());
+	/* A page that gets states by two paths keeps the newest. */
+	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
 	return o;
 }
@@ -331,6 +336,7 @@ humangame_set_hint(struct humangame *h, json_t *hint)
 {
 	json_decref(h->hint);
 	h->hint = hint;
+	h->version++;
 }
 
 bool

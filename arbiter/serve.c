@@ -162,7 +162,8 @@ on_hint(json_t *answer, void *arg)
 {
 	struct server *s = arg;
 
-	if (s->game != NULL)
+	/* An answer that comes after the person played is of no use. */
+	if (s->game != NULL && humangame_to_move(s->game))
 		humangame_set_hint(s->game, answer);
 	else
 		json_decref(answer);

@@ -95,6 +95,9 @@ function drawResult(st) {
 let renders = 0;
 
 function render(st) {
+  // States come by two paths (fetches, events): an older one never
+  // replaces a newer.
+  if (state && st.mode === 'play' && state.mode === 'play' && st.version < state.version) return;
   state = st;
   document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;
@@ -143,6 +146,7 @@ async function refresh() {
 
 // Records: a deal of the file step by step, from a seat's view or all.
 let replay = null;
+let replayAsked = 0;
 
 async function loadRecords() {
   const r = await fetch('/api/records');
@@ -165,9 +169,12 @@ async function loadRecords() {
 async function loadReplay() {
   const deal = $('rec-deal').value;
   if (deal === '') return;
+  const asked = ++replayAsked;
   const r = await fetch(`/api/replay?deal=${deal}&view=${$('rec-view').value}`);
   if (!r.ok) return;
-  replay = await r.json();
+  const j = await r.json();
+  if (asked !== replayAsked) return;   // a later choice is on its way
+  replay = j;
   const s = $('rec-step');
   s.max = replay.steps.length - 1;
   s.value = Math.min(Number(s.value), s.max);

@@ -25,7 +25,7 @@ function fail(msg) {
   let reloaded = false;
   let hinted = false;
   for (;;) {
-    if (Date.now() > deadline) fail(`the deal did not end (${clicks} clicks)`);
+    if (Date.now() > deadline) fail(`the deal did not end (${clicks} clicks): ` + await page.textContent('#status') + ' ' + await page.evaluate(() => document.body.dataset.state));
     const st = await page.evaluate(() => document.body.dataset.state);
     if (st === 'deal-over') break;
     if (st === 'broken') fail('the engine failed');
@@ -53,6 +53,16 @@ function fail(msg) {
   if (!/(win|Drawn)/.test(result)) fail('no result shown: ' + result);
   const opp = await page.$$eval('#opp-hand .card', (cs) => cs.length);
   await page.screenshot({ path: shot, fullPage: true });
+  // The deal just played, replayed from its record with every card shown.
+  await page.click('#tab-records');
+  await page.waitForSelector('#rec-deal option', { state: 'attached', timeout: 10000 });
+  await page.selectOption('#rec-view', 'all');
+  await page.waitForFunction(() => document.querySelectorAll('#rec-board .card:not(.back)').length >= 18,
+    null, { timeout: 10000 });
+  await page.click('#rec-next');
+  const pos = await page.textContent('#rec-pos');
+  if (!/^step 1 of \d+: seat \d/.test(pos)) fail('replay position: ' + pos);
+  await page.screenshot({ path: shot.replace(/\.png$/, '-replay.png') });
   if (errors.length) fail('page errors: ' + errors.join('; '));
   if (clicks < 30) fail(`only ${clicks} clicks`);
   console.log(`deal.js: ${clicks} clicks, reloaded, hint shown; ${result}; ${opp} cards drawn for the engine`);

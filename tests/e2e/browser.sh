@@ -19,7 +19,9 @@ if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	cp tests/browser/package-lock.json "$dir/installed.lock"
 fi
 out=$(mktemp)
+rm -f "$dir/deals.jsonl"
 "$BUILD/bezique-arbiter" serve --port 0 --deals 1 --seed 4 \
+	--records "$dir/deals.jsonl" \
 	--engine "$BUILD/bezique-engine --level greedy" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
@@ -33,4 +35,7 @@ rm -f "$BUILD/gui-deal.png"
 node "$dir/deal.js" "$url" "$BUILD/gui-deal.png"
 [ -s "$BUILD/gui-deal.png" ]
 kill -TERM $pid
-wait $pid
+rc=0
+wait $pid || rc=$?
+[ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
+trap 'rm -f "$out"' EXIT
