@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <unistd.h>
 
 #include "bot.h"
 #include "bzp.h"
@@ -363,11 +365,30 @@ humangame_rules(const struct humangame *h)
 	return &h->cfg.rules;
 }
 
+/* The engine installed or built beside this program, greedy. */
+static const char *
+default_engine(void)
+{
+	static char cmd[PATH_MAX + 64];
+	char self[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		return "bezique-engine --level greedy";
+	self[n] = '\0';
+	if ((slash = strrchr(self, '/')) != NULL)
+		*slash = '\0';
+	/* Quoted for argv_split, in case the directory has a space. */
+	snprintf(cmd, sizeof(cmd), "'%s/bezique-engine' --level greedy",
+	    self);
+	return cmd;
+}
+
 void
 humangame_defaults(struct humangame_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->engine = "build/bezique-engine --level greedy";
+	o->engine = default_engine();
 	o->seat = 0;
 	o->deals = 0;
 	o->seed = 1;
@@ -433,8 +454,8 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 void
 humangame_usage(FILE *f)
 {
-	fputs("  --engine CMD     the opponent (default 'build/bezique-engine "
-	    "--level greedy')\n"
+	fputs("  --engine CMD     the opponent (default: the bezique-engine "
+	    "beside this\n                   program, --level greedy)\n"
 	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
 	    "  --deals N        deals to play (0: as many as you like)\n"
 	    "  --seed N         the first deal's seed (1)\n"
