@@ -9,6 +9,7 @@
 #include "bzp.h"
 #include "engine_proc.h"
 #include "hint.h"
+#include "xmalloc.h"
 
 #define HINT_TIMEOUT_MS	10000
 #define QUIT_GRACE_MS	1000
@@ -69,7 +70,8 @@ best_json(const char *action, const char *info)
 	struct bzp_msg m;
 	char *copy;
 
-	if (info != NULL && (copy = strdup(info)) != NULL) {
+	if (info != NULL) {
+		copy = xstrdup(info);
 		if (bzp_parse(copy, &m) == 0) {
 			const char *ev = bzp_get(&m, "ev"), *win = bzp_get(&m,
 			    "win");
@@ -88,10 +90,8 @@ on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
 {
 	struct hint *h = arg;
 	struct bzp_msg m;
-	char *copy = strndup(line, len);
+	char *copy = xstrndup(line, len);
 
-	if (copy == NULL)
-		abort();
 	if (bzp_parse(copy, &m) == 0) {
 		if (strcmp(m.cmd, "bzpok") == 0) {
 			h->ready = true;
@@ -100,7 +100,7 @@ on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
 				send_question(h);
 		} else if (strcmp(m.cmd, "info") == 0) {
 			free(h->info);
-			h->info = strndup(line, len);
+			h->info = xstrndup(line, len);
 		} else if (strcmp(m.cmd, "bestaction") == 0 && m.ntok >= 1 &&
 		    h->outstanding > 0 && --h->outstanding == 0) {
 			engine_proc_clear_deadline(ep);
@@ -160,10 +160,9 @@ struct hint *
 hint_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const char *command, hint_fn fn, void *arg)
 {
-	struct hint *h = calloc(1, sizeof(*h));
+	struct hint *h = xcalloc(1, sizeof(*h));
 
-	if (h == NULL || (h->command = strdup(command)) == NULL)
-		abort();
+	h->command = xstrdup(command);
 	h->reaper = reaper;
 	h->fn = fn;
 	h->arg = arg;
@@ -194,8 +193,7 @@ hint_ask(struct hint *h, const char *variant, const char *rules,
 	if (h->ep == NULL && spawn(h, err, errlen) < 0)
 		return -1;
 	free(h->question);
-	if ((h->question = malloc(len)) == NULL)
-		abort();
+	h->question = xmalloc(len);
 	/* Without an id, go is analysis; stop asks for the best action at
 	 * once (a person waits for it). */
 	snprintf(h->question, len, "newgame deal=0 variant=%s rules=%s "

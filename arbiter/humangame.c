@@ -21,6 +21,7 @@
 #include "table.h"
 #include "view.h"
 #include "view_json.h"
+#include "xmalloc.h"
 
 #define LOG_LINES	48
 
@@ -150,26 +151,14 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	}
 }
 
-static char *
-xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (p == NULL)
-		abort();
-	return p;
-}
-
 struct humangame *
 humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const struct humangame_opts *o, const struct humangame_callbacks *cb,
     void *arg)
 {
 	static const struct table_callbacks tcb = { on_idle, on_deal_done };
-	struct humangame *h = calloc(1, sizeof(*h));
+	struct humangame *h = xcalloc(1, sizeof(*h));
 
-	if (h == NULL)
-		abort();
 	h->o = *o;
 	h->cb = *cb;
 	h->arg = arg;

@@ -30,6 +30,7 @@
 #include "watch.h"
 #include "web.h"
 #include "webreq.h"
+#include "xmalloc.h"
 
 #define MAX_CLIENTS	32
 
@@ -173,11 +174,9 @@ on_hint(json_t *answer, void *arg)
 static void
 ask_hint(struct server *s, struct evhttp_request *req)
 {
-	char *view = malloc(VIEW_TEXT_MAX), rules[2048], err[256];
+	char *view = xmalloc(VIEW_TEXT_MAX), rules[2048], err[256];
 	const struct rules *r;
 
-	if (view == NULL)
-		abort();
 	if (s->game == NULL || humangame_hint_position(s->game, view,
 	    VIEW_TEXT_MAX, rules, sizeof(rules)) < 0) {
 		reply_error(req, 409, "a hint is for your turn");

@@ -13,6 +13,7 @@
 #include <event2/event.h>
 
 #include "watch.h"
+#include "xmalloc.h"
 
 #define MAX_LINES	100000
 
@@ -41,12 +42,9 @@ add(struct watch *w, const char *line, size_t len)
 		return;
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 64;
-		if ((w->lines = realloc(w->lines, w->cap * sizeof(char *))) ==
-		    NULL)
-			abort();
+		w->lines = xreallocarray(w->lines, w->cap, sizeof(char *));
 	}
-	if ((w->lines[w->n++] = strndup(line, len)) == NULL)
-		abort();
+	w->lines[w->n++] = xstrndup(line, len);
 }
 
 void
@@ -84,10 +82,10 @@ tick(evutil_socket_t fd, short what, void *arg)
 struct watch *
 watch_new(struct event_base *base, const char *path, int period_ms)
 {
-	struct watch *w = calloc(1, sizeof(*w));
+	struct watch *w = xcalloc(1, sizeof(*w));
 
-	if (w == NULL || (w->path = strdup(path)) == NULL ||
-	    (w->timer = event_new(base, -1, EV_PERSIST, tick, w)) == NULL)
+	w->path = xstrdup(path);
+	if ((w->timer = event_new(base, -1, EV_PERSIST, tick, w)) == NULL)
 		abort();
 	w->period.tv_sec = period_ms / 1000;
 	w->period.tv_usec = (period_ms % 1000) * 1000;
