@@ -128,6 +128,10 @@ client_closed(struct evhttp_connection *c, void *arg)
 
 	for (int i = 0; i < s->nclients; i++)
 		if (s->clients[i].conn == c) {
+			/* libevent has detached the request of a reply in
+			 * progress from the failed connection and leaves it
+			 * to us: ending the reply frees it. */
+			evhttp_send_reply_end(s->clients[i].req);
 			s->clients[i] = s->clients[--s->nclients];
 			break;
 		}
@@ -445,13 +449,15 @@ setup(struct server *s)
 	}
 }
 
-/* Ends the event streams, the engines (reaped) and the server. */
+/* Closes the event streams, ends the engines (reaped) and the server. */
 static void
 teardown(struct server *s)
 {
 	for (int i = 0; i < s->nclients; i++) {
+		/* Closed at once with its request: ending the reply would
+		 * want the loop to run again to write and free it. */
 		evhttp_connection_set_closecb(s->clients[i].conn, NULL, NULL);
-		evhttp_send_reply_end(s->clients[i].req);
+		evhttp_connection_free(s->clients[i].conn);
 	}
 	s->nclients = 0;
 	humangame_free(s->game);

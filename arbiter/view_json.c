@@ -95,6 +95,10 @@ view_json(const struct game *v)
 	    game_stock_left(v), "leader", game_leader(v), "hands", hands,
 	    "tables", tables, "trick", cards_json(trick, n), "points",
 	    per_seat(v, game_points), "brisques", per_seat(v, game_brisques));
+	if (game_turnup(v) != NO_CARD) {	/* two-hand: seen by all */
+		uint16_t up = (uint16_t)game_turnup(v);
+		json_object_set_new(o, "turnup", cards_json(&up, 1));
+	}
 	if (!game_over(v) && (seat < 0 || seat == turn))
 		json_object_set_new(o, "legal", legal_json(v));
 	return o;

@@ -66,7 +66,8 @@ function drawBoard(v, me, names) {
   fill('opp-table', v.tables[opp]);
   fill('trick', v.trick);
   $('trump').textContent = 'trump ' + (v.trump ? SUITS[v.trump] : '–');
-  $('stock').textContent = 'stock ' + v.stock;
+  $('stock').textContent = 'stock ' + v.stock +
+    (v.turnup ? ', turn-up ' + pretty(v.turnup[0]) : '');
   $('my-score').textContent = `${v.points[me]} points, brisques ${v.brisques[me]}`;
   $('opp-score').textContent = `${v.points[opp]} points, brisques ${v.brisques[opp]}`;
   $('my-name').textContent = names[me];
@@ -101,7 +102,13 @@ function render(st) {
   state = st;
   document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;
-  if (st.mode !== 'play') { showTab('records'); return; }
+  if (st.mode !== 'play') {
+    // Only records to show (serve --watch): no game tab.
+    $('tab-play').hidden = true;
+    $('status').textContent = `watching: ${st.records} deals`;
+    if ($('records').hidden) showTab('records');
+    return;
+  }
   const names = st.players;
   const phase = st.broken ? 'broken' : st.in_deal ? (st.to_move ? 'your-turn' : 'waiting')
     : st.result ? 'deal-over' : 'starting';
@@ -225,7 +232,10 @@ $('rec-prev').addEventListener('click', () => { $('rec-step').stepDown(); drawSt
 $('rec-next').addEventListener('click', () => { $('rec-step').stepUp(); drawStep(); });
 
 // Follows a records file as it grows (a tournament in play).
-setInterval(() => { if (!$('records').hidden) loadRecords(); }, 2000);
+setInterval(() => {
+  if (!$('records').hidden) loadRecords();
+  if (state && state.mode === 'watch') refresh();
+}, 2000);
 
 refresh();
 const events = new EventSource('/api/events');
