@@ -65,6 +65,12 @@ function drawBoard(v, me, names) {
   fill('opp-hand', oh.cards.concat(Array(oh.hidden).fill('??')));
   fill('opp-table', v.tables[opp]);
   fill('trick', v.trick);
+  // A trick is gone from the table as soon as it is complete: say what
+  // it was, or the engine's reply to a lead is never seen.
+  const last = (state.log || []).filter((l) => l.startsWith('event trick ')).pop();
+  const m = last && /winner=(\d) cards=(\S+)/.exec(last);
+  $('last-trick').textContent = m ? `last trick: ${pretty(m[2].replace(/,/g, ' '))} to ` +
+    (Number(m[1]) === me ? 'you' : names[Number(m[1])]) : '';
   $('trump').textContent = 'trump ' + (v.trump ? SUITS[v.trump] : '–');
   $('stock').textContent = 'stock ' + v.stock +
     (v.turnup ? ', turn-up ' + pretty(v.turnup[0]) : '');
@@ -115,7 +121,7 @@ function render(st) {
   document.body.dataset.state = phase;
   $('status').textContent = st.broken ? st.broken :
     `deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '') +
-    (st.to_move ? ' — your move' : st.in_deal ? ' — the engine thinks' : '');
+    (st.to_move && st.view ? ` — your ${st.view.decision}` : st.in_deal ? ' — the engine thinks' : '');
   if (st.view) drawBoard(st.view, st.seat, names);
   else $('decisions').replaceChildren();
   drawResult(st);
@@ -126,9 +132,34 @@ function render(st) {
   $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
   $('log').replaceChildren(...st.log.slice(-30).reverse().map((l) => {
     const li = document.createElement('li');
-    li.textContent = pretty(l.replace(/ deck=.*/, ''));
+    li.textContent = pretty(say(l, st.seat, names));
     return li;
   }));
+}
+
+// An event line of the protocol in words.
+function say(line, me, names) {
+  const kv = {};
+  for (const t of line.split(' ').slice(2)) {
+    const i = t.indexOf('=');
+    if (i > 0) kv[t.slice(0, i)] = t.slice(i + 1);
+  }
+  const who = (s) => (Number(s) === me ? 'you' : names[Number(s)]);
+  const kind = line.split(' ')[1];
+  switch (line.startsWith('event ') ? kind : '') {
+    case 'play': return `${who(kv.seat)}: ${kv.card}` + (kv.from === 'table' ? ' from the table' : '');
+    case 'trick': return `trick to ${who(kv.winner)}`;
+    case 'draw': return `${who(kv.seat)} drew ${kv.card === '??' ? 'a card' : kv.card}`;
+    case 'declare': return `${who(kv.seat)} declared ${kv.action} for ${kv.points}`;
+    case 'trump': return `trump is ${SUITS[kv.suit] || kv.suit}`;
+    case 'deal': return `your hand: ${kv.hand.replace(/,/g, ' ')}`;
+    case 'carte-blanche': return `${who(kv.seat)}: carte blanche ${kv.cards} for ${kv.points}`;
+    case 'endphase': return 'the stock is gone: the last nine tricks';
+    case 'lasttrick': return `${who(kv.seat)} scored ${kv.points} for the last trick`;
+    default:
+      if (line.startsWith('newgame ')) return 'a new deal';
+      return line.replace(/ deck=.*/, '');
+  }
 }
 
 async function post(path, body) {
