@@ -440,6 +440,16 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	return 1;
 }
 
+int
+humangame_check(const struct humangame_opts *o, char *err, size_t errlen)
+{
+	struct engine_cfg e;
+
+	memset(&e, 0, sizeof(e));
+	e.command = (char *)(uintptr_t)o->engine;	/* only read */
+	return bot_check(&e, err, errlen);
+}
+
 void
 humangame_usage(FILE *f)
 {

@@ -49,6 +49,9 @@ void		 humangame_defaults(struct humangame_opts *o);
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);
+/* Whether the engine's command can start: 0, or -1 with one line. */
+int		 humangame_check(const struct humangame_opts *o, char *err,
+		    size_t errlen);
 
 struct humangame *humangame_new(struct event_base *base,
 		    struct engine_proc_reaper *reaper,

@@ -300,15 +300,21 @@ play_main(int argc, char **argv)
 	struct engine_proc_reaper *reaper;
 	const char *nc = getenv("NO_COLOR");
 	struct play p;
+	char err[256];
+	int rc;
 
 	humangame_defaults(&o);
 	for (int i = 0; i < argc; i++) {
-		int rc = humangame_parse_flag(&o, argc, argv, &i);
-		if (rc == 0)
+		int got = humangame_parse_flag(&o, argc, argv, &i);
+		if (got == 0)
 			fprintf(stderr, "bezique-arbiter: play: bad flag '%s' "
 			    "(bezique-arbiter help)\n", argv[i]);
-		if (rc <= 0)
+		if (got <= 0)
 			return 2;
+	}
+	if (humangame_check(&o, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bezique-arbiter: play: %s\n", err);
+		return 2;
 	}
 	memset(&p, 0, sizeof(p));
 	p.pretty = isatty(STDOUT_FILENO);
@@ -322,9 +328,10 @@ play_main(int argc, char **argv)
 	p.poll_input = event_add(p.input, NULL) == 0;
 	humangame_start(p.game);
 	event_base_dispatch(p.base);
+	rc = humangame_broken(p.game) ? 1 : 0;
 	humangame_free(p.game);
 	event_free(p.input);
 	engine_proc_reaper_free(reaper);
 	event_base_free(p.base);
-	return 0;
+	return rc;
 }

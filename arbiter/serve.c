@@ -477,11 +477,17 @@ int
 serve_main(int argc, char **argv)
 {
 	struct server s;
+	char err[256];
 	int rc = 0;
 
 	memset(&s, 0, sizeof(s));
 	if (parse_flags(&s.o, argc, argv) < 0)
 		return 2;
+	if (s.o.watch == NULL && humangame_check(&s.o.game, err,
+	    sizeof(err)) < 0) {
+		fprintf(stderr, "bezique-arbiter: serve: %s\n", err);
+		return 2;
+	}
 	engine_proc_setup();
 	s.base = event_base_new();
 	s.reaper = engine_proc_reaper_new(s.base);

@@ -40,3 +40,10 @@ set +e
 set -e
 [ $rc -eq 2 ]
 [ "$(wc -l <"$tmp/err2")" -eq 1 ]
+
+# An engine that cannot start: one line naming it, status 2.
+set +e
+printf '1\n' | "$arb" play --engine "$tmp/no-such-engine" 2>"$tmp/err3"; rc=$?
+set -e
+[ $rc -eq 2 ]
+grep -q "no-such-engine" "$tmp/err3"
