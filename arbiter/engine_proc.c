@@ -75,6 +75,10 @@ struct engine_proc_reaper {
 	struct event		*sigchld;
 	LIST_HEAD(, engine_proc) procs;
 	size_t			 count;
+	size_t			 running;	/* spawned, not yet done */
+	struct event		*drained;	/* running fell to 0 */
+	void			(*drained_cb)(void *arg);
+	void			*drained_arg;
 };
 
 void
@@ -94,6 +98,8 @@ ep_destroy(struct engine_proc *ep)
 {
 	LIST_REMOVE(ep, entry);
 	ep->reaper->count--;
+	if (!ep->done)
+		ep->reaper->running--;
 	if (ep->bev != NULL)
 		bufferevent_free(ep->bev);
 	event_free(ep->deadline);
@@ -162,6 +168,9 @@ ep_check_done(struct engine_proc *ep)
 	evtimer_del(ep->deadline);
 	evtimer_del(ep->grace);
 	event_active(ep->later, EV_TIMEOUT, 1);
+	/* From the loop, not here: the owner may be inside a callback. */
+	if (--ep->reaper->running == 0 && ep->reaper->drained_cb != NULL)
+		event_active(ep->reaper->drained, EV_TIMEOUT, 1);
 }
 
 static void
@@ -378,6 +387,15 @@ ep_later_cb(evutil_socket_t fd, short what, void *arg)
 /* Reaper. */
 
 static void
+ep_drained_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct engine_proc_reaper *r = arg;
+
+	if (r->running == 0 && r->drained_cb != NULL)
+		r->drained_cb(r->drained_arg);
+}
+
+static void
 ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 {
 	struct engine_proc_reaper *r = arg;
@@ -412,7 +430,9 @@ engine_proc_reaper_new(struct event_base *base)
 	r->base = base;
 	LIST_INIT(&r->procs);
 	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
-	if (r->sigchld == NULL || event_add(r->sigchld, NULL) < 0) {
+	r->drained = event_new(base, -1, 0, ep_drained_cb, r);
+	if (r->sigchld == NULL || r->drained == NULL ||
+	    event_add(r->sigchld, NULL) < 0) {
 		fprintf(stderr, "libevent: cannot handle SIGCHLD\n");
 		abort();
 	}
@@ -434,6 +454,7 @@ engine_proc_reaper_free(struct engine_proc_reaper *r)
 		ep_destroy(ep);
 	}
 	event_free(r->sigchld);
+	event_free(r->drained);
 	free(r);
 }
 
@@ -451,6 +472,22 @@ size_t
 engine_proc_reaper_count(const struct engine_proc_reaper *r)
 {
 	return r->count;
+}
+
+size_t
+engine_proc_reaper_running(const struct engine_proc_reaper *r)
+{
+	return r->running;
+}
+
+void
+engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
+    void (*cb)(void *arg), void *arg)
+{
+	r->drained_cb = cb;
+	r->drained_arg = arg;
+	if (cb != NULL && r->running == 0)
+		event_active(r->drained, EV_TIMEOUT, 1);
 }
 
 /* One engine. */
@@ -484,6 +521,7 @@ ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
 	bufferevent_enable(ep->bev, EV_READ | EV_WRITE);
 	LIST_INSERT_HEAD(&r->procs, ep, entry);
 	r->count++;
+	r->running++;
 	return ep;
 }
 

@@ -145,6 +145,19 @@ void		 engine_proc_reaper_kill_all(struct engine_proc_reaper *r);
  * one until it is reaped. */
 size_t		 engine_proc_reaper_count(const struct engine_proc_reaper *r);
 
+/* How many processes are still running or hold their channel open (not
+ * yet reaped and closed). */
+size_t		 engine_proc_reaper_running(const struct engine_proc_reaper *r);
+
+/*
+ * Calls cb(arg) from the loop whenever the last running process is done
+ * (at once, from the loop, if none runs), so that a program winding down
+ * ends as soon as its engines have gone rather than after a fixed wait.
+ * NULL cancels.
+ */
+void		 engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
+		    void (*cb)(void *arg), void *arg);
+
 /* One engine process. */
 
 /*

@@ -132,7 +132,18 @@ finish_cb(evutil_socket_t fd, short what, void *arg)
 	event_base_loopexit(m->base, NULL);
 }
 
-/* Quits every engine and ends the loop once they have had time to go. */
+static void
+drained(void *arg)
+{
+	struct match *m = arg;
+
+	event_base_loopexit(m->base, NULL);
+}
+
+/*
+ * Quits every engine and ends the loop when all have been reaped; the
+ * timer is a backstop (the quit grace kills a lingering engine first).
+ */
 static void
 wind_down(struct match *m)
 {
@@ -141,6 +152,7 @@ wind_down(struct match *m)
 
 	for (int i = 0; i < m->ntables; i++)
 		table_stop(m->tables[i]);
+	engine_proc_reaper_on_drained(m->reaper, drained, m);
 	tv.tv_sec = ms / 1000;
 	tv.tv_usec = (ms % 1000) * 1000;
 	if (m->finish == NULL)

@@ -66,6 +66,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->utility = 0;
 	p->points_weight = 0;
 	p->race = 3;
+	p->caution = 1;
 	p->max_candidates = MAX_CAND;
 	p->default_ms = 100;
 }
@@ -268,7 +269,27 @@ race(struct search *s, long worlds)
 }
 
 /*
- * The action with the best mean utility; a weakened player picks among
+ * What the stock phase compares: a candidate's mean gain over the
+ * reference (the policy's own choice), less `caution` standard errors.
+ * The best of many noisy means is biased upwards, the more so the more
+ * candidates there are; asking for evidence keeps the policy's choice
+ * unless another is shown better.
+ */
+static double
+merit(const struct search *s, int i)
+{
+	const struct cand *c = &s->c[i];
+	double v;
+
+	if (i == s->ref || c->n < 2)
+		return i == s->ref ? 0 : -1e9;
+	v = var_of(c);
+	return c->d / (double)c->n -
+	    s->p->caution * sqrt((v > 0 ? v : 0) / (double)c->n);
+}
+
+/*
+ * The action with the best merit; a weakened player picks among
  * them at random, the better ones more often (a softmax whose
  * temperature grows as Skill falls), so its slips are plausible ones.
  */
@@ -331,7 +352,7 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 	for (int i = 0; i < s->ncand; i++)
 		if (!s->c[i].out) {
 			idx[n] = i;
-			mean[n++] = mean_of(&s->c[i]);
+			mean[n++] = merit(s, i);
 		}
 	k = idx[pick(s, mean, n)];
 	*out = s->c[k].a;

@@ -27,6 +27,9 @@ struct strong_params {
 				 * to the game value as the utility */
 	double	race;	/* drop a candidate this many standard errors
 			 * below the best; 0: compare all to the end */
+	double	caution;	/* choose by the mean gain over the policy's
+				 * own choice less this many standard
+				 * errors; 0: by the mean alone */
 	int	max_candidates;	/* actions compared at one decision */
 	int	default_ms;	/* budget when no limit is given */
 	bool	end_points;	/* the end phase maximises points (last

@@ -11,9 +11,14 @@
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
- *	    [-H horizon] [-U utility] [-R race]
+ *	    [-H horizon] [-U utility] [-R race] [-Z caution] [-v variant]
  *
- * With -p the deals are reproducible; -j forks that many workers.
+ * With -p the deals are reproducible; -j forks that many workers.  The
+ * defaults (-n 20 -p 1000 -j 2) take about a minute on two cores; the
+ * intervals want -n 60 or more to say much.  In a
+ * variant whose deal has no game value of its own (two-hand: the game
+ * runs over several deals), a deal is won on points and brisques and
+ * "game value" is the margin of points.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -28,6 +33,7 @@
 #include "view.h"
 
 struct opts {
+	enum variant	variant;
 	long		pairs, jobs;
 	uint64_t	seed;
 	struct think_limits lim;
@@ -73,7 +79,7 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 	struct result res;
 	struct tally t = { 0, 0 };
 
-	rules_init(&r, VARIANT_RUBICON);
+	rules_init(&r, o->variant);
 	g = game_new(&r, seed, 1);
 	rng_seed(&rng[0], seed * 2 + 1);
 	rng_seed(&rng[1], seed * 2 + 2);
@@ -97,9 +103,18 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		game_free(v);
 	}
 	game_result(g, &res);
-	pr->value[me] = res.value.winner < 0 ? 0 :
-	    res.value.winner == me ? res.value.value : -res.value.value;
-	pr->score[me] = res.value.winner < 0 ? 0.5 : res.value.winner == me;
+	if (r.game_target > 0) {	/* won on the deal's points */
+		int m = res.points[me] + res.brisques[me] -
+		    res.points[1 - me] - res.brisques[1 - me];
+		pr->value[me] = m;
+		pr->score[me] = m > 0 ? 1 : m == 0 ? 0.5 : 0;
+	} else {
+		pr->value[me] = res.value.winner < 0 ? 0 :
+		    res.value.winner == me ? res.value.value :
+		    -res.value.value;
+		pr->score[me] = res.value.winner < 0 ? 0.5 :
+		    res.value.winner == me;
+	}
 	pr->playouts += t.playouts;
 	pr->think_ms += t.ms;
 	game_free(g);
@@ -149,8 +164,9 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		decisions += pr[i].decisions;
 		ms += pr[i].think_ms;
 	}
-	printf("strong vs greedy, %ld duplicate pairs (%ld deals), seed %llu,"
-	    " %s %lld, skill %d:\n", n, 2 * n, (unsigned long long)o->seed,
+	printf("strong vs greedy, %s, %ld duplicate pairs (%ld deals), seed "
+	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n, 2 * n,
+	    (unsigned long long)o->seed,
 	    o->lim.playouts ? "playouts" : "ms", o->lim.playouts ?
 	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
 	interval(score, n, &m, &h);
@@ -164,17 +180,43 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	free(value);
 }
 
+/* The variant first (-v), since the search's defaults depend on it. */
+static void
+defaults(struct opts *o, int argc, char **argv)
+{
+	struct rules r;
+	struct game *g;
+
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "-v") == 0 &&
+		    variant_parse(argv[i + 1], &o->variant) < 0) {
+			fprintf(stderr, "bench_strength: unknown variant %s\n",
+			    argv[i + 1]);
+			exit(2);
+		}
+	rules_init(&r, o->variant);
+	if (r.players != 2) {
+		fprintf(stderr, "bench_strength: %s is not for two\n",
+		    variant_name(o->variant));
+		exit(2);
+	}
+	g = game_new(&r, 1, 1);
+	strong_defaults(&o->p, g);
+	game_free(g);
+}
+
 static void
 parse(int argc, char **argv, struct opts *o)
 {
 	int ch;
 
 	memset(o, 0, sizeof(*o));
-	o->pairs = 100;
-	o->jobs = 1;
+	o->pairs = 20;		/* a minute on two cores (make bench) */
+	o->jobs = 2;
 	o->seed = 1;
-	strong_defaults(&o->p, NULL);
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:")) != -1) {
+	o->variant = VARIANT_RUBICON;
+	defaults(o, argc, argv);
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:Z:v:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -189,11 +231,13 @@ parse(int argc, char **argv, struct opts *o)
 		case 'H': o->p.horizon = (int)x; break;
 		case 'U': o->p.utility = (int)x; break;
 		case 'R': o->p.race = strtod(optarg, NULL); break;
+		case 'Z': o->p.caution = strtod(optarg, NULL); break;
+		case 'v': break;	/* defaults() took it */
 		default: exit(2);
 		}
 	}
 	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
-		o->lim.movetime_ms = 100;
+		o->lim.playouts = 1000;
 }
 
 int

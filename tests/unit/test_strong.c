@@ -9,6 +9,8 @@
 
 #include "endgame.h"
 #include "player.h"
+#include "rollout.h"
+#include "strong.h"
 #include "view.h"
 
 struct seen {
@@ -138,6 +140,50 @@ reproducible_with_playouts(void **state)
 	}
 }
 
+/*
+ * Caution: another action replaces the simulation policy's own choice
+ * only on evidence.  Asked for a million standard errors of it, the
+ * search always keeps the policy's choice; with none, it sometimes
+ * does not (else the search would be decoration).
+ */
+static void
+caution_keeps_the_policy_choice(void **state)
+{
+	struct strong_params p;
+	struct think_limits lim;
+	int differ = 0;
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 300;
+	for (int plies = 2; plies < 90; plies += 3) {
+		struct game *v = view_after(31, plies);
+		struct rollout *ro = rollout_new(v);
+		struct action a, mine;
+		struct rng rng;
+		if (game_phase(v) != PHASE_STOCK) {
+			rollout_free(ro);
+			game_free(v);
+			continue;
+		}
+		assert_int_equal(rollout_choose(ro, v, &mine), 0);
+		strong_defaults(&p, v);
+		p.caution = 1e6;
+		rng_seed(&rng, 3);
+		assert_int_equal(strong_search(&p, v, &rng, &lim, NULL, NULL,
+		    &a), 0);
+		assert_true(action_equal(&a, &mine));
+		p.caution = 0;
+		rng_seed(&rng, 3);
+		assert_int_equal(strong_search(&p, v, &rng, &lim, NULL, NULL,
+		    &a), 0);
+		differ += !action_equal(&a, &mine);
+		rollout_free(ro);
+		game_free(v);
+	}
+	assert_true(differ > 0);
+}
+
 /* In the end phase the strong level plays a move the solver values
  * best for the game value. */
 static void
@@ -186,6 +232,7 @@ main(void)
 		cmocka_unit_test(plays_two_seat_variants),
 		cmocka_unit_test(reproducible_with_playouts),
 		cmocka_unit_test(end_phase_is_solved),
+		cmocka_unit_test(caution_keeps_the_policy_choice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
