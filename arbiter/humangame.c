@@ -39,6 +39,7 @@ struct humangame {
 	int				 played;
 	json_t				*log;		/* lines of this deal */
 	json_t				*result;	/* of the last deal */
+	json_t				*final;		/* its last view */
 	json_t				*hint;
 	char				 broken[256];	/* why no deal can go on */
 	json_int_t			 version;	/* counts the changes */
@@ -92,6 +93,8 @@ play_next(struct humangame *h)
 	h->want_deal = false;
 	json_decref(h->result);
 	h->result = NULL;
+	json_decref(h->final);
+	h->final = NULL;
 	table_play(h->table, &d);
 }
 
@@ -137,6 +140,12 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
 	h->result = result_json(g, term, fault_seat, term == TERM_NORMAL ?
 	    NULL : termination_name(term));
+	{	/* The board as the deal left it, still as the person's view. */
+		struct game *v = game_view(g, h->o.seat);
+		json_decref(h->final);
+		h->final = view_json(v);
+		game_free(v);
+	}
 	h->pending = false;
 	h->played++;
 	h->deal++;
@@ -193,6 +202,7 @@ humangame_free(struct humangame *h)
 	config_free(&h->cfg);
 	json_decref(h->log);
 	json_decref(h->result);
+	json_decref(h->final);
 	json_decref(h->hint);
 	if (h->records != NULL)
 		fclose(h->records);
@@ -301,7 +311,8 @@ humangame_state(const struct humangame *h)
 	    h->result, "hint", h->hint, "broken", h->broken[0] ? h->broken :
 	    NULL);
 
-	json_object_set_new(o, "view", v ? view_json(v) : json_null());
+	json_object_set_new(o, "view", v ? view_json(v) : h->final ?
+	    json_incref(h->final) : json_null());
 	/* A page that gets states by two paths keeps the newest. */
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);

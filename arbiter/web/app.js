@@ -158,6 +158,7 @@ function say(line, me, names) {
     case 'lasttrick': return `${who(kv.seat)} scored ${kv.points} for the last trick`;
     default:
       if (line.startsWith('newgame ')) return 'a new deal';
+      if (line.startsWith('gameover ')) return 'the deal is over';
       return line.replace(/ deck=.*/, '');
   }
 }
