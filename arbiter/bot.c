@@ -433,8 +433,8 @@ bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
 	b->req_id = id;
 	b->limit_ms = limit_ms;
 	b->state = BOT_THINKING;
-	b->sent_us = clock_now_us();
-	if (is_human(b)) {
+	if (is_human(b)) {	/* a person: no deadline, no process */
+		b->sent_us = clock_now_us();
 		b->cfg->human->request(b, id, line, b->cfg->human->arg);
 		return;
 	}

@@ -23,6 +23,13 @@ fi
 [ "$(wc -l <"$tmp/r.jsonl")" -eq 1 ]
 "$arb" verify "$tmp/r.jsonl" >/dev/null
 
+# The dealer's seat: the engine leads first.
+yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" --deals 1 \
+	--seat 1 --seed 5 >"$tmp/out1" 2>&1
+grep -q "^new deal: you are seat 1" "$tmp/out1"
+grep -q "^deal over: " "$tmp/out1"
+[ "$(grep -m1 -E '^(you|engine) play' "$tmp/out1" | cut -d' ' -f1)" = engine ]
+
 # The action's text works as well as its number.
 printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed 1 \
 	>"$tmp/out2" 2>&1

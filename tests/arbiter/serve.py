@@ -184,6 +184,13 @@ def main():
             stream.start()
             reconnected = True
             expect(base, "/api/hint", 202, method="POST", raw=b"")
+            for _ in range(100):
+                hint = json.loads(expect(base, "/api/state", 200))["hint"]
+                if hint and "action" in hint:
+                    break
+                time.sleep(0.05)
+            if not hint or hint["action"] not in st["view"]["legal"]:
+                fail(f"no legal hint: {hint}")
         expect(base, "/api/action", 200, method="POST",
                body={"action": st["view"]["legal"][0]})
         moves += 1
