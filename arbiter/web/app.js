@@ -112,7 +112,10 @@ function render(st) {
     // Only records to show (serve --watch): no game tab.
     $('tab-play').hidden = true;
     $('status').textContent = `watching: ${st.records} deals`;
-    if ($('records').hidden) showTab('records');
+    if ($('records').hidden) {
+      $('rec-follow').checked = true;   // watching: follow by default
+      showTab('records');
+    }
     return;
   }
   const names = st.players;
@@ -201,11 +204,19 @@ async function loadRecords() {
       (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${d.value}`);
     return o;
   }));
+  const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
+  if ($('rec-follow').checked && newest && newest !== keep) {
+    // A match or tournament in play: show each deal as it is recorded,
+    // at its end.
+    sel.value = newest;
+    await loadReplay(true);
+    return;
+  }
   if (keep && j.deals.some((d) => String(d.index) === keep)) sel.value = keep;
   if (!replay && j.deals.length) loadReplay();
 }
 
-async function loadReplay() {
+async function loadReplay(toEnd) {
   const deal = $('rec-deal').value;
   if (deal === '') return;
   const asked = ++replayAsked;
@@ -216,7 +227,7 @@ async function loadReplay() {
   replay = j;
   const s = $('rec-step');
   s.max = replay.steps.length - 1;
-  s.value = Math.min(Number(s.value), s.max);
+  s.value = toEnd === true ? s.max : Math.min(Number(s.value), s.max);
   drawStep();
 }
 
@@ -257,8 +268,8 @@ $('tab-play').addEventListener('click', () => showTab('play'));
 $('tab-records').addEventListener('click', () => showTab('records'));
 $('hint').addEventListener('click', () => post('/api/hint'));
 $('next').addEventListener('click', async () => { await post('/api/next'); refresh(); });
-$('rec-deal').addEventListener('change', loadReplay);
-$('rec-view').addEventListener('change', loadReplay);
+$('rec-deal').addEventListener('change', () => loadReplay());
+$('rec-view').addEventListener('change', () => loadReplay());
 $('rec-step').addEventListener('input', drawStep);
 $('rec-prev').addEventListener('click', () => { $('rec-step').stepDown(); drawStep(); });
 $('rec-next').addEventListener('click', () => { $('rec-step').stepUp(); drawStep(); });

@@ -12,7 +12,7 @@ fi
 dir="$BUILD/browser"
 mkdir -p "$dir"
 cp tests/browser/package.json tests/browser/package-lock.json \
-	tests/browser/deal.js "$dir/"
+	tests/browser/deal.js tests/browser/watch.js "$dir/"
 # npm ci only when the lock file changed (it empties node_modules).
 if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
@@ -38,4 +38,23 @@ kill -TERM $pid
 rc=0
 wait $pid || rc=$?
 [ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
+trap 'rm -f "$out"' EXIT
+
+# serve --watch follows a records file while a match writes it.
+rm -f "$dir/watched.jsonl"
+"$BUILD/bezique-arbiter" serve --port 0 --watch "$dir/watched.jsonl" >"$out" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	grep -q "serving on" "$out" && break
+	sleep 0.2
+done
+url=$(sed -n 's/^serving on //p' "$out")
+eng="$BUILD/bezique-engine"
+node "$dir/watch.js" "$url" "$BUILD/bezique-arbiter" match -e "$eng --level random" \
+	-e "$eng --level greedy" -n 2 --seed 8 -q -o "$dir/watched.jsonl"
+kill -TERM $pid
+rc=0
+wait $pid || rc=$?
+[ $rc -eq 0 ] || { echo "browser.sh: the watching server exited $rc"; exit 1; }
 trap 'rm -f "$out"' EXIT
