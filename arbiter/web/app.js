@@ -5,6 +5,8 @@
 'use strict';
 
 const SUITS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
+const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const RANKS = { A: 'ace', T: 'ten', K: 'king', Q: 'queen', J: 'jack', 9: 'nine', 8: 'eight', 7: 'seven' };
 const $ = (id) => document.getElementById(id);
 let state = null;
 let busy = false;
@@ -27,10 +29,17 @@ function cardEl(text, action) {
       (p.copy ? `<span class="copy">#${p.copy}</span>` : '');
     el.dataset.card = text;
   }
+  el.setAttribute('aria-label', p ? `${RANKS[p.rank]} of ${SUIT_NAMES[p.suit]}` : 'hidden card');
   if (action) {
+    // A playable card is a button for the keyboard too.
     el.classList.add('legal');
     el.dataset.action = action;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'button');
     el.addEventListener('click', () => act(action));
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(action); }
+    });
   }
   return el;
 }

@@ -19,18 +19,23 @@ if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	cp tests/browser/package-lock.json "$dir/installed.lock"
 fi
 out=$(mktemp)
+# Waits up to 10 s for the server's address in $out, into $url.
+wait_url() {
+	i=0
+	while ! grep -q "serving on" "$out" && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	url=$(sed -n 's/^serving on //p' "$out")
+	[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
+}
 rm -f "$dir/deals.jsonl"
 "$BUILD/bezique-arbiter" serve --port 0 --deals 1 --seed 4 \
 	--records "$dir/deals.jsonl" \
 	--engine "$BUILD/bezique-engine --level greedy" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-	grep -q "serving on" "$out" && break
-	sleep 0.2
-done
-url=$(sed -n 's/^serving on //p' "$out")
-[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
+wait_url
 rm -f "$BUILD/gui-deal.png"
 node "$dir/deal.js" "$url" "$BUILD/gui-deal.png"
 [ -s "$BUILD/gui-deal.png" ]
@@ -45,11 +50,7 @@ rm -f "$dir/watched.jsonl"
 "$BUILD/bezique-arbiter" serve --port 0 --watch "$dir/watched.jsonl" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-	grep -q "serving on" "$out" && break
-	sleep 0.2
-done
-url=$(sed -n 's/^serving on //p' "$out")
+wait_url
 eng="$BUILD/bezique-engine"
 node "$dir/watch.js" "$url" "$BUILD/bezique-arbiter" match -e "$eng --level random" \
 	-e "$eng --level greedy" -n 2 --seed 8 -q -o "$dir/watched.jsonl"
