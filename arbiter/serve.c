@@ -57,6 +57,7 @@ struct server {
 	}			 clients[MAX_CLIENTS];
 	int			 nclients;
 	struct event		*sigterm, *sigint;
+	bool			 loopback;	/* bound to a loopback address */
 };
 
 static void
@@ -72,7 +73,8 @@ reply_json(struct evhttp_request *req, int code, json_t *o)
 	evbuffer_add_printf(b, "%s\n", text ? text : "{}");
 	evhttp_send_reply(req, code, code < 300 ? "OK" : code == 404 ?
 	    "Not Found" : code == 405 ? "Method Not Allowed" : code == 409 ?
-	    "Conflict" : "Bad Request", b);
+	    "Conflict" : code == 415 ? "Unsupported Media Type" :
+	    code == 421 ? "Misdirected Request" : "Bad Request", b);
 	evbuffer_free(b);
 	free(text);
 	json_decref(o);
@@ -334,9 +336,14 @@ on_request(struct evhttp_request *req, void *arg)
 	struct server *s = arg;
 	struct web_req r;
 	char err[256];
-	int rc = webreq_route(method_of(req), evhttp_request_get_uri(req), &r,
-	    err, sizeof(err));
+	struct evkeyvalq *in = evhttp_request_get_input_headers(req);
+	int rc = webreq_guard(method_of(req), evhttp_find_header(in, "Host"),
+	    evhttp_find_header(in, "Content-Type"), s->loopback, err,
+	    sizeof(err));
 
+	if (rc == 0)
+		rc = webreq_route(method_of(req), evhttp_request_get_uri(req),
+		    &r, err, sizeof(err));
 	if (rc != 0)
 		reply_error(req, rc, err);
 	else
@@ -424,6 +431,8 @@ listen_on(struct server *s)
 		port = ntohs(ss.ss_family == AF_INET6 ?
 		    ((struct sockaddr_in6 *)&ss)->sin6_port :
 		    ((struct sockaddr_in *)&ss)->sin_port);
+	s->loopback = strcmp(s->o.bind, "127.0.0.1") == 0 ||
+	    strcmp(s->o.bind, "localhost") == 0 || strcmp(s->o.bind, "::1") == 0;
 	printf("serving on http://%s:%d/\n", s->o.bind, port);
 	fflush(stdout);
 	return 0;

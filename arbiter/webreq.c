@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include <sys/queue.h>
 
@@ -142,4 +143,45 @@ webreq_action(const char *body, size_t len, char *action, size_t actionlen,
 		snprintf(action, actionlen, "%s", text);
 	json_decref(o);
 	return rc;
+}
+
+/* The host name of a Host header, without its port. */
+static size_t
+host_name_len(const char *host)
+{
+	const char *end;
+
+	if (host[0] == '[')
+		return (end = strchr(host, ']')) ? (size_t)(end - host + 1) :
+		    strlen(host);
+	return strcspn(host, ":");
+}
+
+int
+webreq_guard(enum web_method m, const char *host, const char *type,
+    bool loopback, char *err, size_t errlen)
+{
+	static const char *const names[] = { "127.0.0.1", "localhost",
+		"[::1]" };
+	size_t n;
+	bool ok = !loopback;
+
+	if (loopback && host != NULL) {
+		n = host_name_len(host);
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			ok |= strlen(names[i]) == n &&
+			    strncasecmp(host, names[i], n) == 0;
+	}
+	if (!ok) {
+		snprintf(err, errlen, "this server answers only to 127.0.0.1 "
+		    "or localhost, not '%.60s'", host ? host : "");
+		return 421;
+	}
+	if (m == WEB_POST && (type == NULL || strncasecmp(type,
+	    "application/json", 16) != 0 || (type[16] != '\0' &&
+	    type[16] != ';'))) {
+		snprintf(err, errlen, "a POST must be application/json");
+		return 415;
+	}
+	return 0;
 }

@@ -6,6 +6,7 @@
 #ifndef WEBREQ_H
 #define WEBREQ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum web_method { WEB_GET, WEB_HEAD, WEB_POST, WEB_OTHER };
@@ -44,5 +45,16 @@ int	webreq_route(enum web_method m, const char *uri, struct web_req *r,
  */
 int	webreq_action(const char *body, size_t len, char *action,
 	    size_t actionlen, char *err, size_t errlen);
+
+/*
+ * Checks what guards the person's game from other web pages: a POST must
+ * say Content-Type: application/json (which a page of another origin
+ * cannot send without the server's consent), and on a loopback address
+ * the Host must name the loopback (a page whose name was rebound to
+ * 127.0.0.1 says its own name).  Returns 0, or an HTTP status (415, 421)
+ * with one line in err.  host and type may be NULL (absent).
+ */
+int	webreq_guard(enum web_method m, const char *host, const char *type,
+	    bool loopback, char *err, size_t errlen);
 
 #endif

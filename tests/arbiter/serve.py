@@ -35,6 +35,8 @@ def request(base, path, method="GET", body=None, raw=None):
     data = raw if raw is not None else (
         json.dumps(body).encode() if body is not None else None)
     req = urllib.request.Request(base + path, data=data, method=method)
+    if method == "POST":
+        req.add_header("Content-Type", "application/json")
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, r.read().decode()
@@ -60,7 +62,8 @@ class Stream(threading.Thread):
         super().__init__(daemon=True)
         host, port = base.split("//")[1].split(":")
         self.sock = socket.create_connection((host, int(port)), timeout=30)
-        self.sock.sendall(b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        self.sock.sendall(b"GET /api/events HTTP/1.1\r\n"
+                          b"Host: 127.0.0.1\r\n\r\n")
         self.payloads = []
 
     def run(self):
@@ -105,6 +108,24 @@ def bad_requests(base):
                         raw=b'{"action":"' + b"x" * 10000 + b'"}')
     if status != 413 and status != 400:
         fail(f"oversize body: {status}")
+    # What another web page could send: a form's type, a foreign Host.
+    req = urllib.request.Request(base + "/api/action", method="POST",
+                                 data=b'{"action": "1"}')
+    req.add_header("Content-Type", "text/plain")
+    try:
+        urllib.request.urlopen(req, timeout=10)
+        fail("a text/plain POST was taken")
+    except urllib.error.HTTPError as e:
+        if e.code != 415:
+            fail(f"text/plain POST: {e.code}")
+    req = urllib.request.Request(base + "/api/state")
+    req.add_header("Host", "evil.example:80")
+    try:
+        urllib.request.urlopen(req, timeout=10)
+        fail("a foreign Host was answered")
+    except urllib.error.HTTPError as e:
+        if e.code != 421:
+            fail(f"foreign Host: {e.code}")
     status, _ = request(base, "/api/action", "DELETE", raw=b"")
     if status < 400 or status >= 500:
         fail(f"DELETE: {status}")
@@ -208,6 +229,8 @@ def main():
         fail(f"records: {rec}")
     replay = json.loads(expect(base, "/api/replay?deal=0&view=all", 200))
     for s in streams + [stream]:
+        if len(s.payloads) < 5:
+            fail(f"an event stream got {len(s.payloads)} states")
         seen += [p for p in s.payloads if '"in_deal":true' in p]
     n = check_hidden(seen, replay, me)
     kids = children(proc.pid)

@@ -201,6 +201,49 @@ test_full_view_shows_all(void **state)
 	game_free(g);
 }
 
+struct guard_case {
+	const char	*id;
+	enum web_method	 m;
+	const char	*host, *type;
+	bool		 loopback;
+	int		 status;
+};
+
+static const struct guard_case guard_cases[] = {
+	{ "get", WEB_GET, "127.0.0.1:8787", NULL, true, 0 },
+	{ "localhost", WEB_GET, "LOCALHOST:1", NULL, true, 0 },
+	{ "ipv6", WEB_GET, "[::1]:8787", NULL, true, 0 },
+	{ "no-port", WEB_GET, "127.0.0.1", NULL, true, 0 },
+	{ "post-json", WEB_POST, "127.0.0.1:1", "application/json", true, 0 },
+	{ "post-charset", WEB_POST, "localhost:1",
+	    "application/json; charset=utf-8", true, 0 },
+	{ "rebound", WEB_GET, "evil.example:8787", NULL, true, 421 },
+	{ "prefix", WEB_GET, "127.0.0.1.evil.example", NULL, true, 421 },
+	{ "no-host", WEB_GET, NULL, NULL, true, 421 },
+	{ "any-host-elsewhere", WEB_GET, "box.lan:1", NULL, false, 0 },
+	{ "post-form", WEB_POST, "127.0.0.1:1",
+	    "application/x-www-form-urlencoded", true, 415 },
+	{ "post-text", WEB_POST, "127.0.0.1:1", "text/plain", true, 415 },
+	{ "post-none", WEB_POST, "127.0.0.1:1", NULL, true, 415 },
+	{ "post-jsonx", WEB_POST, "127.0.0.1:1", "application/jsonx", true,
+	    415 },
+};
+
+static void
+test_guard(void **state)
+{
+	for (size_t i = 0; i < sizeof(guard_cases) / sizeof(guard_cases[0]);
+	    i++) {
+		const struct guard_case *c = &guard_cases[i];
+		char err[256] = "";
+		int rc = webreq_guard(c->m, c->host, c->type, c->loopback, err,
+		    sizeof(err));
+		if (rc != c->status)
+			fail_msg("%s: status %d, want %d (%s)", c->id, rc,
+			    c->status, err);
+	}
+}
+
 int
 main(void)
 {
@@ -209,6 +252,7 @@ main(void)
 		cmocka_unit_test(test_replay_query),
 		cmocka_unit_test(test_bodies),
 		cmocka_unit_test(test_oversize_body),
+		cmocka_unit_test(test_guard),
 		cmocka_unit_test(test_view_hides_other_hand),
 		cmocka_unit_test(test_full_view_shows_all),
 	};

@@ -29,6 +29,8 @@ def fail(msg):
 
 def get(base, path, method="GET", data=None):
     req = urllib.request.Request(base + path, data=data, method=method)
+    if method == "POST":
+        req.add_header("Content-Type", "application/json")
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, json.loads(r.read())
