@@ -433,7 +433,8 @@ listen_on(struct server *s)
 		    ((struct sockaddr_in *)&ss)->sin_port);
 	s->loopback = strcmp(s->o.bind, "127.0.0.1") == 0 ||
 	    strcmp(s->o.bind, "localhost") == 0 || strcmp(s->o.bind, "::1") == 0;
-	printf("serving on http://%s:%d/\n", s->o.bind, port);
+	printf("serving on http://%s%s%s:%d/\n", strchr(s->o.bind, ':') ? "[" :
+	    "", s->o.bind, strchr(s->o.bind, ':') ? "]" : "", port);
 	fflush(stdout);
 	return 0;
 }
