@@ -43,6 +43,9 @@ void		 table_play(struct table *t, const struct deal_spec *d);
 /* Quits both engines. */
 void		 table_stop(struct table *t);
 bool		 table_busy(const struct table *t);
+/* The deal in play (the whole state), or NULL between deals: a front end
+ * shows a person's seat from game_view() of it. */
+const struct game *table_game(const struct table *t);
 /* Relaying overhead so far, and decisions relayed. */
 void		 table_overhead(const struct table *t, uint64_t *us,
 		    uint64_t *decisions);
