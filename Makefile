@@ -74,7 +74,7 @@ all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 # deps: check libraries with pkg-config; install what is missing (root or
 # sudo), otherwise stop with the one command to run.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh --browser
 deps-ok:
 	@scripts/deps.sh --quiet
 .PHONY: deps-ok
@@ -88,7 +88,15 @@ $(LIBBZP): $(call obj,$(PROTO_SRC))
 $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
-$(LIBARB): $(call obj,$(ARB_SRC))
+# The page (arbiter/web/) is embedded in the arbiter as C arrays, so an
+# installed arbiter serves it with no file (arbiter/web.h).
+WEB_FILES = arbiter/web/index.html arbiter/web/app.js arbiter/web/style.css
+WEB_C     = $(BUILD)/gen/web_files.c
+$(WEB_C): $(WEB_FILES)
+	@mkdir -p $(@D)
+	for f in $(WEB_FILES); do xxd -i $$f; done >$@.tmp && mv $@.tmp $@
+
+$(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
@@ -129,7 +137,12 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
-test: deps-ok all $(UNIT_BIN) $(ARBT_BIN)
+# The browser test (tests/e2e/browser.sh) needs Chromium and npm.
+deps-browser:
+	@scripts/deps.sh --quiet --browser
+.PHONY: deps-browser
+
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN)
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:

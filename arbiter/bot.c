@@ -43,6 +43,7 @@ struct bot {
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
 	int				 nlast;
+	struct event			*human_ready;	/* a person's seat */
 };
 
 static void	fail(struct bot *b, enum termination t, const char *fmt, ...)
@@ -111,11 +112,56 @@ bot_fault(struct bot *b, enum termination t, const char *reason)
 	fail(b, t, "%s", reason);
 }
 
+static bool
+is_human(const struct bot *b)
+{
+	return b->cfg->human != NULL;
+}
+
 void
 bot_send(struct bot *b, const char *line)
 {
-	if (bot_running(b))
+	if (bot_running(b) && is_human(b))
+		b->cfg->human->line(b, line, b->cfg->human->arg);
+	else if (bot_running(b))
 		engine_proc_send(b->ep, line);
+}
+
+static void
+human_ready_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct bot *b = arg;
+
+	if (b->state == BOT_IDLE)
+		b->cb.ready(b, b->arg);
+}
+
+/* A person's seat is ready at once, told so from the loop as an engine's
+ * readyok would be (the table never sees a callback inside its call). */
+static void
+human_start(struct bot *b)
+{
+	static const struct timeval now = { 0, 0 };
+
+	if (b->human_ready == NULL &&
+	    (b->human_ready = evtimer_new(b->cfg->human->base, human_ready_cb,
+	    b)) == NULL)
+		abort();
+	b->want_legal = true;
+	b->want_events = true;
+	b->state = BOT_IDLE;
+	evtimer_add(b->human_ready, &now);
+}
+
+int
+bot_human_answer(struct bot *b, const char *action)
+{
+	if (!is_human(b) || b->state != BOT_THINKING)
+		return -1;
+	b->state = BOT_IDLE;
+	b->cb.action(b, action, (double)(clock_now_us() - b->sent_us) /
+	    1000.0, b->arg);
+	return 0;
 }
 
 static void
@@ -348,6 +394,10 @@ bot_start(struct bot *b)
 	b->start_after_exit = b->state == BOT_DYING;
 	if (b->state != BOT_DOWN)
 		return;
+	if (is_human(b)) {
+		human_start(b);
+		return;
+	}
 	if ((argv = argv_split(b->cfg->command, NULL, err, sizeof(err))) == NULL) {
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
 		return;
@@ -383,6 +433,11 @@ bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
 	b->req_id = id;
 	b->limit_ms = limit_ms;
 	b->state = BOT_THINKING;
+	if (is_human(b)) {	/* a person: no deadline, no process */
+		b->sent_us = clock_now_us();
+		b->cfg->human->request(b, id, line, b->cfg->human->arg);
+		return;
+	}
 	engine_proc_send(b->ep, line);
 	b->sent_us = clock_now_us();
 	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +
@@ -394,6 +449,10 @@ bot_quit(struct bot *b)
 {
 	if (!bot_running(b))
 		return;
+	if (is_human(b)) {
+		b->state = BOT_DOWN;
+		return;
+	}
 	engine_proc_clear_deadline(b->ep);
 	b->state = BOT_DYING;
 	b->killed_by_us = true;
@@ -408,6 +467,8 @@ bot_free(struct bot *b)
 		return;
 	if (b->ep != NULL)
 		engine_proc_free(b->ep);
+	if (b->human_ready != NULL)
+		event_free(b->human_ready);
 	free(b->info);
 	for (int i = 0; i < BOT_EVIDENCE; i++)
 		free(b->last[i]);

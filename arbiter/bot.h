@@ -33,6 +33,27 @@ struct bot_callbacks {
 		    const char *reason, void *arg);
 };
 
+/*
+ * A seat played by a person (serve, play): an engine_cfg whose human is
+ * set.  The bot then starts no process: it is ready at once, and every
+ * line an engine would read goes to line() (newgame, events, gameover)
+ * or request() (a go line with the legal list and the seat view: the
+ * rules core's view of that seat, nothing more).  The person's answer
+ * comes back through bot_human_answer().  Callbacks come from the loop.
+ */
+struct bot_human_port {
+	struct event_base	*base;
+	void	(*line)(struct bot *b, const char *line, void *arg);
+	void	(*request)(struct bot *b, uint64_t id, const char *line,
+		    void *arg);
+	void	*arg;
+};
+
+/* The person's answer to the outstanding request; the caller has checked
+ * it is legal (the table would fault an engine for it).  0, or -1 when
+ * no request is outstanding. */
+int		 bot_human_answer(struct bot *b, const char *action);
+
 struct bot	*bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 		    const struct clock_cfg *clock, const struct limits_cfg *limits,
 		    const struct bot_callbacks *cb, void *arg);

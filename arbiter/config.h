@@ -12,6 +12,8 @@
 #include "rules.h"
 #include "sprt.h"
 
+struct bot_human_port;
+
 #define MAX_ENGINE_OPTIONS	32
 #define MAX_ENGINES		32
 
@@ -36,6 +38,9 @@ struct engine_cfg {
 	char	*stderr_log;		/* file for its stderr, or NULL */
 	char	*options[MAX_ENGINE_OPTIONS];	/* "Name=Value" */
 	int	 noptions;
+	/* A person's seat (serve, play): the bot runs no process and its
+	 * lines go to this port instead (bot.h). */
+	const struct bot_human_port *human;
 };
 
 struct clock_cfg {

@@ -10,7 +10,9 @@
 #include "check.h"
 #include "config.h"
 #include "match.h"
+#include "play.h"
 #include "rate.h"
+#include "serve.h"
 #include "show.h"
 #include "tournament.h"
 #include "verify.h"
@@ -29,9 +31,15 @@ usage(FILE *f)
 	    "  rate FILE...                  standings of record files (shards)\n"
 	    "  check ENGINE...               conformance check for bot writers\n"
 	    "  show FILE [--seat S] [--deal N]  records in readable form\n"
+	    "  serve [flags]                 play or watch in a web page\n"
+	    "  play [flags]                  play an engine in the terminal\n"
 	    "  help                          this text\n"
 	    "flags of match:\n", f);
 	config_usage(f);
+	fputs("flags of ", f);
+	serve_usage(f);
+	fputs("play [flags]: play in the terminal; the flags of serve's game "
+	    "above\n", f);
 }
 
 /*
@@ -132,6 +140,10 @@ main(int argc, char **argv)
 		return tournament_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "show") == 0)
 		return show_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "serve") == 0)
+		return serve_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "play") == 0)
+		return play_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "check") == 0)
 		return check_main(argc - 2, argv + 2, argv[0]);
 	fprintf(stderr, "bezique-arbiter: unknown command '%s' (try "

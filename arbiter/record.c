@@ -573,3 +573,32 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 	game_summary(sum);
 	return 0;
 }
+
+struct game *
+record_game(json_t *obj, char *err, size_t errlen)
+{
+	const char *variant, *rules_text, *deck_text;
+	struct rules r;
+	enum variant v;
+	uint16_t deck[MAX_CARDS];
+	int dealer;
+	struct game *g;
+
+	if (json_unpack(obj, "{s:s, s:s, s:s, s:i}", "variant", &variant,
+	    "rules", &rules_text, "deck", &deck_text, "dealer", &dealer) < 0 ||
+	    variant_parse(variant, &v) < 0) {
+		snprintf(err, errlen, "no variant, rules, deck or dealer");
+		return NULL;
+	}
+	rules_init(&r, v);
+	if (r.players != 2 || dealer < 0 || dealer > 1) {
+		snprintf(err, errlen, "not a deal of two seats");
+		return NULL;
+	}
+	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
+	    record_parse_deck(&r, deck_text, deck, err, errlen) < 0)
+		return NULL;
+	if ((g = game_new_from_deck(&r, deck, dealer)) == NULL)
+		snprintf(err, errlen, "variant %s cannot be replayed", variant);
+	return g;
+}

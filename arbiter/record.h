@@ -121,6 +121,13 @@ int	record_read(const char *line, bool replay, struct record_summary *sum,
 int	record_parse_deck(const struct rules *r, const char *text,
 	    uint16_t *deck, char *err, size_t errlen);
 
+/*
+ * The deal of a record (a JSON object) at its start, built by the rules
+ * core from its variant, rules, deck and dealer: a new game, or NULL with
+ * one line in err.
+ */
+struct game	*record_game(json_t *obj, char *err, size_t errlen);
+
 /* The summary of a finished record (after record_finish). */
 int	record_summary_of(const struct record *rec, struct record_summary *sum);
 

@@ -556,6 +556,12 @@ table_busy(const struct table *t)
 	return t->playing || t->waiting;
 }
 
+const struct game *
+table_game(const struct table *t)
+{
+	return t->playing ? t->g : NULL;
+}
+
 void
 table_overhead(const struct table *t, uint64_t *us, uint64_t *decisions)
 {

@@ -53,6 +53,9 @@ void		 table_end_game(struct table *t);
 /* Quits both engines. */
 void		 table_stop(struct table *t);
 bool		 table_busy(const struct table *t);
+/* The deal in play (the whole state), or NULL between deals: a front end
+ * shows a person's seat from game_view() of it. */
+const struct game *table_game(const struct table *t);
 /* Relaying overhead so far, and decisions relayed. */
 void		 table_overhead(const struct table *t, uint64_t *us,
 		    uint64_t *decisions);

@@ -2,16 +2,19 @@
 # Check what the build needs and install what is missing from Debian's
 # packages.  Run as root (or with sudo available) it installs; otherwise it
 # stops with one line naming the exact command to run.
-#   scripts/deps.sh [--quiet] [--fuzz]
-# --fuzz also wants clang and libFuzzer's runtime (make fuzz).
+#   scripts/deps.sh [--quiet] [--fuzz] [--browser]
+# --fuzz also wants clang and libFuzzer's runtime (make fuzz); --browser
+# Chromium and npm for the web front end's browser test (make test).
 quiet=0
 fuzz=0
+browser=0
 for a in "$@"; do
+	[ "$a" = "--browser" ] && browser=1
 	[ "$a" = "--quiet" ] && quiet=1
 	[ "$a" = "--fuzz" ] && fuzz=1
 done
 
-PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs"
+PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs xxd"
 
 missing=""
 command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
@@ -26,6 +29,11 @@ else
 fi
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v xxd >/dev/null 2>&1 || missing="$missing xxd"
+if [ $browser = 1 ]; then
+	[ -x /usr/bin/chromium ] || missing="$missing chromium"
+	command -v npm >/dev/null 2>&1 || missing="$missing npm"
+fi
 if [ $fuzz = 1 ]; then
 	command -v clang >/dev/null 2>&1 || missing="$missing clang"
 	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a \

@@ -21,3 +21,27 @@ cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror ${SANITIZER:+-fsanitize=$SANITIZ
 	-o "$tmp/bot" "$tmp/bot.c" $flags
 "$root/bin/bezique-arbiter" check "$tmp/bot" >"$tmp/check.txt" ||
 	{ cat "$tmp/check.txt"; exit 1; }
+
+# The installed arbiter serves its page from no file, from anywhere, and
+# finds the installed engine beside it.
+(cd "$tmp" && "$root/bin/bezique-arbiter" serve --port 0 >"$tmp/serve.out" &
+	echo $! >"$tmp/serve.pid")
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	grep -q "serving on" "$tmp/serve.out" 2>/dev/null && break
+	sleep 0.2
+done
+url=$(sed -n 's/^serving on //p' "$tmp/serve.out")
+python3 - "$url" <<'PY'
+import json, sys, time, urllib.request
+url = sys.argv[1]
+page = urllib.request.urlopen(url, timeout=10).read().decode()
+assert "<script src=\"/app.js\">" in page, page[:200]
+assert "EventSource" in urllib.request.urlopen(url + "app.js").read().decode()
+for _ in range(50):
+    st = json.load(urllib.request.urlopen(url + "api/state"))
+    if st["to_move"] or st["broken"]:
+        break
+    time.sleep(0.1)
+assert st["to_move"] and not st["broken"], st
+PY
+kill -TERM "$(cat "$tmp/serve.pid")"

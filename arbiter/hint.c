@@ -1,0 +1,205 @@
+/*
+ * hint.c: an engine in analysis mode (hint.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "argv.h"
+#include "bzp.h"
+#include "engine_proc.h"
+#include "hint.h"
+#include "xmalloc.h"
+
+#define HINT_TIMEOUT_MS	10000
+#define QUIT_GRACE_MS	1000
+
+struct hint {
+	struct engine_proc_reaper	*reaper;
+	char				*command;
+	hint_fn				 fn;
+	void				*arg;
+	struct engine_proc		*ep;
+	bool				 ready;		/* bzpok seen */
+	char				*question;	/* lines to send */
+	int				 outstanding;	/* stops unanswered */
+	char				*info;		/* last info line */
+};
+
+static void
+answer(struct hint *h, json_t *a)
+{
+	h->fn(a, h->arg);
+}
+
+static void
+fail(struct hint *h, const char *why)
+{
+	h->outstanding = 0;
+	free(h->question);
+	h->question = NULL;
+	engine_proc_kill(h->ep);
+	answer(h, json_pack("{s:s}", "error", why));
+}
+
+/* Sends the question's lines (joined by newlines when asked). */
+static void
+send_question(struct hint *h)
+{
+	char *q = h->question, *nl;
+
+	for (; q != NULL && *q != '\0'; q = nl + 1) {
+		if ((nl = strchr(q, '\n')) == NULL)
+			break;
+		*nl = '\0';
+		engine_proc_send(h->ep, q);
+	}
+	free(h->question);
+	h->question = NULL;
+	h->outstanding++;
+	free(h->info);
+	h->info = NULL;
+	engine_proc_set_deadline(h->ep, HINT_TIMEOUT_MS);
+}
+
+/* {action, info, ev, win} from bestaction and the last info line. */
+static json_t *
+best_json(const char *action, const char *info)
+{
+	json_t *a = json_pack("{s:s, s:s?}", "action", action, "info", info);
+	struct bzp_msg m;
+	char *copy;
+
+	if (info != NULL) {
+		copy = xstrdup(info);
+		if (bzp_parse(copy, &m) == 0) {
+			const char *ev = bzp_get(&m, "ev"), *win = bzp_get(&m,
+			    "win");
+			if (ev)
+				json_object_set_new(a, "ev", json_string(ev));
+			if (win)
+				json_object_set_new(a, "win", json_string(win));
+		}
+		free(copy);
+	}
+	return a;
+}
+
+static void
+on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
+{
+	struct hint *h = arg;
+	struct bzp_msg m;
+	char *copy = xstrndup(line, len);
+
+	if (bzp_parse(copy, &m) == 0) {
+		if (strcmp(m.cmd, "bzpok") == 0) {
+			h->ready = true;
+			engine_proc_clear_deadline(ep);
+			if (h->question)
+				send_question(h);
+		} else if (strcmp(m.cmd, "info") == 0) {
+			free(h->info);
+			h->info = xstrndup(line, len);
+		} else if (strcmp(m.cmd, "bestaction") == 0 && m.ntok >= 1 &&
+		    h->outstanding > 0 && --h->outstanding == 0) {
+			engine_proc_clear_deadline(ep);
+			answer(h, best_json(m.tok[0], h->info));
+		}
+	}
+	free(copy);
+}
+
+static void
+on_error(struct engine_proc *ep, enum engine_proc_fault f, const char *d,
+    void *arg)
+{
+	struct hint *h = arg;
+	char why[256];
+
+	snprintf(why, sizeof(why), "the hint engine failed: %s",
+	    engine_proc_fault_name(f));
+	fail(h, why);
+}
+
+static void
+on_exit_(struct engine_proc *ep, int status, void *arg)
+{
+	struct hint *h = arg;
+
+	engine_proc_free(ep);
+	if (h->ep == ep) {
+		h->ep = NULL;
+		h->ready = false;
+	}
+}
+
+static int
+spawn(struct hint *h, char *err, size_t errlen)
+{
+	static const struct engine_proc_callbacks cb = { on_line, on_error,
+		on_exit_ };
+	struct engine_spec spec;
+	char **argv = argv_split(h->command, NULL, err, errlen);
+
+	if (argv == NULL)
+		return -1;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.max_line = BZP_MAX_LINE;
+	h->ep = engine_proc_spawn(h->reaper, &spec, &cb, h, err, errlen);
+	argv_free(argv);
+	if (h->ep == NULL)
+		return -1;
+	engine_proc_send(h->ep, "bzp");
+	engine_proc_set_deadline(h->ep, HINT_TIMEOUT_MS);
+	return 0;
+}
+
+struct hint *
+hint_new(struct event_base *base, struct engine_proc_reaper *reaper,
+    const char *command, hint_fn fn, void *arg)
+{
+	struct hint *h = xcalloc(1, sizeof(*h));
+
+	h->command = xstrdup(command);
+	h->reaper = reaper;
+	h->fn = fn;
+	h->arg = arg;
+	return h;
+}
+
+void
+hint_free(struct hint *h)
+{
+	if (h == NULL)
+		return;
+	if (h->ep != NULL)
+		engine_proc_quit(h->ep, "quit", QUIT_GRACE_MS);
+	engine_proc_free(h->ep);
+	free(h->command);
+	free(h->question);
+	free(h->info);
+	free(h);
+}
+
+int
+hint_ask(struct hint *h, const char *variant, const char *rules,
+    const char *view, char *err, size_t errlen)
+{
+	size_t len = strlen(view) + strlen(rules) + 256;
+	const char *seat = strstr(view, " seat=");
+
+	if (h->ep == NULL && spawn(h, err, errlen) < 0)
+		return -1;
+	free(h->question);
+	h->question = xmalloc(len);
+	/* Without an id, go is analysis; stop asks for the best action at
+	 * once (a person waits for it). */
+	snprintf(h->question, len, "newgame deal=0 variant=%s rules=%s "
+	    "seat=%c dealer=0 players=2\nposition %s\ngo infinite\nstop\n",
+	    variant, rules, seat ? seat[6] : '0', view);
+	if (h->ready)
+		send_question(h);
+	return 0;
+}

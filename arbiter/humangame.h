@@ -1,0 +1,100 @@
+/*
+ * humangame.h: deals between a person and an engine, on the arbiter's
+ * event loop; the state that `serve` and `play` show.
+ *
+ * A table (table.h) plays the deals as in a match: the engine is a bot
+ * process, the person a bot whose seat is a port (bot.h, struct
+ * bot_human_port), so the rules, the records and the engine's side are
+ * the arbiter's own.  The state lives here, not in a page or a
+ * terminal: a front end that goes away and comes back asks for it again.
+ */
+#ifndef HUMANGAME_H
+#define HUMANGAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <event2/event.h>
+#include <jansson.h>
+
+#include "rules.h"
+
+struct humangame;
+struct engine_proc_reaper;
+
+struct humangame_opts {
+	const char	*engine;	/* the opponent's command */
+	int		 seat;		/* the person's seat, 0 or 1 */
+	int		 deals;		/* 0: no end */
+	uint64_t	 seed;
+	enum variant	 variant;
+	const char	*records;	/* JSON Lines file, or NULL */
+	const char	*name;		/* the person's name */
+};
+
+struct humangame_callbacks {
+	/* Something changed: a line the person's seat was told (event,
+	 * newgame, gameover; NULL for other changes). */
+	void	(*changed)(struct humangame *h, const char *line, void *arg);
+	/* The engine could not play, or every deal is over. */
+	void	(*finished)(struct humangame *h, void *arg);
+};
+
+/* The defaults: greedy engine, seat 0, seed 1, Rubicon, no end. */
+void		 humangame_defaults(struct humangame_opts *o);
+/* Reads argv[*i] if it is one of the flags above (--engine, --seat,
+ * --deals, --seed, --variant, --records, --name), moving *i past its
+ * value: 1, 0 if not one, -1 after one line to stderr. */
+int		 humangame_parse_flag(struct humangame_opts *o, int argc,
+		    char **argv, int *i);
+void		 humangame_usage(FILE *f);
+/* Whether the engine's command can start: 0, or -1 with one line. */
+int		 humangame_check(const struct humangame_opts *o, char *err,
+		    size_t errlen);
+
+struct humangame *humangame_new(struct event_base *base,
+		    struct engine_proc_reaper *reaper,
+		    const struct humangame_opts *o,
+		    const struct humangame_callbacks *cb, void *arg);
+void		 humangame_free(struct humangame *h);
+
+/* Starts the first deal (the engine starts up first). */
+void		 humangame_start(struct humangame *h);
+
+/*
+ * The person plays text (an action, or the number of a legal action
+ * counted from 1).  Returns 0, or -1 with one line in err: not the
+ * person's turn, unreadable, or illegal.
+ */
+int		 humangame_act(struct humangame *h, const char *text, char *err,
+		    size_t errlen);
+
+/* Starts the next deal after one has ended; -1 with err if none may. */
+int		 humangame_next(struct humangame *h, char *err, size_t errlen);
+
+/* The person's view now, or NULL between deals (caller frees). */
+struct game	*humangame_view(const struct humangame *h);
+
+/*
+ * The state for a front end, as a new JSON object: the deal, the
+ * players, the person's view (view_json.h), the lines the seat was told
+ * lately, the last result and the hint.  Never the opponent's cards.
+ */
+json_t		*humangame_state(const struct humangame *h);
+
+/* The person's seat view text and the rules text, for a hint; -1 when
+ * the person is not to move. */
+int		 humangame_hint_position(const struct humangame *h, char *view,
+		    size_t viewlen, char *rules, size_t ruleslen);
+/* Stores a hint to show in the state (NULL clears it). */
+void		 humangame_set_hint(struct humangame *h, json_t *hint);
+
+/* Whether the person is to act now. */
+bool		 humangame_to_move(const struct humangame *h);
+/* Whether the engine failed and no more deals can be played. */
+bool		 humangame_broken(const struct humangame *h);
+int		 humangame_seat(const struct humangame *h);
+const struct rules *humangame_rules(const struct humangame *h);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * watch.h: following a records file that a match or tournament is
+ * appending to: a libevent timer reads what was added, keeps every
+ * complete line, and leaves a partial last line for the next read.
+ */
+#ifndef WATCH_H
+#define WATCH_H
+
+#include <stddef.h>
+
+struct watch;
+struct event_base;
+
+/* Polls path every period_ms (a file not there yet is waited for). */
+struct watch	*watch_new(struct event_base *base, const char *path,
+		    int period_ms);
+void		 watch_free(struct watch *w);
+
+/* Reads what was added now (the timer calls it too). */
+void		 watch_poll(struct watch *w);
+size_t		 watch_count(const struct watch *w);
+/* Line i (0-based, without its newline), or NULL. */
+const char	*watch_line(const struct watch *w, size_t i);
+const char	*watch_path(const struct watch *w);
+
+#endif

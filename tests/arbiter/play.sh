@@ -1,0 +1,56 @@
+#!/bin/sh
+# `play` fed from a pipe: a whole deal by numbered choices, with a bad
+# line and a protocol action text on the way; plain text (not a
+# terminal); end of input quits cleanly and the engine is reaped.
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+arb="$BUILD/bezique-arbiter"
+eng="$BUILD/bezique-engine --level greedy"
+
+# A bad line, a number out of range, then the first choice every time.
+{ echo "zz"; echo "99"; yes 1 | head -n 300; } |
+	timeout 30 "$arb" play --engine "$eng" --deals 1 --seed 3 \
+	--records "$tmp/r.jsonl" >"$tmp/out" 2>"$tmp/err"
+grep -q "^deal over: points you [0-9]*, engine [0-9]*" "$tmp/out"
+grep -q "'zz' is not a card" "$tmp/out"
+grep -q "no action number 99 " "$tmp/out"
+grep -q "^your lead: 1)" "$tmp/out"
+if grep -q "$(printf '\033')" "$tmp/out" || grep -q "♠" "$tmp/out"; then
+	echo "play.sh: colour or suit symbols into a pipe"; exit 1
+fi
+[ "$(wc -l <"$tmp/r.jsonl")" -eq 1 ]
+"$arb" verify "$tmp/r.jsonl" >/dev/null
+
+# The dealer's seat: the engine leads first.
+yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" --deals 1 \
+	--seat 1 --seed 5 >"$tmp/out1" 2>&1
+grep -q "^new deal: you are seat 1" "$tmp/out1"
+grep -q "^deal over: " "$tmp/out1"
+[ "$(grep -m1 -E '^(you|engine) play' "$tmp/out1" | cut -d' ' -f1)" = engine ]
+
+# The action's text works as well as its number.
+printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed 1 \
+	>"$tmp/out2" 2>&1
+grep -q "you play QH#1" "$tmp/out2"
+
+# End of input in the middle of a deal: exit 0 at once, no engine left.
+start=$(date +%s)
+printf '1\n1\n' | timeout 10 "$arb" play --engine "$eng" >"$tmp/out3" 2>&1
+[ $(($(date +%s) - start)) -le 5 ]
+grep -q "you play" "$tmp/out3"
+
+# A bad flag: one line, status 2.
+set +e
+"$arb" play --seat 3 2>"$tmp/err2"; rc=$?
+set -e
+[ $rc -eq 2 ]
+[ "$(wc -l <"$tmp/err2")" -eq 1 ]
+
+# An engine that cannot start: one line naming it, status 2.
+set +e
+printf '1\n' | "$arb" play --engine "$tmp/no-such-engine" 2>"$tmp/err3"; rc=$?
+set -e
+[ $rc -eq 2 ]
+grep -q "no-such-engine" "$tmp/err3"

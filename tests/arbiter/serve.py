@@ -1,0 +1,252 @@
+"""`bezique-arbiter serve` driven through HTTP with urllib.
+
+Starts the server on a free port, plays a whole deal against the greedy
+engine by always taking the first legal action, with an event stream
+open; sends malformed requests on the way (each must get its 4xx and a
+one-line error, and the server must go on); drops the event stream and
+the state mid-deal and comes back (the deal goes on); checks that no
+state and no event ever named a card of the engine's concealed hand (by
+the deal replayed with every card shown, after the deal); then SIGTERM:
+the server exits 0 and its engines are gone.
+"""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.environ.get("SERVE_ARBITER", os.path.join(BUILD, "bezique-arbiter"))
+ENGINE = os.path.join(BUILD, "bezique-engine") + " --level greedy"
+
+
+def fail(msg):
+    print("serve.py: FAIL:", msg)
+    sys.exit(1)
+
+
+def request(base, path, method="GET", body=None, raw=None):
+    data = raw if raw is not None else (
+        json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(base + path, data=data, method=method)
+    if method == "POST":
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def expect(base, path, code, method="GET", body=None, raw=None):
+    status, text = request(base, path, method, body, raw)
+    if status != code:
+        fail(f"{method} {path}: {status}, want {code}: {text!r}")
+    if code >= 400:
+        if text.count("\n") > 1 or "error" not in json.loads(text):
+            fail(f"{method} {path}: not a one-line error: {text!r}")
+    return text
+
+
+class Stream(threading.Thread):
+    """The event stream on a socket of its own (closed at once, as a
+    page is): keeps every data payload."""
+
+    def __init__(self, base):
+        super().__init__(daemon=True)
+        host, port = base.split("//")[1].split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        self.sock.sendall(b"GET /api/events HTTP/1.1\r\n"
+                          b"Host: 127.0.0.1\r\n\r\n")
+        self.payloads = []
+
+    def run(self):
+        buf = b""
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    break
+                buf += data
+                while b"\n" in buf:
+                    line, buf = buf.split(b"\n", 1)
+                    if line.startswith(b"data: "):
+                        self.payloads.append(line[6:].decode())
+        except OSError:
+            pass
+
+    def close(self):
+        self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
+
+
+def refused(url, data, header, value, code):
+    req = urllib.request.Request(url, data=data)
+    req.add_header(header, value)
+    try:
+        urllib.request.urlopen(req, timeout=10)
+        fail(f"{header}: {value} was answered")
+    except urllib.error.HTTPError as e:
+        if e.code != code:
+            fail(f"{header}: {value}: {e.code}, want {code}")
+
+
+def bad_requests(base):
+    expect(base, "/no/such/page", 404)
+    expect(base, "/api/state", 405, method="POST", raw=b"")
+    expect(base, "/api/action", 405)
+    expect(base, "/api/state?x=1", 400)
+    expect(base, "/api/action", 400, method="POST", raw=b'{"action": ')
+    expect(base, "/api/action", 400, method="POST", raw=b'{"act": "QS"}')
+    expect(base, "/api/action", 409, method="POST", body={"action": "ZZ"})
+    expect(base, "/api/action", 409, method="POST", body={"action": "999"})
+    expect(base, "/api/replay?deal=x", 400)
+    status, _ = request(base, "/api/action", "POST",
+                        raw=b'{"action":"' + b"x" * 10000 + b'"}')
+    if status != 413 and status != 400:
+        fail(f"oversize body: {status}")
+    # What another web page could send: a form's type, a foreign Host.
+    refused(base + "/api/action", b'{"action": "1"}', "Content-Type",
+            "text/plain", 415)
+    refused(base + "/api/state", None, "Host", "evil.example:80", 421)
+    status, _ = request(base, "/api/action", "DELETE", raw=b"")
+    if status < 400 or status >= 500:
+        fail(f"DELETE: {status}")
+
+
+def key(view, me):
+    """What identifies a moment of the deal from the person's side."""
+    return json.dumps([view["hands"][me]["cards"], view["tables"],
+                       view["trick"], view["stock"], view["points"]])
+
+
+def check_hidden(seen, replay, me):
+    """No payload seen names a concealed card of the other seat."""
+    hidden = {}
+    for step in replay["steps"]:
+        known = set()
+        opp = step["hands"][1 - me]["cards"]
+        hidden.setdefault(key(step, me), set()).update(set(opp) - known)
+    checked = 0
+    for text in seen:
+        st = json.loads(text)
+        v = st.get("view")
+        if not v:
+            continue
+        shown = set(v["hands"][1 - me]["cards"])
+        k = key(v, me)
+        if k not in hidden:
+            fail("a state that the replay does not have: " + k[:200])
+        for card in hidden[k] - shown:
+            if f'"{card}"' in text:
+                fail(f"the opponent's concealed {card} was sent")
+        checked += 1
+    if checked < 50:
+        fail(f"only {checked} states checked")
+    return checked
+
+
+def main():
+    tmp = tempfile.mkdtemp()
+    records = os.path.join(tmp, "r.jsonl")
+    proc = subprocess.Popen([ARB, "serve", "--port", "0", "--deals", "1",
+                             "--seed", "9", "--engine", ENGINE,
+                             "--records", records],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    while line and "serving on" not in line:    # a debugger's lines
+        line = proc.stdout.readline()
+    if "serving on http://127.0.0.1:" not in line:
+        fail("no address: " + line)
+    base = line.split()[-1].rstrip("/")
+    me = 0
+    stream = Stream(base)
+    stream.start()
+    page = expect(base, "/", 200)
+    if "<script" not in page:
+        fail("the page is not served")
+    bad_requests(base)
+    seen = []
+    streams = []
+    moves = 0
+    reconnected = False
+    deadline = time.time() + 40
+    while time.time() < deadline:
+        st = json.loads(expect(base, "/api/state", 200))
+        seen.append(json.dumps(st))
+        if st["result"] is not None and not st["in_deal"]:
+            break
+        if not st["to_move"]:
+            time.sleep(0.01)
+            continue
+        if moves == 20 and not reconnected:
+            # The page is closed mid-deal, then opened again.
+            stream.close()
+            time.sleep(0.2)
+            streams.append(stream)
+            stream = Stream(base)
+            stream.start()
+            reconnected = True
+            expect(base, "/api/hint", 202, method="POST", raw=b"")
+            for _ in range(100):
+                hint = json.loads(expect(base, "/api/state", 200))["hint"]
+                if hint and "action" in hint:
+                    break
+                time.sleep(0.05)
+            if not hint or hint["action"] not in st["view"]["legal"]:
+                fail(f"no legal hint: {hint}")
+        expect(base, "/api/action", 200, method="POST",
+               body={"action": st["view"]["legal"][0]})
+        moves += 1
+        if os.environ.get("SERVE_DEBUG"):
+            print(moves, time.time(), flush=True)
+    else:
+        fail("the deal did not end in 40 s")
+    if moves < 30:
+        fail(f"only {moves} moves")
+    time.sleep(0.7)    # the records file is read every 500 ms
+    expect(base, "/api/action", 409, method="POST", body={"action": "1"})
+    expect(base, "/api/next", 409, method="POST", raw=b"")
+    rec = json.loads(expect(base, "/api/records", 200))
+    if len(rec["deals"]) != 1:
+        fail(f"records: {rec}")
+    replay = json.loads(expect(base, "/api/replay?deal=0&view=all", 200))
+    for s in streams + [stream]:
+        if len(s.payloads) < 5:
+            fail(f"an event stream got {len(s.payloads)} states")
+        seen += [p for p in s.payloads if '"in_deal":true' in p]
+    n = check_hidden(seen, replay, me)
+    kids = children(proc.pid)
+    if not kids:
+        fail("no engine process under the server")
+    proc.send_signal(signal.SIGTERM)
+    try:
+        rc = proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        fail("no exit 5 s after SIGTERM")
+    if rc != 0:
+        fail(f"exit status {rc} after SIGTERM")
+    time.sleep(0.2)
+    for k in kids:
+        if os.path.exists(f"/proc/{k}") and "Z" not in open(
+                f"/proc/{k}/stat").read().split()[2]:
+            fail(f"engine {k} still runs")
+    print(f"serve.py: {moves} moves, {n} states checked, ok")
+
+
+main()

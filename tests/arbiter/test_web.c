@@ -1,0 +1,261 @@
+/*
+ * test_web.c: what `serve` accepts (webreq.h) and what it shows of a
+ * deal (view_json.h, replay.h): every refusal of a bad request, and no
+ * card of the opponent's concealed hand in a seat's JSON.
+ */
+#include <string.h>
+
+#include "../unit/test_util.h"
+#include "card.h"
+#include "game.h"
+#include "view_json.h"
+#include "webreq.h"
+
+struct route_case {
+	const char	*id;
+	enum web_method	 m;
+	const char	*uri;
+	int		 status;	/* 0: accepted */
+	enum web_route	 route;
+};
+
+static const struct route_case route_cases[] = {
+	{ "page", WEB_GET, "/", 0, ROUTE_FILE },
+	{ "page-head", WEB_HEAD, "/index.html", 0, ROUTE_FILE },
+	{ "script", WEB_GET, "/app.js", 0, ROUTE_FILE },
+	{ "state", WEB_GET, "/api/state", 0, ROUTE_STATE },
+	{ "events", WEB_GET, "/api/events", 0, ROUTE_EVENTS },
+	{ "action", WEB_POST, "/api/action", 0, ROUTE_ACTION },
+	{ "next", WEB_POST, "/api/next", 0, ROUTE_NEXT },
+	{ "hint", WEB_POST, "/api/hint", 0, ROUTE_HINT },
+	{ "records", WEB_GET, "/api/records", 0, ROUTE_RECORDS },
+	{ "replay", WEB_GET, "/api/replay?deal=3&view=1", 0, ROUTE_REPLAY },
+	{ "replay-all", WEB_GET, "/api/replay?view=all&deal=0", 0,
+	    ROUTE_REPLAY },
+	{ "unknown-path", WEB_GET, "/etc/passwd", 404, 0 },
+	{ "dotdot", WEB_GET, "/../arbiter/web/app.js", 404, 0 },
+	{ "post-state", WEB_POST, "/api/state", 405, 0 },
+	{ "get-action", WEB_GET, "/api/action", 405, 0 },
+	{ "put", WEB_OTHER, "/api/action", 405, 0 },
+	{ "state-query", WEB_GET, "/api/state?x=1", 400, 0 },
+	{ "replay-no-deal", WEB_GET, "/api/replay?view=0", 400, 0 },
+	{ "replay-bad-deal", WEB_GET, "/api/replay?deal=-1", 400, 0 },
+	{ "replay-bad-view", WEB_GET, "/api/replay?deal=1&view=2", 400, 0 },
+	{ "replay-twice", WEB_GET, "/api/replay?deal=1&deal=2", 400, 0 },
+	{ "replay-extra", WEB_GET, "/api/replay?deal=1&x=2", 400, 0 },
+	{ "replay-no-query", WEB_GET, "/api/replay", 400, 0 },
+	{ "not-a-path", WEB_GET, "api/state", 400, 0 },
+	{ "garbage", WEB_GET, "http://[::1", 400, 0 },
+};
+
+static void
+test_routes(void **state)
+{
+	for (size_t i = 0; i < sizeof(route_cases) / sizeof(route_cases[0]);
+	    i++) {
+		const struct route_case *c = &route_cases[i];
+		struct web_req r;
+		char err[256] = "";
+		int rc = webreq_route(c->m, c->uri, &r, err, sizeof(err));
+		if (rc != c->status)
+			fail_msg("%s: status %d, want %d (%s)", c->id, rc,
+			    c->status, err);
+		if (rc == 0 && r.route != c->route)
+			fail_msg("%s: route %d, want %d", c->id, r.route,
+			    c->route);
+		if (rc != 0 && (err[0] == '\0' || strchr(err, '\n')))
+			fail_msg("%s: the error must be one line", c->id);
+	}
+}
+
+static void
+test_replay_query(void **state)
+{
+	struct web_req r;
+	char err[256];
+
+	assert_int_equal(webreq_route(WEB_GET, "/api/replay?deal=7&view=all",
+	    &r, err, sizeof(err)), 0);
+	assert_int_equal(r.deal, 7);
+	assert_int_equal(r.view, -1);
+	assert_int_equal(webreq_route(WEB_GET, "/api/replay?deal=2&view=1",
+	    &r, err, sizeof(err)), 0);
+	assert_int_equal(r.view, 1);
+}
+
+struct body_case {
+	const char	*id, *body;
+	const char	*want;	/* NULL: refused with 400 */
+};
+
+static const struct body_case body_cases[] = {
+	{ "card", "{\"action\": \"QS#2\"}", "QS#2" },
+	{ "number", "{\"action\":\"3\"}", "3" },
+	{ "declare", "{\"action\":\"marriage:KH#1+QH#2\"}",
+	    "marriage:KH#1+QH#2" },
+	{ "empty", "", NULL },
+	{ "not-json", "action=QS", NULL },
+	{ "cut", "{\"action\": \"QS", NULL },
+	{ "array", "[\"QS\"]", NULL },
+	{ "number-value", "{\"action\": 3}", NULL },
+	{ "extra-key", "{\"action\": \"QS\", \"x\": 1}", NULL },
+	{ "duplicate", "{\"action\": \"QS\", \"action\": \"KS\"}", NULL },
+	{ "empty-action", "{\"action\": \"\"}", NULL },
+	{ "two-words", "{\"action\": \"QS KS\"}", NULL },
+	{ "newline", "{\"action\": \"QS\\nquit\"}", NULL },
+};
+
+static void
+test_bodies(void **state)
+{
+	for (size_t i = 0; i < sizeof(body_cases) / sizeof(body_cases[0]);
+	    i++) {
+		const struct body_case *c = &body_cases[i];
+		char action[128] = "", err[256] = "";
+		int rc = webreq_action(c->body, strlen(c->body), action,
+		    sizeof(action), err, sizeof(err));
+		if (c->want ? rc != 0 || strcmp(action, c->want) : rc != 400)
+			fail_msg("%s: rc %d action '%s' err '%s'", c->id, rc,
+			    action, err);
+	}
+}
+
+static void
+test_oversize_body(void **state)
+{
+	char big[WEB_MAX_BODY + 64], action[128], err[256];
+
+	memset(big, ' ', sizeof(big));
+	memcpy(big, "{\"action\":\"QS\"}", 15);
+	assert_int_equal(webreq_action(big, sizeof(big), action,
+	    sizeof(action), err, sizeof(err)), 400);
+}
+
+/* Whether text holds the card c as a whole token ("QS#2", not "QS#21"). */
+static bool
+mentions(const char *text, int c)
+{
+	char t[CARD_TEXT_MAX], want[CARD_TEXT_MAX + 2];
+
+	snprintf(want, sizeof(want), "\"%s\"", card_format(c, t));
+	return strstr(text, want) != NULL;
+}
+
+/* Plays a deal with the first legal action; at every step the JSON of
+ * each seat's view names none of the other seat's concealed cards. */
+static void
+test_view_hides_other_hand(void **state)
+{
+	struct rules r;
+	struct game *g;
+	int steps = 0;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 42, 1);
+	while (!game_over(g)) {
+		struct action legal[MAX_LEGAL];
+		for (int s = 0; s < 2; s++) {
+			struct game *v = game_view(g, s);
+			json_t *o = view_json(v);
+			char *text = json_dumps(o, 0);
+			struct cardset other = game_hand(g, 1 - s);
+			struct cardset known = game_hand(v, 1 - s);
+			CARDSET_FOREACH(c, &other)
+				if (!cardset_has(&known, c) && mentions(text, c))
+					fail_msg("step %d: seat %d sees %d", steps,
+					    s, c);
+			assert_null(strstr(text, "stockcards"));
+			free(text);
+			json_decref(o);
+			game_free(v);
+		}
+		assert_true(game_legal_actions(g, legal, MAX_LEGAL) > 0);
+		assert_int_equal(game_apply(g, &legal[0], NULL), 0);
+		steps++;
+	}
+	assert_true(steps > 100);
+	game_free(g);
+}
+
+/* The whole state (a replay's "all cards") does show both hands. */
+static void
+test_full_view_shows_all(void **state)
+{
+	struct rules r;
+	struct game *g;
+	json_t *o;
+	char *text;
+	struct cardset h;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 7, 1);
+	o = view_json(g);
+	text = json_dumps(o, 0);
+	h = game_hand(g, 1);
+	CARDSET_FOREACH(c, &h)
+		assert_true(mentions(text, c));
+	assert_string_equal(json_string_value(json_object_get(o, "seat")),
+	    "all");
+	free(text);
+	json_decref(o);
+	game_free(g);
+}
+
+struct guard_case {
+	const char	*id;
+	enum web_method	 m;
+	const char	*host, *type;
+	bool		 loopback;
+	int		 status;
+};
+
+static const struct guard_case guard_cases[] = {
+	{ "get", WEB_GET, "127.0.0.1:8787", NULL, true, 0 },
+	{ "localhost", WEB_GET, "LOCALHOST:1", NULL, true, 0 },
+	{ "ipv6", WEB_GET, "[::1]:8787", NULL, true, 0 },
+	{ "no-port", WEB_GET, "127.0.0.1", NULL, true, 0 },
+	{ "post-json", WEB_POST, "127.0.0.1:1", "application/json", true, 0 },
+	{ "post-charset", WEB_POST, "localhost:1",
+	    "application/json; charset=utf-8", true, 0 },
+	{ "rebound", WEB_GET, "evil.example:8787", NULL, true, 421 },
+	{ "prefix", WEB_GET, "127.0.0.1.evil.example", NULL, true, 421 },
+	{ "no-host", WEB_GET, NULL, NULL, true, 421 },
+	{ "any-host-elsewhere", WEB_GET, "box.lan:1", NULL, false, 0 },
+	{ "post-form", WEB_POST, "127.0.0.1:1",
+	    "application/x-www-form-urlencoded", true, 415 },
+	{ "post-text", WEB_POST, "127.0.0.1:1", "text/plain", true, 415 },
+	{ "post-none", WEB_POST, "127.0.0.1:1", NULL, true, 415 },
+	{ "post-jsonx", WEB_POST, "127.0.0.1:1", "application/jsonx", true,
+	    415 },
+};
+
+static void
+test_guard(void **state)
+{
+	for (size_t i = 0; i < sizeof(guard_cases) / sizeof(guard_cases[0]);
+	    i++) {
+		const struct guard_case *c = &guard_cases[i];
+		char err[256] = "";
+		int rc = webreq_guard(c->m, c->host, c->type, c->loopback, err,
+		    sizeof(err));
+		if (rc != c->status)
+			fail_msg("%s: status %d, want %d (%s)", c->id, rc,
+			    c->status, err);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_routes),
+		cmocka_unit_test(test_replay_query),
+		cmocka_unit_test(test_bodies),
+		cmocka_unit_test(test_oversize_body),
+		cmocka_unit_test(test_guard),
+		cmocka_unit_test(test_view_hides_other_hand),
+		cmocka_unit_test(test_full_view_shows_all),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
