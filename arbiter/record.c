@@ -8,43 +8,12 @@
 #include <unistd.h>
 
 #include "record.h"
-#include "schedule.h"
+#include "record_int.h"
 #include "view.h"
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
     "malformed", "overlong", "crash", "startup", "stall" };
 
-struct record {
-	json_t	*obj;
-	json_t	*actions;
-	int	 n;		/* seats */
-};
-
-/* An array of the n ints v. */
-static json_t *
-int_array(const int *v, int n)
-{
-	json_t *a = json_array();
-
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_integer(v[i]));
-	return a;
-}
-
-/* Reads an array of exactly n ints (n <= MAX_PLAYERS) into v. */
-static int
-read_ints(json_t *a, int n, int *v)
-{
-	if (!json_is_array(a) || (int)json_array_size(a) != n)
-		return -1;
-	for (int i = 0; i < n; i++) {
-		json_t *x = json_array_get(a, (size_t)i);
-		if (!json_is_integer(x))
-			return -1;
-		v[i] = (int)json_integer_value(x);
-	}
-	return 0;
-}
 
 const char *
 termination_name(enum termination t)
@@ -155,8 +124,8 @@ record_finish(struct record *rec, const struct game *g,
 		if (evidence[i] != NULL)
 			json_array_append_new(ev, json_string(evidence[i]));
 	json_object_set_new(rec->obj, "result", json_pack(
-	    "{s:o, s:o, s:i, s:i, s:b}", "points", int_array(res.points,
-	    rec->n), "brisques", int_array(res.brisques, rec->n),
+	    "{s:o, s:o, s:i, s:i, s:b}", "points", record_int_array(res.points,
+	    rec->n), "brisques", record_int_array(res.brisques, rec->n),
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
 	    res.value.rubicon));
 	json_object_set_new(rec->obj, "termination",
@@ -166,63 +135,6 @@ record_finish(struct record *rec, const struct game *g,
 	json_object_set_new(rec->obj, "reason", json_string(reason ?
 	    reason : ""));
 	json_object_set_new(rec->obj, "evidence", ev);
-}
-
-void
-record_cut(struct record *rec, int lifted, int guessed, int points)
-{
-	json_object_set_new(rec->obj, "cut", json_pack("{s:i, s:i, s:i}",
-	    "lifted", lifted, "guessed", guessed, "points", points));
-}
-
-/* The cut of a six-pack record: the one the seed makes, applied. */
-static int
-replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
-    struct game *g, char *err, size_t errlen)
-{
-	json_t *o = json_object_get(obj, "cut");
-	int lifted, guessed, points, want_l, want_g;
-
-	if (r->cut_cards <= 0) {
-		if (o == NULL)
-			return 0;
-		snprintf(err, errlen, "cut: the rules have no cut");
-		return -1;
-	}
-	if (o == NULL || json_unpack(o, "{s:i, s:i, s:i}", "lifted", &lifted,
-	    "guessed", &guessed, "points", &points) < 0) {
-		snprintf(err, errlen, "cut: missing, or no lifted, guessed or "
-		    "points");
-		return -1;
-	}
-	schedule_cut(r, seed, &want_l, &want_g);
-	if (lifted != want_l || guessed != want_g) {
-		snprintf(err, errlen, "cut: lifted %d, guessed %d are not the "
-		    "seed's %d, %d", lifted, guessed, want_l, want_g);
-		return -1;
-	}
-	if (game_cut(g, lifted, guessed) != points) {
-		snprintf(err, errlen, "cut: %d points recorded, not what the "
-		    "cut scores", points);
-		return -1;
-	}
-	return 0;
-}
-
-void
-record_series(struct record *rec, int hand, const int *before,
-    const struct series *after)
-{
-	json_t *o = json_pack("{s:i, s:o, s:o, s:b, s:i, s:i, s:b, "
-	    "s:i, s:i}", "hand", hand, "before", int_array(before, rec->n),
-	    "totals", int_array(after->total, rec->n), "over", after->over,
-	    "winner", after->over ? after->winner : -1, "value", after->over ?
-	    after->value : 0, "doubled", after->doubled, "next_dealer",
-	    after->dealer, "last_trump", after->last_trump);
-
-	if (o == NULL)
-		abort();
-	json_object_set_new(rec->obj, "series", o);
 }
 
 int
@@ -308,46 +220,6 @@ replay_actions(struct game *g, json_t *actions, char *err, size_t errlen)
 	return 0;
 }
 
-/* The game of several deals after this one, recomputed from the totals
- * before it, must be the one recorded. */
-static int
-replay_series(json_t *o, const struct rules *r,
-    const struct record_summary *sum, const struct game *g, char *err,
-    size_t errlen)
-{
-	struct series s;
-	int before[MAX_PLAYERS], totals[MAX_PLAYERS], over, winner, value;
-	bool same = true;
-
-	if (o == NULL)
-		return 0;
-	if (json_unpack(o, "{s:b, s:i, s:i}", "over", &over, "winner",
-	    &winner, "value", &value) < 0 || read_ints(json_object_get(o,
-	    "before"), sum->nseats, before) < 0 ||
-	    read_ints(json_object_get(o, "totals"), sum->nseats, totals) < 0) {
-		snprintf(err, errlen, "series: no before, totals, over, winner "
-		    "or value");
-		return -1;
-	}
-	series_init(&s, r, sum->dealer);
-	s.deals = sum->hand;
-	for (int p = 0; p < sum->nseats; p++)
-		s.total[p] = before[p];
-	series_add(&s, r, g);
-	for (int p = 0; p < sum->nseats; p++)
-		same = same && s.total[p] == totals[p];
-	if (!same || s.over != (over != 0) || (s.over && (s.winner != winner ||
-	    s.value != value))) {
-		snprintf(err, errlen, "series: recorded totals %d-%d (%s) "
-		    "differ from the replay's %d-%d (%s, winner %d, value %d)",
-		    totals[0], totals[1], over ? "over" : "going on",
-		    s.total[0], s.total[1], s.over ? "over" : "going on",
-		    s.winner, s.value);
-		return -1;
-	}
-	return 0;
-}
-
 /* Recomputes the deal from the record and compares the figures. */
 static int
 replay(json_t *obj, const struct record_summary *sum, char *err,
@@ -387,7 +259,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
 		return -1;
 	}
-	if (replay_cut(obj, &r, sum->seed, g, err, errlen) < 0 ||
+	if (record_replay_cut(obj, &r, sum->seed, g, err, errlen) < 0 ||
 	    replay_actions(g, json_object_get(obj, "actions"), err,
 	    errlen) < 0)
 		goto out;
@@ -413,7 +285,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		    res.value.value, res.points[0], res.points[1]);
 		goto out;
 	}
-	rc = replay_series(json_object_get(obj, "series"), &r, sum, g, err,
+	rc = record_replay_series(json_object_get(obj, "series"), &r, sum, g, err,
 	    errlen);
 out:
 	game_free(g);
@@ -434,46 +306,6 @@ read_incidents(json_t *list, struct record_summary *sum)
 		    &cls) == 0 && seat >= 0 && seat < sum->nseats &&
 		    termination_parse(cls, &t) == 0)
 			sum->incidents[seat][t]++;
-	}
-}
-
-/* The "series" object: where the deal stands in its game. */
-static int
-read_series(json_t *obj, struct record_summary *sum, char *err,
-    size_t errlen)
-{
-	json_t *o = json_object_get(obj, "series");
-	int over;
-
-	if (o == NULL)
-		return 0;
-	if (json_unpack(o, "{s:i, s:b, s:i, s:i, s:i, s:i}", "hand",
-	    &sum->hand, "over", &over, "winner", &sum->game_winner, "value",
-	    &sum->game_value, "next_dealer", &sum->next_dealer, "last_trump",
-	    &sum->last_trump) < 0 || read_ints(json_object_get(o, "totals"),
-	    sum->nseats, sum->totals) < 0 || sum->hand < 0 ||
-	    sum->next_dealer < 0 || sum->next_dealer >= sum->nseats ||
-	    sum->game_winner < -1 || sum->game_winner >= sum->nseats) {
-		snprintf(err, errlen, "series: a bad hand, totals, winner or "
-		    "dealer");
-		return -1;
-	}
-	sum->series = true;
-	sum->partial = !over;
-	return 0;
-}
-
-/* A finished game of several deals counts as one result: the game's. */
-static void
-game_summary(struct record_summary *sum)
-{
-	if (!sum->series || sum->partial)
-		return;
-	sum->winner = sum->game_winner;
-	sum->value = sum->game_value;
-	for (int p = 0; p < sum->nseats; p++) {
-		sum->points[p] = sum->totals[p];
-		sum->brisques[p] = 0;
 	}
 }
 
@@ -512,8 +344,8 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		}
 		snprintf(sum->players[p], sizeof(sum->players[p]), "%s", name);
 	}
-	if (read_ints(points, sum->nseats, sum->points) < 0 ||
-	    read_ints(brisques, sum->nseats, sum->brisques) < 0) {
+	if (record_read_ints(points, sum->nseats, sum->points) < 0 ||
+	    record_read_ints(brisques, sum->nseats, sum->brisques) < 0) {
 		snprintf(err, errlen, "result: points or brisques not %d "
 		    "numbers", sum->nseats);
 		return -1;
@@ -539,7 +371,7 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		snprintf(err, errlen, "a failure without a seat");
 		return -1;
 	}
-	return read_series(obj, sum, err, errlen);
+	return record_read_series(obj, sum, err, errlen);
 }
 
 int
@@ -558,7 +390,7 @@ record_read(const char *line, bool check, struct record_summary *sum,
 	rc = read_summary(obj, sum, err, errlen);
 	if (rc == 0 && check)
 		rc = replay(obj, sum, err, errlen);
-	game_summary(sum);
+	record_game_summary(sum);
 	json_decref(obj);
 	return rc;
 }
@@ -570,7 +402,7 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 
 	if (read_summary(rec->obj, sum, err, sizeof(err)) < 0)
 		return -1;
-	game_summary(sum);
+	record_game_summary(sum);
 	return 0;
 }
 
@@ -581,7 +413,7 @@ record_game(json_t *obj, char *err, size_t errlen)
 	struct rules r;
 	enum variant v;
 	uint16_t deck[MAX_CARDS];
-	int dealer;
+	int dealer, lifted, guessed;
 	struct game *g;
 
 	if (json_unpack(obj, "{s:s, s:s, s:s, s:i}", "variant", &variant,
@@ -600,5 +432,8 @@ record_game(json_t *obj, char *err, size_t errlen)
 		return NULL;
 	if ((g = game_new_from_deck(&r, deck, dealer)) == NULL)
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
+	else if (r.cut_cards > 0 && json_unpack(json_object_get(obj, "cut"),
+	    "{s:i, s:i}", "lifted", &lifted, "guessed", &guessed) == 0)
+		game_cut(g, lifted, guessed);	/* the six-pack's, made */
 	return g;
 }

@@ -123,8 +123,8 @@ int	record_parse_deck(const struct rules *r, const char *text,
 
 /*
  * The deal of a record (a JSON object) at its start, built by the rules
- * core from its variant, rules, deck and dealer: a new game, or NULL with
- * one line in err.
+ * core from its variant, rules, deck and dealer (and the six-pack's cut,
+ * made before the first card): a new game, or NULL with one line in err.
  */
 struct game	*record_game(json_t *obj, char *err, size_t errlen);
 

@@ -140,17 +140,4 @@ PY
 	--option MoveTime=1 -n 2 --seed 3 -q --resume "$tmp/int.jsonl" >/dev/null
 m=$(wc -l <"$tmp/int.jsonl")
 "$A" verify "$tmp/int.jsonl" | grep -q "^$m records verified, 0 bad"
-python3 - "$tmp/int.jsonl" <<'PY'
-import json, sys
-games = {}
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    games.setdefault(r["deal"], []).append(r["series"])
-assert sorted(games) == [0, 1], games.keys()
-for g, deals in games.items():
-    deals.sort(key=lambda s: s["hand"])
-    assert [s["hand"] for s in deals] == list(range(len(deals))), g
-    for a, b in zip(deals, deals[1:]):
-        assert b["before"] == a["totals"] and not a["over"], (g, a, b)
-    assert deals[-1]["over"], g
-PY
+python3 tests/arbiter/series_key.py --chain "$tmp/int.jsonl" 2
