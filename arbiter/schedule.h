@@ -27,7 +27,9 @@ struct deal_spec {
 	uint64_t	seed;		/* the deck's seed */
 	int		engine[MAX_PLAYERS];	/* engine index by seat */
 	/* The game as it stands before its next deal: new (series_init,
-	 * seat 1 dealing), or resumed after the deals already recorded. */
+	 * the last seat dealing), or resumed after the deals already
+	 * recorded.  All zero (a deal_spec memset by its maker): a new
+	 * game (table_play()). */
 	struct series	start;
 };
 

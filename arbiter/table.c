@@ -522,6 +522,9 @@ void
 table_play(struct table *t, const struct deal_spec *d)
 {
 	t->deal = *d;
+	if (t->deal.start.players == 0)	/* zeroed: a new game */
+		series_init(&t->deal.start, &t->cfg->rules,
+		    t->cfg->rules.players - 1);
 	t->waiting = true;
 	set_pairing(t, d);
 	make_bots(t);
