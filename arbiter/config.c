@@ -58,16 +58,21 @@ void
 config_usage(FILE *f)
 {
 	fputs(
-	    "  -e, --engine CMD       an engine's command line (twice)\n"
+	    "  -e, --engine CMD       an engine's command line (twice; three\n"
+	    "                         times for three-hand)\n"
 	    "      --name NAME        name of the last -e engine\n"
 	    "      --dir DIR          its working directory\n"
 	    "      --stderr FILE      file for its standard error\n"
 	    "      --option N=V       setoption for it (repeatable)\n"
-	    "  -n, --deals N          deals to play (default 2)\n"
+	    "  -n, --deals N          deals to play (default 2); a game of\n"
+	    "                         several deals (two-hand, three-hand)\n"
+	    "                         counts as one\n"
 	    "      --seed S           seed of the deals (default 1)\n"
 	    "  -o, --records FILE     JSON Lines records (appended)\n"
 	    "      --resume FILE      continue the match recorded in FILE\n"
-	    "      --variant V        rubicon (default)\n"
+	    "      --variant V        rubicon (default), two-hand (to 1000),\n"
+	    "                         six-pack, eight-pack, three-hand\n"
+	    "                         (three engines, to 3000)\n"
 	    "      --rule NAME=VALUE  a rule option (repeatable)\n"
 	    "  -c, --concurrency K    deals played at once (default 1)\n"
 	    "      --time MS          game clock per deal (default 60000)\n"
@@ -169,9 +174,10 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 	char **slot = NULL;
 
 	if (strcmp(f, "-e") == 0 || strcmp(f, "--engine") == 0) {
-		if (c->nengines == 2)
-			return bad(f, "a match takes two engines (use "
-			    "'tournament' for more), not", v);
+		if (c->nengines == 3)
+			return bad(f, "a match takes two engines, or three "
+			    "for three-hand (use 'tournament' for more), not",
+			    v);
 		if (v == NULL || *v == '\0')
 			return bad(f, "needs a command line", v);
 		e = &c->engines[c->nengines++];
@@ -217,11 +223,6 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 		if (!variant_playable(var))
 			return bad(f, "variant not playable yet", v);
 		rules_init(&c->rules, var);
-		/* The rules core plays three seats; the arbiter's tables,
-		 * records and ratings are still for two (issue #8). */
-		if (c->rules.players != 2)
-			return bad(f, "needs three seats, which the arbiter "
-			    "does not carry yet:", v);
 		return 0;
 	}
 	if (strcmp(f, "--rule") != 0)
@@ -345,27 +346,35 @@ config_parse_overrides(struct match_cfg *c, int argc, char **argv)
 int
 config_parse_match(struct match_cfg *c, int argc, char **argv)
 {
+	int n;
+
 	if (parse_flags(c, argc, argv, true) < 0)
 		return -1;
-	if (c->nengines != 2) {
-		fprintf(stderr, "bezique-arbiter: match: give two engines "
-		    "with -e (got %d)\n", c->nengines);
+	n = c->rules.players;
+	if (c->nengines != n) {
+		fprintf(stderr, "bezique-arbiter: match: %s takes %s engines "
+		    "with -e (got %d)\n", variant_name(c->rules.variant),
+		    n == 2 ? "two" : "three", c->nengines);
 		return -1;
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < n; i++)
 		if (c->engines[i].name == NULL)
 			c->engines[i].name = default_name(c->engines[i].command);
-	if (strcmp(c->engines[0].name, c->engines[1].name) == 0) {
-		fprintf(stderr, "bezique-arbiter: match: both engines are "
-		    "named '%s'; give --name\n", c->engines[0].name);
-		return -1;
-	}
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+				fprintf(stderr, "bezique-arbiter: match: two "
+				    "engines are named '%s'; give --name\n",
+				    c->engines[i].name);
+				return -1;
+			}
 	c->format = FORMAT_MATCH;
-	c->rounds = c->duplicate ? c->deals / 2 : c->deals;
-	if (c->duplicate && c->deals % 2 != 0) {
+	c->rounds = c->duplicate ? c->deals / n : c->deals;
+	if (c->duplicate && c->deals % n != 0) {
 		fprintf(stderr, "bezique-arbiter: -n %d: duplicate deals come "
-		    "in pairs; give an even number or --no-duplicate\n",
-		    c->deals);
+		    "in %s (each deck in every seating); give a multiple of "
+		    "%d or --no-duplicate\n", c->deals, n == 2 ? "pairs" :
+		    "threes", n);
 		return -1;
 	}
 	return 0;

@@ -37,6 +37,7 @@ struct match {
 	int			 ntables;
 	FILE			*records;
 	unsigned char		*done;		/* by deal index, on resume */
+	struct series		*partial;	/* games begun, by index */
 	int			*requeue;	/* voided deals to replay */
 	int			 nrequeue;
 	int			 next;		/* next deal index to consider */
@@ -93,6 +94,8 @@ next_deal(struct match *m, struct deal_spec *d)
 	if (i < 0)
 		return false;
 	schedule_deal(c, i, d);
+	if (m->partial[i].deals > 0)
+		d->start = m->partial[i];
 	return true;
 }
 
@@ -226,7 +229,6 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	char err[256];
 	bool lost = false;
 
-	m->in_flight--;
 	if (voided) {
 		m->requeue[m->nrequeue++] = d->deal;
 	} else if (m->records != NULL && record_write(rec, m->records,
@@ -236,8 +238,20 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		m->failed = true;
 		lost = true;	/* not counted: resume will play it again */
 	}
-	if (!voided && !lost && record_summary_of(rec, &s) == 0)
+	if (record_summary_of(rec, &s) < 0)
+		abort();	/* table.c wrote it */
+	if (!voided && !lost && s.partial) {
+		/* A game of several deals goes on at its table, unless the
+		 * match stops; resume continues it from here. */
+		m->partial[d->deal] = d->start;
+		if (!m->stopping && !m->failed)
+			return;
+		table_end_game(t);
+	} else if (!voided && !lost)
 		tally_add(m, &s);
+	else if (s.partial)
+		table_end_game(t);
+	m->in_flight--;
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
 	check_sprt(m);
@@ -262,6 +276,22 @@ on_signal(evutil_socket_t sig, short what, void *arg)
 	for (int i = 0; i < m->ntables; i++)
 		table_stop(m->tables[i]);
 	event_base_loopexit(m->base, NULL);
+}
+
+/* A game of several deals recorded up to s: the next deal starts from
+ * the totals after it, the deal passed. */
+static void
+resume_game(struct match *m, const struct record_summary *s)
+{
+	struct series *g = &m->partial[s->deal];
+
+	if (s->hand + 1 <= g->deals)
+		return;		/* an older deal of it */
+	series_init(g, &m->cfg->rules, s->next_dealer);
+	g->deals = s->hand + 1;
+	for (int p = 0; p < s->nseats; p++)
+		g->total[p] = s->totals[p];
+	g->last_trump = s->last_trump;
 }
 
 /*
@@ -296,7 +326,11 @@ load_resume(struct match *m, const char *path)
 			rc = -1;
 			break;
 		}
-		if (s.deal >= 0 && s.deal < m->cfg->deals && !m->done[s.deal]) {
+		if (s.deal >= 0 && s.deal < m->cfg->deals && s.partial &&
+		    !m->done[s.deal])
+			resume_game(m, &s);
+		else if (s.deal >= 0 && s.deal < m->cfg->deals &&
+		    !m->done[s.deal]) {
 			m->done[s.deal] = 1;
 			tally_add(m, &s);
 		}
@@ -342,12 +376,16 @@ setup(struct match *m)
 			fprintf(stderr, "bezique-arbiter: %s\n", err);
 			return -1;
 		}
-	if (c->format == FORMAT_MATCH)
+	/* Three engines (three-hand) are tallied as a tournament is: by
+	 * pairwise results (standings.c). */
+	if (c->format == FORMAT_MATCH && c->rules.players == 2)
 		m->results = results_new(names, c->duplicate);
 	else
 		m->standings = standings_new(c);
 	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
-	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL)
+	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL ||
+	    (m->partial = calloc((size_t)c->deals,
+	    sizeof(*m->partial))) == NULL)
 		abort();
 	if (c->resume != NULL && load_resume(m, c->resume) < 0)
 		return -1;
@@ -389,6 +427,7 @@ teardown(struct match *m)
 	standings_free(m->standings);
 	free(m->done);
 	free(m->requeue);
+	free(m->partial);
 }
 
 static void

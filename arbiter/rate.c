@@ -15,7 +15,7 @@
 static int
 add_names(struct match_cfg *c, const struct record_summary *s)
 {
-	for (int seat = 0; seat < 2; seat++) {
+	for (int seat = 0; seat < s->nseats; seat++) {
 		int found = 0;
 		for (int e = 0; e < c->nengines; e++)
 			found |= strcmp(c->engines[e].name, s->players[seat]) == 0;
@@ -58,8 +58,8 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
-			} else if (st != NULL)
-				standings_add(st, &s);
+			} else if (st != NULL && !s.partial)
+				standings_add(st, &s);	/* a game: one result */
 		}
 		fclose(f);
 	}

@@ -8,15 +8,12 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "record_int.h"
 #include "view.h"
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
     "malformed", "overlong", "crash", "startup", "stall" };
 
-struct record {
-	json_t	*obj;
-	json_t	*actions;
-};
 
 const char *
 termination_name(enum termination t)
@@ -50,20 +47,24 @@ deck_json(const uint16_t *deck, int n)
 
 struct record *
 record_new(int deal, int pair, uint64_t seed, const struct rules *r,
-    int dealer, const uint16_t *deck, const char *const names[2])
+    int dealer, const uint16_t *deck, const char *const *names)
 {
 	struct record *rec = calloc(1, sizeof(*rec));
 	char rules[2048], seedtext[32];
+	json_t *players = json_array();
 
-	if (rec == NULL)
+	if (rec == NULL || players == NULL)
 		abort();
+	rec->n = r->players;
+	for (int s = 0; s < r->players; s++)
+		json_array_append_new(players, json_string(names[s]));
 	rules_format(r, rules, sizeof(rules));
 	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
 	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
-	    "s:[s,s], s:o}", "type", "deal", "version", RECORD_VERSION,
+	    "s:o, s:o}", "type", "deal", "version", RECORD_VERSION,
 	    "deal", deal, "pair", pair, "seed", seedtext, "variant",
 	    variant_name(r->variant), "rules", rules, "dealer", dealer,
-	    "players", names[0], names[1], "deck",
+	    "players", players, "deck",
 	    deck_json(deck, r->packs * CARDS_PER_PACK));
 	rec->actions = json_array();
 	if (rec->obj == NULL || rec->actions == NULL)
@@ -123,8 +124,8 @@ record_finish(struct record *rec, const struct game *g,
 		if (evidence[i] != NULL)
 			json_array_append_new(ev, json_string(evidence[i]));
 	json_object_set_new(rec->obj, "result", json_pack(
-	    "{s:[i,i], s:[i,i], s:i, s:i, s:b}", "points", res.points[0],
-	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
+	    "{s:o, s:o, s:i, s:i, s:b}", "points", record_int_array(res.points,
+	    rec->n), "brisques", record_int_array(res.brisques, rec->n),
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
 	    res.value.rubicon));
 	json_object_set_new(rec->obj, "termination",
@@ -231,6 +232,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	struct game *g;
 	struct result res;
 	int rc = -1;
+	bool same;
 
 	if (json_unpack(obj, "{s:s, s:s, s:s}", "variant", &variant, "rules",
 	    &rules_text, "deck", &deck_text) < 0 ||
@@ -239,9 +241,9 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		return -1;
 	}
 	rules_init(&r, v);
-	if (r.players != 2) {
-		snprintf(err, errlen, "variant '%s' has %d seats; records "
-		    "are of two", variant, r.players);
+	if (r.players != sum->nseats) {
+		snprintf(err, errlen, "variant '%s' has %d seats, the record "
+		    "%d players", variant, r.players, sum->nseats);
 		return -1;
 	}
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
@@ -257,7 +259,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
 		return -1;
 	}
-	if (replay_actions(g, json_object_get(obj, "actions"), err,
+	if (record_replay_cut(obj, &r, sum->seed, g, err, errlen) < 0 ||
+	    replay_actions(g, json_object_get(obj, "actions"), err,
 	    errlen) < 0)
 		goto out;
 	if (sum->term != TERM_NORMAL && game_forfeit(g, sum->fault_seat) < 0) {
@@ -270,10 +273,11 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		goto out;
 	}
 	game_result(g, &res);
-	if (res.value.winner != sum->winner || res.value.value != sum->value ||
-	    res.points[0] != sum->points[0] || res.points[1] != sum->points[1] ||
-	    res.brisques[0] != sum->brisques[0] ||
-	    res.brisques[1] != sum->brisques[1]) {
+	same = res.value.winner == sum->winner && res.value.value == sum->value;
+	for (int p = 0; p < sum->nseats; p++)
+		same = same && res.points[p] == sum->points[p] &&
+		    res.brisques[p] == sum->brisques[p];
+	if (!same) {
 		snprintf(err, errlen, "recorded result (winner %d, value %d, "
 		    "points %d-%d) differs from the replay (winner %d, value "
 		    "%d, points %d-%d)", sum->winner, sum->value,
@@ -281,7 +285,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		    res.value.value, res.points[0], res.points[1]);
 		goto out;
 	}
-	rc = 0;
+	rc = record_replay_series(json_object_get(obj, "series"), &r, sum, g, err,
+	    errlen);
 out:
 	game_free(g);
 	return rc;
@@ -298,7 +303,7 @@ read_incidents(json_t *list, struct record_summary *sum)
 		int seat;
 		enum termination t;
 		if (json_unpack(inc, "{s:i, s:s}", "seat", &seat, "class",
-		    &cls) == 0 && seat >= 0 && seat < 2 &&
+		    &cls) == 0 && seat >= 0 && seat < sum->nseats &&
 		    termination_parse(cls, &t) == 0)
 			sum->incidents[seat][t]++;
 	}
@@ -308,32 +313,50 @@ static int
 read_summary(json_t *obj, struct record_summary *sum, char *err,
     size_t errlen)
 {
-	const char *seed, *term, *p0, *p1;
-	json_t *fault = NULL;
+	const char *seed, *term;
+	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
 	int rub = 0;
 
 	memset(sum, 0, sizeof(*sum));
-	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:[ss], s:s, "
-	    "s?o, s:{s:[ii], s:[ii], s:i, s:i, s:b}}", "deal", &sum->deal,
+	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:o, s:s, "
+	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &sum->deal,
 	    "pair", &sum->pair, "seed", &seed, "dealer", &sum->dealer,
-	    "players", &p0, &p1, "termination", &term, "fault_seat", &fault,
-	    "result", "points", &sum->points[0], &sum->points[1], "brisques",
-	    &sum->brisques[0], &sum->brisques[1], "winner", &sum->winner,
-	    "value", &sum->value, "rubicon", &rub) < 0) {
+	    "players", &players, "termination", &term, "fault_seat", &fault,
+	    "result", "points", &points, "brisques", &brisques, "winner",
+	    &sum->winner, "value", &sum->value, "rubicon", &rub) < 0) {
 		snprintf(err, errlen, "not a deal record: %s", je.text);
 		return -1;
 	}
 	sum->rubicon = rub;
+	sum->nseats = json_is_array(players) ? (int)json_array_size(players) :
+	    0;
+	if (sum->nseats < 2 || sum->nseats > MAX_PLAYERS) {
+		snprintf(err, errlen, "players: not a list of 2 or 3 names");
+		return -1;
+	}
+	for (int p = 0; p < sum->nseats; p++) {
+		const char *name = json_string_value(json_array_get(players,
+		    (size_t)p));
+		if (name == NULL) {
+			snprintf(err, errlen, "players: not a list of names");
+			return -1;
+		}
+		snprintf(sum->players[p], sizeof(sum->players[p]), "%s", name);
+	}
+	if (record_read_ints(points, sum->nseats, sum->points) < 0 ||
+	    record_read_ints(brisques, sum->nseats, sum->brisques) < 0) {
+		snprintf(err, errlen, "result: points or brisques not %d "
+		    "numbers", sum->nseats);
+		return -1;
+	}
 	/* Readers index by these seats (results_add): refuse any other. */
-	if (sum->winner < -1 || sum->winner > 1 || sum->dealer < 0 ||
-	    sum->dealer > 1) {
+	if (sum->winner < -1 || sum->winner >= sum->nseats ||
+	    sum->dealer < 0 || sum->dealer >= sum->nseats) {
 		snprintf(err, errlen, "winner %d or dealer %d is not a seat",
 		    sum->winner, sum->dealer);
 		return -1;
 	}
-	snprintf(sum->players[0], sizeof(sum->players[0]), "%s", p0);
-	snprintf(sum->players[1], sizeof(sum->players[1]), "%s", p1);
 	errno = 0;
 	sum->seed = strtoull(seed, NULL, 10);
 	if (termination_parse(term, &sum->term) < 0) {
@@ -344,11 +367,11 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 	sum->fault_seat = json_is_integer(fault) ?
 	    (int)json_integer_value(fault) : -1;
 	if (sum->term != TERM_NORMAL && (sum->fault_seat < 0 ||
-	    sum->fault_seat > 1)) {
+	    sum->fault_seat >= sum->nseats)) {
 		snprintf(err, errlen, "a failure without a seat");
 		return -1;
 	}
-	return 0;
+	return record_read_series(obj, sum, err, errlen);
 }
 
 int
@@ -367,6 +390,7 @@ record_read(const char *line, bool check, struct record_summary *sum,
 	rc = read_summary(obj, sum, err, errlen);
 	if (rc == 0 && check)
 		rc = replay(obj, sum, err, errlen);
+	record_game_summary(sum);
 	json_decref(obj);
 	return rc;
 }
@@ -376,7 +400,10 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 {
 	char err[256];
 
-	return read_summary(rec->obj, sum, err, sizeof(err));
+	if (read_summary(rec->obj, sum, err, sizeof(err)) < 0)
+		return -1;
+	record_game_summary(sum);
+	return 0;
 }
 
 struct game *
@@ -386,7 +413,7 @@ record_game(json_t *obj, char *err, size_t errlen)
 	struct rules r;
 	enum variant v;
 	uint16_t deck[MAX_CARDS];
-	int dealer;
+	int dealer, lifted, guessed;
 	struct game *g;
 
 	if (json_unpack(obj, "{s:s, s:s, s:s, s:i}", "variant", &variant,
@@ -405,5 +432,8 @@ record_game(json_t *obj, char *err, size_t errlen)
 		return NULL;
 	if ((g = game_new_from_deck(&r, deck, dealer)) == NULL)
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
+	else if (r.cut_cards > 0 && json_unpack(json_object_get(obj, "cut"),
+	    "{s:i, s:i}", "lifted", &lifted, "guessed", &guessed) == 0)
+		game_cut(g, lifted, guessed);	/* the six-pack's, made */
 	return g;
 }

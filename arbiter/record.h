@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "game.h"
+#include "series.h"
 
 #define RECORD_VERSION	1
 
@@ -40,10 +41,11 @@ int		 termination_parse(const char *name, enum termination *t);
 /* A deal being recorded: the JSON object grows as the deal is played. */
 struct record;
 
-/* Starts the record of a deal.  names[seat] are the engines' names. */
+/* Starts the record of a deal.  names[seat] are the engines' names, one
+ * for each of r->players seats. */
 struct record	*record_new(int deal, int pair, uint64_t seed,
 		    const struct rules *r, int dealer, const uint16_t *deck,
-		    const char *const names[2]);
+		    const char *const *names);
 void		 record_free(struct record *rec);
 
 /* Appends an action; info is the engine's last info line or NULL. */
@@ -53,6 +55,20 @@ void		 record_action(struct record *rec, int seat,
 /* Notes a failure the deal survived (on_failure=restart). */
 void		 record_incident(struct record *rec, int seat,
 		    enum termination term, const char *reason);
+
+/*
+ * A deal of a game of several deals (two-hand): its number in the game
+ * (from 0), the totals before it, and the game as it stands after it
+ * (series_add() done).  Written as the record's "series" object; call
+ * after record_finish().
+ */
+void		 record_series(struct record *rec, int hand,
+		    const int *before, const struct series *after);
+
+/* The six-pack's cut made before the first card (schedule_cut(),
+ * game_cut()): the record's "cut" object. */
+void		 record_cut(struct record *rec, int lifted, int guessed,
+		    int points);
 
 /* Sets how the deal ended; evidence lines may be NULL. */
 void		 record_finish(struct record *rec, const struct game *g,
@@ -69,15 +85,28 @@ int		 record_write(const struct record *rec, FILE *f, bool sync,
 /* The outcome of a record as read back. */
 struct record_summary {
 	int			deal, pair, dealer;
-	char			players[2][128];
+	int			nseats;		/* 2, or 3 (three-hand) */
+	char			players[MAX_PLAYERS][128];
 	uint64_t		seed;
 	enum termination	term;
 	int			fault_seat;	/* -1: none */
 	int			winner;		/* seat; -1 drawn */
 	int			value;
-	int			points[2], brisques[2];
+	int			points[MAX_PLAYERS], brisques[MAX_PLAYERS];
 	bool			rubicon;
-	int			incidents[2][NTERMS];	/* by seat */
+	int			incidents[MAX_PLAYERS][NTERMS];	/* by seat */
+	/*
+	 * A deal of a game of several deals ("series" in the record).  Once
+	 * the game is over, winner and value above are the game's (value 1
+	 * or 2 games) and points the final totals; before that the record
+	 * is partial: tallies skip it, resume continues the game after it.
+	 */
+	bool			series;
+	bool			partial;
+	int			hand;		/* the deal's number in the game */
+	int			totals[MAX_PLAYERS];	/* after this deal */
+	int			next_dealer, last_trump;
+	int			game_winner, game_value;
 };
 
 /*
@@ -94,8 +123,8 @@ int	record_parse_deck(const struct rules *r, const char *text,
 
 /*
  * The deal of a record (a JSON object) at its start, built by the rules
- * core from its variant, rules, deck and dealer: a new game, or NULL with
- * one line in err.
+ * core from its variant, rules, deck and dealer (and the six-pack's cut,
+ * made before the first card): a new game, or NULL with one line in err.
  */
 struct game	*record_game(json_t *obj, char *err, size_t errlen);
 

@@ -41,9 +41,48 @@ schedule_deck_seed(uint64_t seed, int round)
 	return rng_next(&r);
 }
 
+uint64_t
+schedule_hand_seed(uint64_t seed, int hand)
+{
+	return hand == 0 ? seed : schedule_deck_seed(seed, hand);
+}
+
+void
+schedule_cut(const struct rules *r, uint64_t seed, int *lifted,
+    int *guessed)
+{
+	struct rng g;
+	int low = r->cut_cards > 4 ? r->cut_cards - 4 : 1;
+
+	rng_seed(&g, seed ^ 0x637574ULL);	/* "cut" */
+	*lifted = low + (int)rng_below(&g, 9);
+	*guessed = low + (int)rng_below(&g, 9);
+}
+
+/* Three seats (three-hand, a match of three engines): each deck is
+ * played in the three rotations of the engines (with duplicate deals),
+ * so that every engine sits in every seat. */
+static void
+schedule_three(const struct match_cfg *cfg, int k, struct deal_spec *d)
+{
+	int per = cfg->duplicate ? 3 : 1;
+
+	d->deal = k;
+	d->pair = k / per;
+	d->round = d->pair;
+	d->seed = schedule_deck_seed(cfg->seed, d->round);
+	for (int s = 0; s < 3; s++)
+		d->engine[s] = (s + k) % 3;
+	series_init(&d->start, &cfg->rules, 2);
+}
+
 void
 schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 {
+	if (cfg->rules.players == 3) {
+		schedule_three(cfg, k, d);
+		return;
+	}
 	int per = cfg->duplicate ? 2 : 1, q = k / per, a, b;
 	int np = schedule_pairings(cfg->format, cfg->nengines);
 
@@ -56,4 +95,5 @@ schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	 * to deal without duplicates. */
 	d->engine[0] = k % 2 == 0 ? a : b;
 	d->engine[1] = k % 2 == 0 ? b : a;
+	series_init(&d->start, &cfg->rules, 1);
 }

@@ -6,6 +6,10 @@
  * seats swapped) and, in a tournament, to pairing (k/2) mod P in round
  * (k/2) div P: deal k of every pairing in a round uses the same deck
  * ("common deals": every engine meets the same luck).
+ *
+ * In variants played over several deals (two-hand to 1000), an index is
+ * a game: its first deal uses the deck's seed, deal k > 0 of the game
+ * schedule_hand_seed(seed, k), the deal passing each time.
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
@@ -13,6 +17,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "series.h"
 
 /* One deal of the schedule. */
 struct deal_spec {
@@ -20,7 +25,12 @@ struct deal_spec {
 	int		pair;		/* the duplicate pair's index */
 	int		round;		/* the deck's index */
 	uint64_t	seed;		/* the deck's seed */
-	int		engine[2];	/* engine index by seat */
+	int		engine[MAX_PLAYERS];	/* engine index by seat */
+	/* The game as it stands before its next deal: new (series_init,
+	 * the last seat dealing), or resumed after the deals already
+	 * recorded.  All zero (a deal_spec memset by its maker): a new
+	 * game (table_play()). */
+	struct series	start;
 };
 
 /* The number of pairings of a format among n engines. */
@@ -29,6 +39,17 @@ int		schedule_pairings(enum format f, int n);
 void		schedule_pairing(enum format f, int n, int p, int *a, int *b);
 /* The seed of deck r (README.md, "Deals"). */
 uint64_t	schedule_deck_seed(uint64_t seed, int round);
+/* The seed of deal `hand` of a game whose deck seed is seed. */
+uint64_t	schedule_hand_seed(uint64_t seed, int hand);
+/*
+ * The six-pack's cut (rules.md §4) for the deal of this seed: the cut is
+ * a physical act, not a decision of the engines, so the arbiter makes it
+ * from the seed.  The dealer, aiming at r->cut_cards, lifts within four
+ * cards of it, the non-dealer guesses within four of it, each of the
+ * nine numbers equally likely (so each scores one deal in nine).
+ */
+void		schedule_cut(const struct rules *r, uint64_t seed,
+		    int *lifted, int *guessed);
 /* Deal k of the schedule of cfg. */
 void		schedule_deal(const struct match_cfg *cfg, int k,
 		    struct deal_spec *d);

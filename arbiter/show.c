@@ -29,7 +29,7 @@ print_cards(const uint16_t *cards, int n)
 }
 
 static void
-print_event(const struct event *in, const char *const names[2],
+print_event(const struct event *in, const char *const *names,
     const struct show_opts *o, int *trick)
 {
 	struct event ev = *in;
@@ -79,11 +79,42 @@ print_event(const struct event *in, const char *const names[2],
 	}
 }
 
+/* The six-pack's cut (applied to g) and the game's standing in a game
+ * of several deals. */
+static void
+show_extras(json_t *r, struct game *g)
+{
+	int lifted, guessed, points, hand, over;
+	json_t *before, *totals;
+	size_t i;
+	json_t *x;
+
+	if (json_unpack(json_object_get(r, "cut"), "{s:i, s:i, s:i}",
+	    "lifted", &lifted, "guessed", &guessed, "points", &points) == 0) {
+		game_cut(g, lifted, guessed);
+		printf("  cut: the dealer lifts %d, the elder hand guesses %d: "
+		    "%d points\n", lifted, guessed, points);
+	}
+	if (json_unpack(json_object_get(r, "series"), "{s:i, s:o, s:o, s:b}",
+	    "hand", &hand, "before", &before, "totals", &totals, "over",
+	    &over) < 0)
+		return;
+	printf("  deal %d of the game, totals", hand + 1);
+	json_array_foreach(before, i, x)
+		printf("%s%lld", i ? "-" : " ", (long long)json_integer_value(x));
+	printf(" before it,");
+	json_array_foreach(totals, i, x)
+		printf("%s%lld", i ? "-" : " ", (long long)json_integer_value(x));
+	printf(" after%s\n", over ? ": the game is over" : "");
+}
+
 static int
 replay_record(json_t *r, const struct show_opts *o)
 {
-	const char *variant, *rules_text, *deck_text, *p0, *p1, *term, *reason;
-	const char *names[2];
+	const char *variant, *rules_text, *deck_text, *term, *reason;
+	const char *names[MAX_PLAYERS];
+	json_t *players;
+	int n;
 	struct rules rules;
 	enum variant v;
 	uint16_t deck[MAX_CARDS];
@@ -95,25 +126,36 @@ replay_record(json_t *r, const struct show_opts *o)
 	char err[256];
 	size_t i;
 
-	if (json_unpack(r, "{s:i, s:s, s:s, s:s, s:i, s:[ss], s:o, s:s, s:s}",
+	if (json_unpack(r, "{s:i, s:s, s:s, s:s, s:i, s:o, s:o, s:s, s:s}",
 	    "deal", &deal, "variant", &variant, "rules", &rules_text, "deck",
-	    &deck_text, "dealer", &dealer, "players", &p0, &p1, "actions",
+	    &deck_text, "dealer", &dealer, "players", &players, "actions",
 	    &actions, "termination", &term, "reason", &reason) < 0 ||
 	    variant_parse(variant, &v) < 0)
 		return -1;
 	if (o->deal >= 0 && deal != o->deal)
 		return 0;
-	names[0] = p0;
-	names[1] = p1;
 	rules_init(&rules, v);
+	n = rules.players;
+	if (!json_is_array(players) || (int)json_array_size(players) != n)
+		return -1;
+	for (int s = 0; s < n; s++)
+		if ((names[s] = json_string_value(json_array_get(players,
+		    (size_t)s))) == NULL)
+			return -1;
 	if (rules_set_list(&rules, rules_text, err, sizeof(err)) < 0 ||
 	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
 	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
 		return -1;
-	printf("Deal %d: %s (seat 0, elder hand) against %s (seat 1, dealer)"
-	    "%s\n", deal, p0, p1, o->seat >= 0 ? (o->seat ? ", as seat 1 "
-	    "saw it" : ", as seat 0 saw it") : "");
-	for (int s = 0; s < 2; s++) {
+	printf("Deal %d:", deal);
+	for (int s = 0; s < n; s++)
+		printf("%s %s (seat %d%s)", s ? (s == n - 1 ? " against" : ",") :
+		    "", names[s], s, s == dealer ? ", dealer" :
+		    s == (dealer + 1) % n ? ", elder hand" : "");
+	if (o->seat >= 0)
+		printf(", as seat %d saw it", o->seat);
+	printf("\n");
+	show_extras(r, g);
+	for (int s = 0; s < n; s++) {
 		struct cardset h = game_hand(g, s);
 		char t[CARD_TEXT_MAX];
 		if (o->seat >= 0 && o->seat != s)
@@ -141,8 +183,13 @@ replay_record(json_t *r, const struct show_opts *o)
 		printf("  deal ended: %s (%s)\n", term, reason);
 	}
 	game_result(g, &res);
-	printf("  points %d-%d, brisques %d-%d: ", res.points[0],
-	    res.points[1], res.brisques[0], res.brisques[1]);
+	printf("  points");
+	for (int s = 0; s < n; s++)
+		printf("%s%d", s ? "-" : " ", res.points[s]);
+	printf(", brisques");
+	for (int s = 0; s < n; s++)
+		printf("%s%d", s ? "-" : " ", res.brisques[s]);
+	printf(": ");
 	if (res.value.winner < 0)
 		printf("drawn\n\n");
 	else

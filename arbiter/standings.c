@@ -98,8 +98,63 @@ add_pair(struct standings *s, int pair, int lo, int hi, int outcome,
 	s->half[s->nhalf++].outcome = outcome;
 }
 
+static void	add_two(struct standings *s, const struct record_summary *r,
+		    bool pairs);
+
+/*
+ * A game of three (three-hand) as three results of two, one for each
+ * pair of its players (README, "Three seats"): the game's winner beats
+ * each of the others; the two others are ranked by their totals (equal
+ * totals: drawn).  Each result is worth a game (value 1).  Failures are
+ * counted once, by seat.  Duplicate pairs are not formed (each deck is
+ * played in three seatings, not two).
+ */
+static void
+add_three(struct standings *s, const struct record_summary *r)
+{
+	for (int a = 0; a < 3; a++)
+		for (int b = a + 1; b < 3; b++) {
+			struct record_summary two;
+			int w = -1;
+			memset(&two, 0, sizeof(two));
+			two.nseats = 2;
+			two.pair = r->pair;
+			two.term = TERM_NORMAL;
+			snprintf(two.players[0], sizeof(two.players[0]), "%s",
+			    r->players[a]);
+			snprintf(two.players[1], sizeof(two.players[1]), "%s",
+			    r->players[b]);
+			if (r->winner == a || r->winner == b)
+				w = r->winner == a ? 0 : 1;
+			else if (r->points[a] != r->points[b])
+				w = r->points[a] > r->points[b] ? 0 : 1;
+			two.winner = w;
+			two.value = w >= 0 ? 1 : 0;
+			add_two(s, &two, false);
+		}
+	s->deals -= 2;		/* one game, counted once */
+	for (int seat = 0; seat < 3; seat++) {
+		int e = engine_index(s, r->players[seat]);
+		if (e < 0)
+			continue;
+		if (r->term != TERM_NORMAL && r->fault_seat == seat)
+			s->failures[e][r->term]++;
+		for (int t = 1; t < NTERMS; t++)
+			s->failures[e][t] += r->incidents[seat][t];
+	}
+}
+
 void
 standings_add(struct standings *s, const struct record_summary *r)
+{
+	if (r->nseats == 3)
+		add_three(s, r);
+	else
+		add_two(s, r, s->cfg->duplicate);
+}
+
+static void
+add_two(struct standings *s, const struct record_summary *r, bool pairs)
 {
 	int e0 = engine_index(s, r->players[0]), e1 = engine_index(s,
 	    r->players[1]);
@@ -130,7 +185,7 @@ standings_add(struct standings *s, const struct record_summary *r)
 	for (int seat = 0; seat < 2; seat++)
 		for (int t = 1; t < NTERMS; t++)
 			s->failures[seat ? e1 : e0][t] += r->incidents[seat][t];
-	if (s->cfg->duplicate)
+	if (pairs)
 		add_pair(s, r->pair, lo, hi, e0 == lo ? outcome : 2 - outcome,
 		    e0 == lo);
 }

@@ -167,17 +167,22 @@ stats_acc_init(struct stats_acc *a)
 	a->n = 0;
 	a->mean = 0;
 	a->m2 = 0;
+	a->sum = 0;
 }
 
 /* Welford (1962): update the mean and the sum of squared deviations
- * without the cancellation of sum(x^2) - n mean^2. */
+ * without the cancellation of sum(x^2) - n mean^2.  The mean itself is
+ * the plain sum over n: game values are integers, whose sum is exact,
+ * so the mean does not depend on the order the deals finished in (a
+ * resumed match prints the same figures as an uninterrupted one). */
 void
 stats_acc_add(struct stats_acc *a, double x)
 {
 	double d = x - a->mean;
 
 	a->n++;
-	a->mean += d / (double)a->n;
+	a->sum += x;
+	a->mean = a->sum / (double)a->n;
 	a->m2 += d * (x - a->mean);
 }
 
@@ -190,9 +195,10 @@ stats_acc_merge(struct stats_acc *a, const struct stats_acc *b)
 	if (b->n == 0)
 		return;
 	d = b->mean - a->mean;
-	a->mean += d * nb / n;
 	a->m2 += b->m2 + d * d * na * nb / n;
 	a->n += b->n;
+	a->sum += b->sum;
+	a->mean = a->sum / (double)a->n;
 }
 
 double

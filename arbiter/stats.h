@@ -71,6 +71,7 @@ struct stats_acc {
 	long	n;
 	double	mean;
 	double	m2;		/* sum of squared deviations from the mean */
+	double	sum;		/* mean = sum / n, exact for integers */
 };
 
 void	stats_acc_init(struct stats_acc *a);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bzp.h"
+#include "lines.h"
 #include "table.h"
 #include "view.h"
 
@@ -22,18 +23,24 @@ struct table {
 	/* A failure outside a deal, kept to forfeit the next deal with. */
 	enum termination	 down_term[MAX_ENGINES];
 	char			 down_reason[MAX_ENGINES][256];
-	int			 eng[2];	/* the pairing in play; -1 none */
+	int			 n;		/* seats: 2, or 3 (three-hand) */
+	int			 eng[MAX_PLAYERS];	/* the engines in play,
+						 * ascending; -1 none */
 	struct table_callbacks	 cb;
 	void			*arg;
 	bool			 playing;	/* a deal is in progress */
 	bool			 waiting;	/* a deal waits for the bots */
 	bool			 resuming;	/* a restarted bot rejoins */
 	int			 restarts;	/* in this deal */
-	struct deal_spec	 deal;
+	struct deal_spec	 deal;	/* deal.start: the game so far */
+	struct rules		 rules;	/* of this deal (series_next_rules) */
+	uint64_t		 seed;	/* of this deal */
+	int			 before[MAX_PLAYERS];	/* the game's totals */
+	bool			 end_game;	/* table_end_game() was called */
 	struct game		*g;
 	struct record		*rec;
-	int			 engine_at[2];	/* engine index by seat */
-	double			 clock_ms[2];	/* by seat */
+	int			 engine_at[MAX_PLAYERS];	/* engine by seat */
+	double			 clock_ms[MAX_PLAYERS];		/* by seat */
 	uint64_t		 next_id;
 	uint64_t		 decisions;
 	char			*line;		/* BZP_MAX_LINE bytes */
@@ -63,7 +70,10 @@ engine_of(const struct table *t, const struct bot *b)
 static int
 seat_of(const struct table *t, int engine)
 {
-	return t->engine_at[0] == engine ? 0 : 1;
+	for (int s = 0; s < t->n; s++)
+		if (t->engine_at[s] == engine)
+			return s;
+	return 0;
 }
 
 /* Runs fn at the next turn of the loop: callbacks never recurse into
@@ -84,11 +94,23 @@ settled(const struct table *t, int e)
 	return e < 0 || t->ready[e] || t->down_term[e] != TERM_NORMAL;
 }
 
-/* Both engines of the pairing are ready to play. */
+/* Every engine of the pairing is ready to play. */
 static bool
-both_ready(const struct table *t)
+all_ready(const struct table *t)
 {
-	return t->eng[0] >= 0 && t->ready[t->eng[0]] && t->ready[t->eng[1]];
+	for (int i = 0; i < t->n; i++)
+		if (t->eng[i] < 0 || !t->ready[t->eng[i]])
+			return false;
+	return true;
+}
+
+static bool
+all_settled(const struct table *t)
+{
+	for (int i = 0; i < t->n; i++)
+		if (!settled(t, t->eng[i]))
+			return false;
+	return true;
 }
 
 static void
@@ -98,7 +120,7 @@ idle_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (t->playing || t->waiting)
 		return;
-	if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
+	if (all_settled(t))
 		t->cb.idle(t, t->arg);
 	else
 		start_bots(t);	/* a bot lost in the last deal */
@@ -114,9 +136,9 @@ on_ready(struct bot *b, void *arg)
 		resume_deal(t, engine_of(t, b));
 		return;
 	}
-	if (t->waiting && both_ready(t))
+	if (t->waiting && all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
-	else if (settled(t, t->eng[0]) && settled(t, t->eng[1]))
+	else if (all_settled(t))
 		later(t, idle_cb);
 }
 
@@ -131,7 +153,7 @@ make_bots(struct table *t)
 	static const struct bot_callbacks bcb = { on_ready, on_action,
 		on_failed };
 
-	for (int i = 0; i < 2 && t->eng[0] >= 0; i++)
+	for (int i = 0; i < t->n && t->eng[0] >= 0; i++)
 		if (t->bots[t->eng[i]] == NULL)
 			t->bots[t->eng[i]] = bot_new(t->reaper,
 			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
@@ -142,7 +164,7 @@ static void
 start_bots(struct table *t)
 {
 	make_bots(t);
-	for (int i = 0; i < 2 && t->eng[0] >= 0; i++) {
+	for (int i = 0; i < t->n && t->eng[0] >= 0; i++) {
 		int e = t->eng[i];
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
@@ -181,7 +203,7 @@ send_events(struct table *t, const struct event_log *log)
 	char buf[1024];
 
 	for (int i = 0; i < log->n && i < log->cap; i++)
-		for (int s = 0; s < 2; s++) {
+		for (int s = 0; s < t->n; s++) {
 			struct bot *b = t->bots[t->engine_at[s]];
 			if (bot_wants_events(b) &&
 			    bzp_format_event(&log->ev[i], s, buf, sizeof(buf)))
@@ -204,27 +226,10 @@ decision_limit(const struct table *t, int seat)
 	return limit > 0 ? limit : 0;
 }
 
-/* "legal=a,b,c " for bots that asked for the legal actions. */
-static size_t
-legal_list(const struct game *g, char *buf, size_t len)
-{
-	struct action legal[MAX_LEGAL];
-	char a[ACTION_TEXT_MAX];
-	int n = game_legal_actions(g, legal, MAX_LEGAL);
-	size_t k = (size_t)snprintf(buf, len, "legal=");
-
-	for (int i = 0; i < n && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
-		    action_format(&legal[i], a, sizeof(a)));
-	if (k < len)
-		k += (size_t)snprintf(buf + k, len - k, " ");
-	return k;
-}
-
 static void
 request(struct table *t)
 {
-	int seat = game_to_move(t->g), opp = 1 - seat;
+	int seat = game_to_move(t->g), opp = (seat + 1) % t->n;
 	struct bot *b = t->bots[t->engine_at[seat]];
 	const struct clock_cfg *c = &t->cfg->clock;
 	struct game *v = game_view(t->g, seat);
@@ -238,7 +243,7 @@ request(struct table *t)
 	    c->time_ms ? (long long)t->clock_ms[opp] : 0, c->inc_ms,
 	    c->cap_ms, c->movetime_ms);
 	if (bot_wants_legal(b) && k < len)
-		k += legal_list(v, t->line + k, len - k);
+		k += lines_legal(v, t->line + k, len - k);
 	if (k < len)
 		k += (size_t)snprintf(t->line + k, len - k, "view ");
 	if (k < len)
@@ -305,7 +310,7 @@ resume_deal(struct table *t, int engine)
 static void
 send_deal(struct table *t)
 {
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < t->n; s++)
 		send_newgame(t, s);
 }
 
@@ -313,19 +318,22 @@ static void
 send_newgame(struct table *t, int s)
 {
 	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
+	char totals[64];
 	const struct clock_cfg *c = &t->cfg->clock;
 
-	rules_format(&t->cfg->rules, rules, sizeof(rules));
+	rules_format(&t->rules, rules, sizeof(rules));
+	lines_ints(t->before, t->n, totals, sizeof(totals));
 	{
 		struct bot *b = t->bots[t->engine_at[s]];
 		struct cardset h = game_hand(t->g, s);
 		size_t k = 0;
 		snprintf(line, sizeof(line), "newgame deal=%d variant=%s "
-		    "rules=%s seat=%d dealer=%d players=2 time=%lld inc=%lld "
-		    "cap=%lld movetime=%lld", t->deal.deal,
-		    variant_name(t->cfg->rules.variant), rules, s,
-		    game_dealer(t->g), c->time_ms, c->inc_ms, c->cap_ms,
-		    c->movetime_ms);
+		    "rules=%s seat=%d dealer=%d players=%d time=%lld inc=%lld "
+		    "cap=%lld movetime=%lld game=%d hand=%d totals=%s",
+		    t->deal.deal, variant_name(t->cfg->rules.variant), rules,
+		    s, game_dealer(t->g), t->n, c->time_ms, c->inc_ms,
+		    c->cap_ms, c->movetime_ms, t->deal.deal,
+		    t->deal.start.deals, totals);
 		bot_send(b, line);
 		hand[0] = '\0';
 		CARDSET_FOREACH(cd, &h)
@@ -345,22 +353,35 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
     const char *reason)
 {
 	uint16_t deck[MAX_CARDS];
-	const char *names[2];
+	const char *names[MAX_PLAYERS];
 
 	t->waiting = false;
 	t->playing = true;
 	t->resuming = false;
 	t->restarts = 0;
-	t->engine_at[0] = t->deal.engine[0];
-	t->engine_at[1] = t->deal.engine[1];
-	t->g = game_new(&t->cfg->rules, t->deal.seed, 1);
-	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
-	for (int s = 0; s < 2; s++) {
+	t->end_game = false;
+	for (int s = 0; s < t->n; s++)
+		t->engine_at[s] = t->deal.engine[s];
+	series_next_rules(&t->deal.start, &t->cfg->rules, &t->rules);
+	t->seed = schedule_hand_seed(t->deal.seed, t->deal.start.deals);
+	for (int s = 0; s < t->n; s++)
+		t->before[s] = t->deal.start.total[s];
+	t->g = game_new(&t->rules, t->seed, t->deal.start.dealer);
+	game_shuffle_deck(&t->rules, t->seed, deck);
+	for (int s = 0; s < t->n; s++) {
 		names[s] = bot_name(t->bots[t->engine_at[s]]);
 		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
 	}
-	t->rec = record_new(t->deal.deal, t->deal.pair, t->deal.seed,
-	    &t->cfg->rules, 1, deck, names);
+	t->rec = record_new(t->deal.deal, t->deal.pair, t->seed, &t->rules,
+	    t->deal.start.dealer, deck, names);
+	if (t->rules.cut_cards > 0) {
+		/* The six-pack's cut, before the first card: the views
+		 * show it (declarations "cut" and "guess"). */
+		int lifted, guessed;
+		schedule_cut(&t->rules, t->seed, &lifted, &guessed);
+		record_cut(t->rec, lifted, guessed, game_cut(t->g, lifted,
+		    guessed));
+	}
 	if (fault_engine >= 0) {
 		finish_deal(t, term, fault_engine, reason);
 		return;
@@ -372,28 +393,24 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 static void
 gameover_line(struct table *t, enum termination term, int fault_seat)
 {
-	struct result res;
-	uint16_t deck[MAX_CARDS];
-	char card[CARD_TEXT_MAX], reason[32];
-	size_t k;
-	int n = t->cfg->rules.packs * CARDS_PER_PACK;
-
-	game_result(t->g, &res);
-	game_shuffle_deck(&t->cfg->rules, t->deal.seed, deck);
-	snprintf(reason, sizeof(reason), "%s", termination_name(term));
-	if (fault_seat >= 0)
-		snprintf(reason + strlen(reason), sizeof(reason) -
-		    strlen(reason), ":%d", fault_seat);
-	k = (size_t)snprintf(t->line, BZP_MAX_LINE, "gameover deal=%d "
-	    "winner=%d value=%d points=%d,%d brisques=%d,%d rubicon=%d "
-	    "reason=%s deck=", t->deal.deal, res.value.winner,
-	    res.value.value, res.points[0], res.points[1], res.brisques[0],
-	    res.brisques[1], res.value.rubicon, reason);
-	for (int i = 0; i < n && k < BZP_MAX_LINE; i++)
-		k += (size_t)snprintf(t->line + k, BZP_MAX_LINE - k, "%s%s",
-		    i ? "," : "", card_format(deck[i], card));
-	for (int s = 0; s < 2; s++)
+	lines_gameover(t->g, t->seed, t->deal.deal, &t->deal.start, term,
+	    fault_seat, t->line, BZP_MAX_LINE);
+	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);
+}
+
+/* The next deal of a game of several deals. */
+static void
+next_hand_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct table *t = arg;
+
+	if (!t->waiting || t->playing)
+		return;
+	if (all_ready(t))
+		begin_deal(t, -1, TERM_NORMAL, NULL);
+	else
+		start_bots(t);	/* begins once both are ready (on_ready) */
 }
 
 static void
@@ -401,8 +418,8 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
     const char *reason)
 {
 	const char *evidence[BOT_EVIDENCE];
-	int nev = 0, fault_seat = -1;
-	bool voided = false;
+	int nev = 0, fault_seat = -1, hand;
+	bool voided = false, over, several = t->cfg->rules.game_target > 0;
 
 	if (fault_engine >= 0) {
 		fault_seat = seat_of(t, fault_engine);
@@ -412,6 +429,10 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		voided = t->cfg->on_failure == ON_FAILURE_VOID;
 	}
 	record_finish(t->rec, t->g, term, fault_seat, reason, evidence, nev);
+	hand = t->deal.start.deals;
+	over = series_add(&t->deal.start, &t->rules, t->g);
+	if (several)
+		record_series(t->rec, hand, t->before, &t->deal.start);
 	gameover_line(t, term, fault_seat);
 	t->playing = false;
 	t->cb.deal_done(t, &t->deal, t->rec, t->g, term, fault_engine, voided,
@@ -420,7 +441,19 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 	t->rec = NULL;
 	game_free(t->g);
 	t->g = NULL;
-	later(t, idle_cb);
+	/* A game of several deals goes on with the next deal, the same
+	 * engines in the same seats, unless the match stops it there. */
+	if (!over && !voided && !t->end_game) {
+		t->waiting = true;
+		later(t, next_hand_cb);
+	} else
+		later(t, idle_cb);
+}
+
+void
+table_end_game(struct table *t)
+{
+	t->end_game = true;
 }
 
 struct table *
@@ -437,7 +470,9 @@ table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	t->cfg = cfg;
 	t->cb = *cb;
 	t->arg = arg;
-	t->eng[0] = t->eng[1] = -1;
+	t->n = cfg->rules.players;
+	for (int i = 0; i < MAX_PLAYERS; i++)
+		t->eng[i] = -1;
 	return t;
 }
 
@@ -464,25 +499,36 @@ table_start(struct table *t)
 static void
 set_pairing(struct table *t, const struct deal_spec *d)
 {
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
-		if (e >= 0 && e != d->engine[0] && e != d->engine[1]) {
+		bool used = false;
+		for (int s = 0; s < t->n; s++)
+			used = used || e == d->engine[s];
+		if (e >= 0 && !used) {
 			bot_quit(t->bots[e]);
 			t->ready[e] = false;
 		}
 	}
-	t->eng[0] = d->engine[0] < d->engine[1] ? d->engine[0] : d->engine[1];
-	t->eng[1] = d->engine[0] < d->engine[1] ? d->engine[1] : d->engine[0];
+	/* Ascending, by insertion. */
+	for (int i = 0; i < t->n; i++) {
+		int e = d->engine[i], j = i;
+		for (; j > 0 && t->eng[j - 1] > e; j--)
+			t->eng[j] = t->eng[j - 1];
+		t->eng[j] = e;
+	}
 }
 
 void
 table_play(struct table *t, const struct deal_spec *d)
 {
 	t->deal = *d;
+	if (t->deal.start.players == 0)	/* zeroed: a new game */
+		series_init(&t->deal.start, &t->cfg->rules,
+		    t->cfg->rules.players - 1);
 	t->waiting = true;
 	set_pairing(t, d);
 	make_bots(t);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
 		if (t->down_term[e] != TERM_NORMAL) {
 			enum termination term = t->down_term[e];
@@ -491,7 +537,7 @@ table_play(struct table *t, const struct deal_spec *d)
 			return;
 		}
 	}
-	if (both_ready(t))
+	if (all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);

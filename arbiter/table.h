@@ -1,6 +1,10 @@
 /*
  * table.h: one deal at a time between two bots.
  *
+ * A game of several deals (two-hand to 1000) is played at one table,
+ * deal after deal with the same engines in the same seats, the deal
+ * passing; deal_done() is called after each deal.
+ *
  * A table deals, sends each seat its newgame, the events it may see and
  * its decision requests with its seat view, checks every answer with the
  * rules core and applies it, keeps the clocks, and turns any failure into
@@ -40,6 +44,12 @@ void		 table_start(struct table *t);
 /* Plays a deal; the table must be idle.  Engines of an earlier pairing
  * that this deal does not use are told to quit. */
 void		 table_play(struct table *t, const struct deal_spec *d);
+/*
+ * Ends the game in play after the deal just finished (call from
+ * deal_done): a game of several deals stops there, to be resumed from
+ * its records, instead of going on with its next deal.
+ */
+void		 table_end_game(struct table *t);
 /* Quits both engines. */
 void		 table_stop(struct table *t);
 bool		 table_busy(const struct table *t);

@@ -69,6 +69,19 @@ tournament_key(struct reader *r, const char *key, const char *value)
 			    "not round-robin or gauntlet", value), 0;
 		return 1;
 	}
+	if (strcmp(key, "variant") == 0) {
+		/* One line for the file's line, not the flag's as well. */
+		enum variant v;
+		struct rules rules;
+		if (variant_parse(value, &v) == 0) {
+			rules_init(&rules, v);
+			if (rules.players != 2)
+				return snprintf(r->err, sizeof(r->err),
+				    "variant '%s': tournaments seat two; play "
+				    "it as a match of three engines (-e three "
+				    "times)", value), 0;
+		}
+	}
 	if (strcmp(key, "duplicate") == 0) {
 		r->c->duplicate = strcmp(value, "false") != 0 &&
 		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;

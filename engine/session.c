@@ -165,10 +165,13 @@ cmd_newgame(struct session *s, struct bzp_msg *m)
 	    "rules");
 	enum variant v = VARIANT_RUBICON;
 	char err[256];
-	long long deal = 0;
+	long long deal = 0, hand = 0;
 
 	bzp_get_int(m, "deal", 0, (long long)1 << 62, &deal);
-	s->deal = (unsigned long long)deal;
+	/* A game of several deals numbers its deals (hand=, protocol.md):
+	 * each deal of it is seeded apart. */
+	bzp_get_int(m, "hand", 0, 1 << 20, &hand);
+	s->deal = (unsigned long long)deal ^ ((unsigned long long)hand << 40);
 	s->have_rules = false;
 	if (variant != NULL && variant_parse(variant, &v) < 0) {
 		logf_(s, "newgame: unknown variant '%s'", variant);

@@ -598,6 +598,23 @@ welford(void **state)
 	for (int i = 0; i < 8; i++)
 		stats_acc_add(&a, 1e9 + x[i]);
 	NEAR("offset sd", stats_acc_sd(&a), sqrt(32.0 / 7), 1e-6);
+	/* Game values in any order give the same mean to the last bit (a
+	 * resumed match prints what an uninterrupted one did): Welford's
+	 * running mean gives 24.999999999999915 one way, 25.000000000000007
+	 * the other. */
+	{
+		static const double v[24] = { -800, 3300, -1200, -500, -1200,
+		    1100, 1100, 1100, 800, -650, -1200, 1100, -3200, 800, 800,
+		    3300, -3200, 1100, -500, -650, 3300, -1200, 300, -3200 };
+		stats_acc_init(&b);
+		stats_acc_init(&c);
+		for (int i = 0; i < 24; i++) {
+			stats_acc_add(&b, v[i]);
+			stats_acc_add(&c, v[23 - i]);
+		}
+		CHECK("order-free mean", stats_acc_mean(&b) == 25 &&
+		    stats_acc_mean(&c) == 25);
+	}
 }
 
 int

@@ -1,0 +1,31 @@
+/*
+ * lines.h: pieces of the protocol lines a table sends (protocol.md):
+ * the legal list of a request, lists of numbers by seat, the gameover
+ * line.  Pure formatting over the rules core; no I/O.
+ */
+#ifndef LINES_H
+#define LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "record.h"
+#include "series.h"
+
+/* "legal=a,b,c " for the seat to move of g; returns the length. */
+size_t	lines_legal(const struct game *g, char *buf, size_t len);
+
+/* "a,b" or "a,b,c": the n numbers v. */
+void	lines_ints(const int *v, int n, char *buf, size_t len);
+
+/*
+ * The gameover line of the finished deal g (dealt from seed) of game
+ * `game`, the game standing as sr after it (series_add() done); term
+ * and fault_seat say how the deal ended (fault_seat -1: none).
+ */
+void	lines_gameover(const struct game *g, uint64_t seed, int game,
+	    const struct series *sr, enum termination term, int fault_seat,
+	    char *buf, size_t len);
+
+#endif
