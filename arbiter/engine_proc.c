@@ -30,76 +30,16 @@
 #include <event2/bufferevent.h>
 
 #include "engine_proc.h"
+#include "engine_proc_int.h"
 #include "engine_spawn.h"
 #include "xmalloc.h"
 
 #define DEFAULT_MAX_LINE	65536
 #define DEFAULT_MAX_PENDING	(1024 * 1024)
-/*
- * When an engine has exited but its output is still open, something it
- * left behind holds the socket.  Lines it wrote just before exiting may
- * still be in flight, so wait this long before killing its group.
- */
-#define EXIT_LINGER_MS		200
-
-struct engine_proc {
-	LIST_ENTRY(engine_proc)	 entry;		/* in the reaper's list */
-	struct engine_proc_reaper *reaper;
-	pid_t			 pid;		/* and process group id */
-	struct bufferevent	*bev;		/* NULL once closed */
-	struct event		*deadline;
-	struct event		*grace;		/* quit grace, or exit linger */
-	struct event		*later;		/* OVERFLOW, on_exit, destroy */
-	struct engine_proc_callbacks cb;
-	void			*arg;
-	size_t			 max_line;
-	size_t			 max_pending;
-	uint64_t		 deadline_ms;
-	int			 status;	/* from waitpid, once reaped */
-	unsigned		 busy;		/* owner callbacks under way */
-	bool			 reaped;
-	bool			 done;		/* reaped and closed */
-	bool			 told_exit;
-	bool			 overflowed, overflow_told;
-	bool			 stopping;	/* quit or kill called */
-	bool			 shut_wr;
-	bool			 killed;	/* SIGKILLed before the reap */
-	bool			 orphan;	/* freed by its owner */
-	bool			 doomed;	/* destroy when busy is 0 */
-	char			*last[ENGINE_PROC_LAST_LINES];
-	size_t			 last_next;	/* ring slot to write next */
-};
-
-struct engine_proc_reaper {
-	struct event_base	*base;
-	struct event		*sigchld;
-	LIST_HEAD(, engine_proc) procs;
-	size_t			 count;
-	size_t			 running;	/* spawned, not yet done */
-	struct event		*drained;	/* running fell to 0 */
-	void			(*drained_cb)(void *arg);
-	void			*drained_arg;
-};
-
 void
-engine_proc_setup(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_IGN;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGPIPE, &sa, NULL);
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-}
-
-static void
 ep_destroy(struct engine_proc *ep)
 {
-	LIST_REMOVE(ep, entry);
-	ep->reaper->count--;
-	if (!ep->done)
-		ep->reaper->running--;
+	reaper_remove(ep->reaper, ep);
 	if (ep->bev != NULL)
 		bufferevent_free(ep->bev);
 	event_free(ep->deadline);
@@ -159,7 +99,7 @@ ep_remember(struct engine_proc *ep, const char *data, size_t len, bool cut)
 
 /* Once reaped and closed, on_exit (or the destruction of an orphan) is
  * due; it is made from the loop, never from the caller's frame. */
-static void
+void
 ep_check_done(struct engine_proc *ep)
 {
 	if (ep->done || !ep->reaped || ep->bev != NULL)
@@ -168,9 +108,7 @@ ep_check_done(struct engine_proc *ep)
 	evtimer_del(ep->deadline);
 	evtimer_del(ep->grace);
 	event_active(ep->later, EV_TIMEOUT, 1);
-	/* From the loop, not here: the owner may be inside a callback. */
-	if (--ep->reaper->running == 0 && ep->reaper->drained_cb != NULL)
-		event_active(ep->reaper->drained, EV_TIMEOUT, 1);
+	reaper_done(ep->reaper);
 }
 
 static void
@@ -189,7 +127,7 @@ ep_close_channel(struct engine_proc *ep)
  * only while a member still holds the channel (a pid stays allocated
  * while it names a live group); without one it may have been reused.
  */
-static void
+void
 ep_killpg(struct engine_proc *ep)
 {
 	if (ep->reaped && ep->bev == NULL)
@@ -384,112 +322,6 @@ ep_later_cb(evutil_socket_t fd, short what, void *arg)
 	}
 }
 
-/* Reaper. */
-
-static void
-ep_drained_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct engine_proc_reaper *r = arg;
-
-	if (r->running == 0 && r->drained_cb != NULL)
-		r->drained_cb(r->drained_arg);
-}
-
-static void
-ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
-{
-	struct engine_proc_reaper *r = arg;
-	struct engine_proc *ep;
-	struct timeval tv = { 0, EXIT_LINGER_MS * 1000 };
-	pid_t pid;
-	int st;
-
-	/* Signals coalesce: reap every child that has exited. */
-	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-		LIST_FOREACH(ep, &r->procs, entry)
-			if (ep->pid == pid && !ep->reaped)
-				break;
-		if (ep == NULL)
-			continue;	/* something an engine left behind */
-		ep->reaped = true;
-		ep->status = st;
-		/* Held open by a survivor: linger, even in a longer quit
-		 * grace, since the engine itself will write no more. */
-		if (ep->bev != NULL)
-			evtimer_add(ep->grace, &tv);
-		ep_check_done(ep);
-	}
-}
-
-struct engine_proc_reaper *
-engine_proc_reaper_new(struct event_base *base)
-{
-	struct engine_proc_reaper *r = xcalloc(1, sizeof(*r));
-
-	engine_proc_setup();	/* in case the caller has not */
-	r->base = base;
-	LIST_INIT(&r->procs);
-	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
-	r->drained = event_new(base, -1, 0, ep_drained_cb, r);
-	if (r->sigchld == NULL || r->drained == NULL ||
-	    event_add(r->sigchld, NULL) < 0) {
-		fprintf(stderr, "libevent: cannot handle SIGCHLD\n");
-		abort();
-	}
-	return r;
-}
-
-void
-engine_proc_reaper_free(struct engine_proc_reaper *r)
-{
-	struct engine_proc *ep;
-
-	if (r == NULL)
-		return;
-	while ((ep = LIST_FIRST(&r->procs)) != NULL) {
-		ep_killpg(ep);
-		if (!ep->reaped)
-			while (waitpid(ep->pid, NULL, 0) < 0 && errno == EINTR)
-				continue;
-		ep_destroy(ep);
-	}
-	event_free(r->sigchld);
-	event_free(r->drained);
-	free(r);
-}
-
-void
-engine_proc_reaper_kill_all(struct engine_proc_reaper *r)
-{
-	struct engine_proc *ep;
-
-	LIST_FOREACH(ep, &r->procs, entry)
-		if (!ep->orphan)
-			engine_proc_kill(ep);
-}
-
-size_t
-engine_proc_reaper_count(const struct engine_proc_reaper *r)
-{
-	return r->count;
-}
-
-size_t
-engine_proc_reaper_running(const struct engine_proc_reaper *r)
-{
-	return r->running;
-}
-
-void
-engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
-    void (*cb)(void *arg), void *arg)
-{
-	r->drained_cb = cb;
-	r->drained_arg = arg;
-	if (cb != NULL && r->running == 0)
-		event_active(r->drained, EV_TIMEOUT, 1);
-}
-
 /* One engine. */
 
 static struct engine_proc *
@@ -519,9 +351,7 @@ ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
 	bufferevent_setcb(ep->bev, ep_read_cb, ep_write_cb, ep_event_cb, ep);
 	bufferevent_setwatermark(ep->bev, EV_READ, 0, ep->max_line);
 	bufferevent_enable(ep->bev, EV_READ | EV_WRITE);
-	LIST_INSERT_HEAD(&r->procs, ep, entry);
-	r->count++;
-	r->running++;
+	reaper_add(r, ep);
 	return ep;
 }
 

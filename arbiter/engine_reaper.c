@@ -1,0 +1,160 @@
+/*
+ * engine_reaper.c: the SIGCHLD side of engine_proc.h.  One reaper per
+ * event_base reaps every child in the loop (waitpid(-1), so also what an
+ * engine left behind once this process is their subreaper), marks each
+ * engine_proc reaped, and tells the owner when none is running any more.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include <event2/event.h>
+
+#include "engine_proc.h"
+#include "engine_proc_int.h"
+#include "xmalloc.h"
+
+void
+engine_proc_setup(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+void
+reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep)
+{
+	LIST_INSERT_HEAD(&r->procs, ep, entry);
+	r->count++;
+	r->running++;
+}
+
+void
+reaper_remove(struct engine_proc_reaper *r, struct engine_proc *ep)
+{
+	LIST_REMOVE(ep, entry);
+	r->count--;
+	if (!ep->done)
+		r->running--;
+}
+
+void
+reaper_done(struct engine_proc_reaper *r)
+{
+	/* From the loop, not here: the owner may be inside a callback. */
+	if (--r->running == 0 && r->drained_cb != NULL)
+		event_active(r->drained, EV_TIMEOUT, 1);
+}
+
+static void
+ep_drained_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct engine_proc_reaper *r = arg;
+
+	if (r->running == 0 && r->drained_cb != NULL)
+		r->drained_cb(r->drained_arg);
+}
+
+static void
+ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct engine_proc_reaper *r = arg;
+	struct engine_proc *ep;
+	struct timeval tv = { 0, EXIT_LINGER_MS * 1000 };
+	pid_t pid;
+	int st;
+
+	/* Signals coalesce: reap every child that has exited. */
+	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		LIST_FOREACH(ep, &r->procs, entry)
+			if (ep->pid == pid && !ep->reaped)
+				break;
+		if (ep == NULL)
+			continue;	/* something an engine left behind */
+		ep->reaped = true;
+		ep->status = st;
+		/* Held open by a survivor: linger, even in a longer quit
+		 * grace, since the engine itself will write no more. */
+		if (ep->bev != NULL)
+			evtimer_add(ep->grace, &tv);
+		ep_check_done(ep);
+	}
+}
+
+struct engine_proc_reaper *
+engine_proc_reaper_new(struct event_base *base)
+{
+	struct engine_proc_reaper *r = xcalloc(1, sizeof(*r));
+
+	engine_proc_setup();	/* in case the caller has not */
+	r->base = base;
+	LIST_INIT(&r->procs);
+	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
+	r->drained = event_new(base, -1, 0, ep_drained_cb, r);
+	if (r->sigchld == NULL || r->drained == NULL ||
+	    event_add(r->sigchld, NULL) < 0) {
+		fprintf(stderr, "libevent: cannot handle SIGCHLD\n");
+		abort();
+	}
+	return r;
+}
+
+void
+engine_proc_reaper_free(struct engine_proc_reaper *r)
+{
+	struct engine_proc *ep;
+
+	if (r == NULL)
+		return;
+	while ((ep = LIST_FIRST(&r->procs)) != NULL) {
+		ep_killpg(ep);
+		if (!ep->reaped)
+			while (waitpid(ep->pid, NULL, 0) < 0 && errno == EINTR)
+				continue;
+		ep_destroy(ep);
+	}
+	event_free(r->sigchld);
+	event_free(r->drained);
+	free(r);
+}
+
+void
+engine_proc_reaper_kill_all(struct engine_proc_reaper *r)
+{
+	struct engine_proc *ep;
+
+	LIST_FOREACH(ep, &r->procs, entry)
+		if (!ep->orphan)
+			engine_proc_kill(ep);
+}
+
+size_t
+engine_proc_reaper_count(const struct engine_proc_reaper *r)
+{
+	return r->count;
+}
+
+size_t
+engine_proc_reaper_running(const struct engine_proc_reaper *r)
+{
+	return r->running;
+}
+
+void
+engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
+    void (*cb)(void *arg), void *arg)
+{
+	r->drained_cb = cb;
+	r->drained_arg = arg;
+	if (cb != NULL && r->running == 0)
+		event_active(r->drained, EV_TIMEOUT, 1);
+}
