@@ -324,15 +324,19 @@ scripted(const char *command)
 	return r.failed;
 }
 
-/* Whole deals against the random level; returns the number failed. */
+/*
+ * Whole games of variant v against the random level (two of it at a
+ * three-hand table): four, or three for three-hand (every seat once).
+ * Returns 1 if the engine failed in any deal or fewer were played.
+ */
 static int
-deals(const char *command, const char *self_dir)
+deals(const char *command, const char *self_dir, enum variant v)
 {
 	struct match_cfg cfg;
 	char path[] = "/tmp/bezique-check-XXXXXX", random[4200];
 	char *line = NULL;
 	size_t cap = 0;
-	int fd = mkstemp(path), played = 0, failures = 0;
+	int fd = mkstemp(path), played = 0, failures = 0, games;
 	FILE *f;
 
 	if (fd < 0) {
@@ -343,12 +347,18 @@ deals(const char *command, const char *self_dir)
 	snprintf(random, sizeof(random), "%s/bezique-engine --level random",
 	    self_dir);
 	config_defaults(&cfg);
+	rules_init(&cfg.rules, v);
+	cfg.nengines = cfg.rules.players;
 	cfg.engines[0].command = strdup(command);
 	cfg.engines[0].name = strdup("engine");
-	cfg.engines[1].command = strdup(random);
-	cfg.engines[1].name = strdup("random");
-	cfg.nengines = 2;
-	cfg.deals = 4;
+	for (int i = 1; i < cfg.nengines; i++) {
+		cfg.engines[i].command = strdup(random);
+		cfg.engines[i].name = strdup(i == 1 ? "random" : "random-2");
+	}
+	games = cfg.nengines == 3 ? 3 : 4;
+	cfg.deals = games;
+	cfg.format = FORMAT_MATCH;
+	cfg.rounds = games / cfg.nengines;
 	cfg.seed = 20261122;
 	cfg.records = path;
 	cfg.quiet = true;
@@ -378,10 +388,43 @@ deals(const char *command, const char *self_dir)
 	}
 	free(line);
 	unlink(path);
-	printf("  %-5s plays 4 whole deals against the random level "
-	    "(%d played, %d failed)\n", failures || played != 4 ? "FAIL" :
-	    "ok", played, failures);
-	return failures || played != 4;
+	printf("  %-5s %s: plays %d whole games against the random level "
+	    "(%d deals played, %d failed)\n", failures || played < games ?
+	    "FAIL" : "ok", variant_name(v), games, played, failures);
+	return failures || played < games;
+}
+
+/* The --variant flags before the engines: which variants to play
+ * (rubicon if none; "all" for every one).  Returns how many arguments
+ * they took, or -1 with a line on stderr. */
+static int
+variants(int argc, char **argv, bool *want)
+{
+	int i = 0;
+	enum variant v;
+
+	for (; i + 1 < argc && strcmp(argv[i], "--variant") == 0; i += 2) {
+		if (strcmp(argv[i + 1], "all") == 0) {
+			for (int k = 0; k < NVARIANTS; k++)
+				want[k] = variant_playable((enum variant)k);
+		} else if (variant_parse(argv[i + 1], &v) == 0) {
+			want[v] = true;
+		} else {
+			fprintf(stderr, "bezique-arbiter: check: --variant: "
+			    "unknown variant '%s' (rubicon, two-hand, "
+			    "six-pack, eight-pack, three-hand, all)\n",
+			    argv[i + 1]);
+			return -1;
+		}
+	}
+	if (i < argc && strcmp(argv[i], "--variant") == 0) {
+		fprintf(stderr, "bezique-arbiter: check: --variant needs a "
+		    "variant\n");
+		return -1;
+	}
+	if (i == 0)
+		want[VARIANT_RUBICON] = true;
+	return i;
 }
 
 int
@@ -389,10 +432,16 @@ check_main(int argc, char **argv, const char *self)
 {
 	char dir[4096];
 	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
-	int bad = 0;
+	bool want[NVARIANTS] = { false };
+	int bad = 0, skip = variants(argc, argv, want);
 
+	if (skip < 0)
+		return 2;
+	argc -= skip;
+	argv += skip;
 	if (argc < 1) {
-		fprintf(stderr, "usage: bezique-arbiter check ENGINE...\n");
+		fprintf(stderr, "usage: bezique-arbiter check [--variant V]... "
+		    "ENGINE...\n");
 		return 2;
 	}
 	if (n <= 0)
@@ -408,7 +457,9 @@ check_main(int argc, char **argv, const char *self)
 		int failed;
 		printf("check: %s\n", argv[i]);
 		failed = scripted(argv[i]);
-		failed += deals(argv[i], dir);
+		for (int k = 0; k < NVARIANTS; k++)
+			if (want[k])
+				failed += deals(argv[i], dir, (enum variant)k);
 		printf("  %s\n", failed ? "FAILED" : "all passed");
 		bad += failed != 0;
 	}

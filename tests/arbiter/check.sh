@@ -1,6 +1,6 @@
 #!/bin/sh
 # `bezique-arbiter check` passes for the engine's levels and every bundled
-# bot, and fails (status 1, naming the step) for a bot that plays an
+# bot (and every variant for the engine), and fails (status 1, naming the step) for a bot that plays an
 # illegal card.
 BUILD=${BUILD:-build}
 arb="$BUILD/bezique-arbiter"
@@ -17,6 +17,20 @@ for engine in "$BUILD/bezique-engine --level random" \
 		status=1
 	fi
 done
+# Every variant (issue #8): the engine's greedy level plays whole games
+# of each, three-hand at a table of three.
+out=$("$arb" check --variant all "$BUILD/bezique-engine --level greedy" 2>&1)
+for v in rubicon two-hand six-pack eight-pack three-hand; do
+	if ! echo "$out" | grep -q "ok    $v: plays"; then
+		echo "check --variant all did not pass $v:"
+		echo "$out"
+		status=1
+	fi
+done
+if "$arb" check --variant nine-hand "$BUILD/bezique-engine" 2>/dev/null; then
+	echo "check accepted an unknown variant"
+	status=1
+fi
 out=$("$arb" check "$BUILD/fixtures/badbot --mode illegal --after 0" 2>&1)
 rc=$?
 if [ $rc -ne 1 ] || ! echo "$out" | grep -q "FAIL  answers a decision request"; then
