@@ -664,6 +664,43 @@ test_quit_eof(void **state)
 	assert_gone(t, -t->pid);
 }
 
+static void
+on_drained(void *arg)
+{
+	*(bool *)arg = true;
+}
+
+/*
+ * The drained callback: not while an engine runs; once the last is
+ * reaped and closed, at once (long before its 5 s quit grace); and from
+ * the loop at once when registered with none running.
+ */
+static void
+test_drained(void **state)
+{
+	struct run *t = *state;
+	bool drained = false;
+	uint64_t quit_ms;
+
+	start_fixture(t, "echo", "0", 0);
+	t->keep = true;
+	engine_proc_reaper_on_drained(t->reaper, on_drained, &drained);
+	run_for(t, 100);
+	assert_false(drained);
+	assert_int_equal(engine_proc_reaper_running(t->reaper), 1);
+	quit_ms = now_ms();
+	engine_proc_quit(t->ep, "quit", 5000);
+	assert_true(run_until_flag(t, &drained));
+	assert_true(now_ms() - quit_ms < 1000);
+	assert_int_equal(engine_proc_reaper_running(t->reaper), 0);
+	drained = false;
+	engine_proc_reaper_on_drained(t->reaper, on_drained, &drained);
+	assert_false(drained);		/* not from inside the call */
+	assert_true(run_until_flag(t, &drained));
+	engine_proc_reaper_on_drained(t->reaper, NULL, NULL);
+	assert_gone(t, -t->pid);
+}
+
 /* A hung engine with a child holding its socket: killing the group ends
  * it at once (style.md pitfall 1). */
 static void
@@ -1061,6 +1098,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_quit_grace, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_quit_eof, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_drained, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_grandchild_hang, setup,
 		    teardown),
