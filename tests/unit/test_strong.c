@@ -15,6 +15,7 @@
 
 struct seen {
 	int	calls;
+	int	ev_nonzero;	/* info lines with an ev other than 0 */
 	char	last[256];
 };
 
@@ -28,6 +29,9 @@ on_info(void *arg, const char *fmt, ...)
 	vsnprintf(s->last, sizeof(s->last), fmt, ap);
 	va_end(ap);
 	s->calls++;
+	if (strstr(s->last, " ev=") != NULL &&
+	    strncmp(strstr(s->last, " ev=") + 4, "0 ", 2) != 0)
+		s->ev_nonzero++;
 }
 
 /* Plays a deal, strong (with these limits) in seat `me`, greedy in the
@@ -39,7 +43,7 @@ play_variant(enum variant var, uint64_t seed, int me,
 	struct rules r;
 	struct game *g;
 	struct rng rng;
-	struct seen seen = { 0, "" };
+	struct seen seen = { 0, 0, "" };
 
 	rules_init(&r, var);
 	g = game_new(&r, seed, 1);
@@ -58,6 +62,9 @@ play_variant(enum variant var, uint64_t seed, int me,
 	assert_non_null(strstr(seen.last, "playouts="));
 	assert_non_null(strstr(seen.last, " ev="));
 	assert_non_null(strstr(seen.last, " win="));
+	/* ev means something in every variant (points where a deal has
+	 * no game value of its own), so it cannot be 0 all deal long. */
+	assert_true(seen.ev_nonzero > 0);
 	game_free(g);
 }
 
