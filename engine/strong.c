@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "belief.h"
 #include "endgame.h"
 #include "rollout.h"
 #include "strong.h"
@@ -51,6 +52,7 @@ struct search {
 	struct rollout	*ro;
 	struct endgame	*eg;
 	struct cand	 c[MAX_CAND];
+	double		 weight[MAX_CARDS];	/* belief.h, or unused */
 	struct action	 legal[MAX_LEGAL];
 };
 
@@ -68,6 +70,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
+	p->infer = false;
 	p->default_ms = 100;
 }
 
@@ -180,6 +183,26 @@ candidates(struct search *s, int n)
 
 /* ---- simulation ---- */
 
+/*
+ * What a simulation is worth to the seat: its points margin, or the
+ * deal's game value or the chance of winning it (scaled to a game's
+ * 1000), each with a share of the margin to break ties.
+ */
+static double
+utility(const struct strong_params *p, const struct rollout_result *res)
+{
+	double tie = res->points * p->points_weight / 100;
+
+	switch (p->utility) {
+	case 1:
+		return res->value + tie;
+	case 2:
+		return 1000 * res->win + tie;
+	default:
+		return res->points;
+	}
+}
+
 /* Plays every candidate still in the race in one sampled world, the
  * same world for each, and adds up the results. */
 static void
@@ -188,7 +211,8 @@ simulate_world(struct search *s)
 	struct rollout_result res;
 	double u[MAX_CAND];
 
-	view_sample(s->v, s->rng, s->world);
+	view_sample_weighted(s->v, s->rng, s->p->infer ? s->weight : NULL,
+	    s->world);
 	for (int i = 0; i < s->ncand; i++) {
 		struct cand *c = &s->c[i];
 		if (c->out)
@@ -197,8 +221,7 @@ simulate_world(struct search *s)
 		game_apply(s->play, &c->a, NULL);
 		rollout_play(s->ro, s->play, s->seat, s->p->horizon, s->eg,
 		    &res);
-		u[i] = s->p->utility ? res.value +
-		    res.points * s->p->points_weight / 100 : res.points;
+		u[i] = utility(s->p, &res);
 		/* Where the search plays for points, ev and win speak of
 		 * points too: a two-hand deal has no game value. */
 		c->value += s->p->end_points ? res.points : res.value;
@@ -543,6 +566,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);
 		candidates(s, n);
+		belief_weights(v, s->weight);
 		rc = stock_phase(s, info, info_arg, out);
 	}
 	search_free(s);

@@ -22,7 +22,8 @@ struct strong_params {
 				 * cards in the stock; -1: never */
 	int	horizon;	/* tricks simulated before eval.h counts
 				 * the rest; 0: to the end of the deal */
-	int	utility;	/* 0: points difference, 1: game value */
+	int	utility;	/* 0: points difference, 1: game value,
+				 * 2: chance of winning the deal */
 	int	points_weight;	/* per cent of the points difference added
 				 * to the game value as the utility */
 	double	race;	/* drop a candidate this many standard errors
@@ -32,6 +33,10 @@ struct strong_params {
 				 * errors; 0: by the mean alone */
 	int	max_candidates;	/* actions compared at one decision */
 	int	default_ms;	/* budget when no limit is given */
+	bool	infer;	/* deal the other hand as belief.h expects
+			 * (the cards a player keeps), not uniformly;
+			 * off by default: it lost strength against
+			 * greedy when measured (belief.h) */
 	bool	end_points;	/* the end phase maximises points (last
 				 * trick and brisques where they count)
 				 * rather than the deal's game value */

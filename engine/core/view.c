@@ -192,15 +192,13 @@ view_format(const struct game *g, char *buf, size_t len)
 	return o.n;
 }
 
-void
-view_sample(const struct game *v, struct rng *rng, struct game *out)
+/* The cards view v has not seen, in card order. */
+static int
+unseen_cards(const struct game *v, uint16_t *unseen)
 {
 	struct cardset known = v->played;
-	uint16_t unseen[MAX_CARDS];
-	int n = 0, k = 0;
+	int n = 0;
 
-	game_copy(out, v);
-	out->observer = -1;
 	for (int p = 0; p < v->nplayers; p++) {
 		known = cardset_or(known, v->hand[p]);
 		known = cardset_or(known, v->table[p]);
@@ -211,7 +209,17 @@ view_sample(const struct game *v, struct rng *rng, struct game *out)
 	for (int c = 0; c < game_ncards(v); c++)
 		if (!cardset_has(&known, c))
 			unseen[n++] = (uint16_t)c;
-	rng_shuffle16(rng, unseen, n);
+	return n;
+}
+
+/* Deals unseen[k..n) in that order: the concealed cards of each hand,
+ * then the stock's unknown places. */
+static void
+deal_unseen(const struct game *v, const uint16_t *unseen, int n,
+    struct game *out)
+{
+	int k = 0;
+
 	for (int p = 0; p < v->nplayers; p++)
 		for (int m = v->hand_count[p] - cardset_count(&v->hand[p]);
 		    m > 0 && k < n; m--)
@@ -219,4 +227,55 @@ view_sample(const struct game *v, struct rng *rng, struct game *out)
 	for (int i = v->stock_pos; i < v->stock_len && k < n; i++)
 		if (out->stock[i] == NO_CARD)
 			out->stock[i] = unseen[k++];
+}
+
+void
+view_sample(const struct game *v, struct rng *rng, struct game *out)
+{
+	view_sample_weighted(v, rng, NULL, out);
+}
+
+/* A uniform double in (0, 1]. */
+static double
+open_uniform(struct rng *rng)
+{
+	return (double)((rng_next(rng) >> 11) + 1) * (1.0 / 9007199254740992.0);
+}
+
+void
+view_sample_weighted(const struct game *v, struct rng *rng,
+    const double *weight, struct game *out)
+{
+	uint16_t unseen[MAX_CARDS];
+	int n = unseen_cards(v, unseen), hidden = 0;
+
+	game_copy(out, v);
+	out->observer = -1;
+	rng_shuffle16(rng, unseen, n);
+	for (int p = 0; p < v->nplayers; p++)
+		hidden += v->hand_count[p] - cardset_count(&v->hand[p]);
+	/*
+	 * The concealed places are filled one by one, each card drawn with
+	 * a chance proportional to its weight among those left: sampling
+	 * without replacement, as a hand that kept its best cards would
+	 * hold them.  The shuffle above keeps the rest (the stock) uniform.
+	 */
+	for (int k = 0; weight != NULL && k < hidden && k < n; k++) {
+		double total = 0, x;
+		int j = n - 1;
+		for (int i = k; i < n; i++)
+			total += weight[unseen[i]];
+		x = total * (1 - open_uniform(rng));
+		for (int i = k; i < n; i++) {
+			x -= weight[unseen[i]];
+			if (x < 0) {
+				j = i;
+				break;
+			}
+		}
+		uint16_t t = unseen[k];
+		unseen[k] = unseen[j];
+		unseen[j] = t;
+	}
+	deal_unseen(v, unseen, n, out);
 }

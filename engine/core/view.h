@@ -49,4 +49,13 @@ struct game	*view_parse(const struct rules *r, const char *text, char *err,
 void		 view_sample(const struct game *v, struct rng *rng,
 		    struct game *out);
 
+/*
+ * The same, with the concealed cards of the hands drawn in proportion to
+ * weight[card] (indexed by card, every unseen card's weight positive):
+ * the caller's belief of what the hands kept.  NULL: uniform, exactly
+ * as view_sample.
+ */
+void		 view_sample_weighted(const struct game *v, struct rng *rng,
+		    const double *weight, struct game *out);
+
 #endif

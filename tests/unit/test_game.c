@@ -130,13 +130,20 @@ check_events(const struct game *g, const struct event_log *log)
 		}
 }
 
-/* A world dealt from a view agrees with everything the view shows. */
+/* A world dealt from a view agrees with everything the view shows,
+ * whether the hidden cards are dealt uniformly or by weights. */
 static void
 check_sample(const struct game *g, int seat, struct rng *rng)
 {
 	struct game *v = game_view(g, seat), *w = game_clone(g);
+	double weight[MAX_CARDS];
 
-	view_sample(v, rng, w);
+	for (int c = 0; c < MAX_CARDS; c++)
+		weight[c] = 0.25 + (double)rng_below(rng, 100);
+	if (rng_below(rng, 2) == 0)
+		view_sample(v, rng, w);
+	else
+		view_sample_weighted(v, rng, weight, w);
 	check_conservation(w);
 	assert_true(cardset_equal(&w->hand[seat], &g->hand[seat]));
 	for (int p = 0; p < g->nplayers; p++) {
@@ -247,6 +254,78 @@ test_random_options(void **state)
 	    "endgame_must_win=false", DEALS / 3, 20);
 }
 
+/* NULL weights deal exactly as view_sample does, from the same seed. */
+static void
+test_sample_unweighted(void **state)
+{
+	struct rules r;
+	struct game *g, *v, *a, *b;
+	struct rng ra, rb;
+	char ta[VIEW_TEXT_MAX], tb[VIEW_TEXT_MAX];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 7, 1);
+	v = game_view(g, 0);
+	a = game_clone(g);
+	b = game_clone(g);
+	rng_seed(&ra, 99);
+	rng_seed(&rb, 99);
+	for (int i = 0; i < 20; i++) {
+		view_sample(v, &ra, a);
+		view_sample_weighted(v, &rb, NULL, b);
+		view_format(a, ta, sizeof(ta));
+		view_format(b, tb, sizeof(tb));
+		assert_string_equal(ta, tb);
+	}
+	game_free(a);
+	game_free(b);
+	game_free(v);
+	game_free(g);
+}
+
+/* The concealed hand takes the heavy cards first: with every copy of
+ * one kind weighed a billion times the rest, each world deals all the
+ * copies unseen to the other hand; the light cards fill the stock. */
+static void
+test_sample_weighted(void **state)
+{
+	struct rules r;
+	struct game *g, *v, *w;
+	struct rng rng;
+	double weight[MAX_CARDS];
+	struct cardset mine;
+	int heavy = SUIT_H * 8 + RANK_A, unseen = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 11, 1);
+	v = game_view(g, 0);
+	w = game_clone(g);
+	mine = game_hand(g, 0);
+	for (int c = 0; c < MAX_CARDS; c++) {
+		weight[c] = card_kind(c) == heavy ? 1e9 : 1;
+		if (c < game_ncards(g) && card_kind(c) == heavy &&
+		    !cardset_has(&mine, c))
+			unseen++;
+	}
+	assert_true(unseen > 0);
+	rng_seed(&rng, 5);
+	for (int i = 0; i < 50; i++) {
+		struct cardset other;
+		int held = 0;
+		view_sample_weighted(v, &rng, weight, w);
+		check_conservation(w);
+		other = w->hand[1];
+		CARDSET_FOREACH(c, &other)
+			held += card_kind(c) == heavy;
+		assert_int_equal(held, unseen);
+	}
+	game_free(w);
+	game_free(v);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -257,6 +336,8 @@ main(void)
 		cmocka_unit_test(test_random_eight_pack),
 		cmocka_unit_test(test_random_three_hand),
 		cmocka_unit_test(test_random_options),
+		cmocka_unit_test(test_sample_unweighted),
+		cmocka_unit_test(test_sample_weighted),
 	};
 
 	return cmocka_run_group_tests_name("game", tests, NULL, NULL);
