@@ -14,38 +14,46 @@
 
 #include "player.h"
 
-/* How much a card is worth keeping for combinations (a rough scale). */
+/* The greedy level's scale: the sources' advice, weighed by hand. */
+const struct keep_weights greedy_weights = {
+	.rank = 1, .bezique = 30, .marriage_trump = 30, .marriage_plain = 15,
+	.trump = 12, .trump_high = 8, .quartet = 4, .brisque = 3,
+	.brisque_won = 15, .declare_pct = 100, .any_trick = 0,
+};
+
+/* How much a card is worth keeping for combinations, on scale w. */
 int
-greedy_keep_value(const struct game *v, int seat, int c, const uint8_t *count)
+keep_value(const struct keep_weights *w, const struct game *v, int c,
+    const uint8_t *count)
 {
 	int suit = card_suit(c), rank = card_rank(c), trump = game_trump(v);
-	int value = rank;	/* a higher card wins more tricks later */
+	int value = rank * w->rank;	/* a higher card wins more tricks */
 	int queen, jack;
 
 	/* The bézique's cards (by trump in the six- and eight-pack). */
 	combo_bezique_kinds(game_rules(v), trump, &queen, &jack);
 	if (card_kind(c) == queen || card_kind(c) == jack)
-		value += 30;
+		value += w->bezique;
 	if (rank == RANK_K || rank == RANK_Q) {
 		int partner = suit * 8 + (rank == RANK_K ? RANK_Q : RANK_K);
 		if (count[partner])
-			value += suit == trump ? 30 : 15;
+			value += suit == trump ? w->marriage_trump :
+			    w->marriage_plain;
 	}
 	if (suit == trump) {
-		value += 12;
+		value += w->trump;
 		if (rank >= RANK_J)
-			value += 8;	/* towards the royal sequence */
+			value += w->trump_high;	/* towards the sequence */
 	}
 	if (rank >= RANK_J && rank != RANK_T) {
 		int same = 0;
 		for (int s = 0; s < NSUITS; s++)
 			same += count[s * 8 + rank];
 		if (same >= 2)
-			value += 4 * same;	/* towards four of a kind */
+			value += w->quartet * same;	/* towards four */
 	}
 	if (card_is_brisque(c))
-		value += 3;
-	(void)seat;
+		value += w->brisque;
 	return value;
 }
 
@@ -118,11 +126,11 @@ choose_play(const struct game *v, const struct action *legal, int n)
 		int c = legal[i].cards[0];
 		int score = end ? card_rank(c) * 4 +
 		    (card_suit(c) == game_trump(v)) * 40 :
-		    greedy_keep_value(v, seat, c, count);
+		    keep_value(&greedy_weights, v, c, count);
 		if (reply && wins_against(v, c)) {
 			int gain = end ? 100 : declaration_after(v, &legal[i]);
 			if (card_is_brisque(trick[0]))
-				gain += 15;
+				gain += greedy_weights.brisque_won;
 			score -= gain;
 		}
 		if (score < best_score) {

@@ -42,12 +42,31 @@ int	player_choose(enum level l, const struct game *v, struct rng *rng,
 	    const struct think_limits *lim, info_fn info, void *info_arg,
 	    struct action *out);
 
-/* The greedy heuristic (greedy.c), and its parts that rollout.c shares:
- * how much card c is worth keeping to seat, given the copies per kind
- * that seat holds in hand and on the table (greedy_count). */
+/*
+ * The greedy heuristic (greedy.c), and its parts that rollout.c shares:
+ * how much card c is worth keeping, given the copies per kind its
+ * holder has in hand and on the table (greedy_count), on a scale of
+ * weights, and what winning a trick is worth.
+ */
+struct keep_weights {
+	int	rank;		/* per rank, 7 lowest: tricks to come */
+	int	bezique;	/* the bézique's queen or jack */
+	int	marriage_trump;	/* king or queen with its partner held */
+	int	marriage_plain;
+	int	trump, trump_high;	/* any trump; ace to jack more */
+	int	quartet;	/* per copy held of a rank, two or more */
+	int	brisque;	/* ace or ten */
+	int	brisque_won;	/* worth of a brisque in the trick won */
+	int	declare_pct;	/* per cent of the declaration a won
+				 * trick allows that winning it is worth */
+	int	any_trick;	/* worth of winning any trick */
+};
+
+extern const struct keep_weights greedy_weights;
+
 int	greedy_choose(const struct game *v, struct rng *rng,
 	    struct action *out);
-int	greedy_keep_value(const struct game *v, int seat, int c,
+int	keep_value(const struct keep_weights *w, const struct game *v, int c,
 	    const uint8_t *count);
 void	greedy_count(const struct game *v, int seat, uint8_t *count);
 

@@ -7,6 +7,20 @@
 #include "player.h"
 #include "rollout.h"
 
+/*
+ * The policy's scale of what to keep, tuned by coordinate ascent of the
+ * policy alone against the greedy level over 20,000 duplicate pairs of
+ * deals: it wins 55.2% +- 0.4 of 40,000 other deals against greedy.
+ * The bézique's cards, the trumps and the brisques are worth keeping
+ * more than greedy thinks; the trump marriage and a brisque to take in
+ * a trick less.  Simulations played better guide the search better.
+ */
+static const struct keep_weights rollout_weights = {
+	.rank = 1, .bezique = 60, .marriage_trump = 22, .marriage_plain = 15,
+	.trump = 20, .trump_high = 8, .quartet = 4, .brisque = 5,
+	.brisque_won = 9, .declare_pct = 100, .any_trick = 0,
+};
+
 struct rollout {
 	struct game	*scratch;	/* look-ahead after winning a trick */
 	struct action	 legal[MAX_LEGAL];
@@ -89,21 +103,35 @@ wins_trick(const struct game *g, int c)
 	return n > 0;
 }
 
+/* What winning the trick with legal action i brings: the declaration
+ * it allows (in the stock phase) and a brisque in the trick. */
+static int
+gain_of_winning(struct rollout *ro, const struct game *g, int i,
+    bool end, int led)
+{
+	int gain = end ? 100 : declaration_after(ro, g, &ro->legal[i]) *
+	    rollout_weights.declare_pct / 100 + rollout_weights.any_trick;
+
+	return gain + (card_is_brisque(led) ? rollout_weights.brisque_won : 0);
+}
+
 /*
  * Greedy's choice of card (greedy.c): the card least worth keeping,
- * less the gain of winning the trick (the declaration it brings, looked
- * at for the cheapest winner only, and a brisque in the trick).
+ * less the gain of winning the trick with it.  The gain is looked at for
+ * every winning card, not only the cheapest: winning with a card of the
+ * combination to be declared forgoes it, and the shortcut of one
+ * look-ahead a trick made the policy lose 61.5% of its deals against
+ * greedy (bench_policy) where it wins 55.4% now.
  */
 static int
 choose_play(struct rollout *ro, const struct game *g, int n)
 {
 	int seat = game_to_move(g), best = 0, best_score = 1 << 30;
-	int cheapest = -1, cheap_value = 1 << 30, gain = 0;
 	bool end = game_phase(g) == PHASE_END;
+	bool reply = game_decision(g) == DECISION_REPLY;
 	uint8_t count[CARDS_PER_PACK];
 	uint16_t trick[MAX_PLAYERS];
 	int keep[MAX_LEGAL];
-	bool wins[MAX_LEGAL];
 
 	greedy_count(g, seat, count);
 	game_trick_cards(g, trick);
@@ -111,23 +139,18 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 		int c = ro->legal[i].cards[0];
 		keep[i] = end ? card_rank(c) * 4 +
 		    (card_suit(c) == game_trump(g)) * 40 :
-		    greedy_keep_value(g, seat, c, count);
-		wins[i] = game_decision(g) == DECISION_REPLY &&
-		    wins_trick(g, c);
-		if (wins[i] && keep[i] < cheap_value) {
-			cheap_value = keep[i];
-			cheapest = i;
+		    keep_value(&rollout_weights, g, c, count);
+		if (keep[i] < best_score && !(reply && wins_trick(g, c))) {
+			best_score = keep[i];
+			best = i;
 		}
 	}
-	if (cheapest >= 0) {
-		gain = end ? 100 : declaration_after(ro, g,
-		    &ro->legal[cheapest]);
-		if (card_is_brisque(trick[0]))
-			gain += 15;
-	}
-	for (int i = 0; i < n; i++) {
-		int score = keep[i] - (wins[i] ? gain : 0);
-		if (score < best_score) {
+	for (int i = 0; reply && i < n; i++) {
+		int score;
+		if (!wins_trick(g, ro->legal[i].cards[0]))
+			continue;
+		score = keep[i] - gain_of_winning(ro, g, i, end, trick[0]);
+		if (score < best_score || (score == best_score && i < best)) {
 			best_score = score;
 			best = i;
 		}

@@ -3,9 +3,10 @@
  *
  * It plays as greedy.c does (keep the combination cards, win a trick when
  * there is something to declare or a brisque to take, declare the best
- * combination, claim carte blanche) but costs a fraction: it looks ahead
- * at the declaration a won trick brings once per decision, not once per
- * card, and in a buffer of its own rather than a fresh copy of the game.
+ * combination, claim carte blanche), with a scale of what to keep tuned
+ * to beat greedy (rollout.c); it looks ahead at the declaration each
+ * winning card would bring in a buffer of its own rather than a fresh
+ * copy of the game.
  * It decides from what the player to move may see, never from the other
  * hand or the stock order, so a simulation does not "know" hidden cards.
  */

@@ -11,14 +11,18 @@
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
- *	    [-H horizon] [-U utility] [-R race] [-Z caution] [-v variant]
+ *	    [-H horizon] [-U utility] [-R race] [-Z caution] [-I 0|1]
+ *	    [-v variant]
+ *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  The
  * defaults (-n 20 -p 1000 -j 2) take about a minute on two cores; the
  * intervals want -n 60 or more to say much.  In a
  * variant whose deal has no game value of its own (two-hand: the game
  * runs over several deals), a deal is won on points and brisques and
- * "game value" is the margin of points.
+ * "game value" is the margin of points.  -o writes each pair's seed,
+ * scores and values, so that two settings run on the same seeds can be
+ * compared pair by pair.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -36,12 +40,14 @@ struct opts {
 	enum variant	variant;
 	long		pairs, jobs;
 	uint64_t	seed;
+	const char	*pairs_file;
 	struct think_limits lim;
 	struct strong_params p;
 };
 
 /* One pair's outcome for strong, and what its searches cost. */
 struct pair {
+	uint64_t	seed;
 	double		score[2], value[2];	/* strong in seat 0, seat 1 */
 	long long	playouts, decisions;
 	double		think_ms;
@@ -126,6 +132,7 @@ worker(const struct opts *o, long job, int fd)
 	for (long i = job; i < o->pairs; i += o->jobs) {
 		struct pair pr;
 		memset(&pr, 0, sizeof(pr));
+		pr.seed = o->seed + (uint64_t)i;
 		play_deal(o, o->seed + (uint64_t)i, 0, &pr);
 		play_deal(o, o->seed + (uint64_t)i, 1, &pr);
 		if (write(fd, &pr, sizeof(pr)) != (ssize_t)sizeof(pr))
@@ -180,6 +187,26 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	free(value);
 }
 
+static void
+write_pairs(const char *path, const struct pair *pr, long n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL) {
+		perror(path);
+		exit(1);
+	}
+	fprintf(f, "seed\tscore0\tscore1\tvalue0\tvalue1\n");
+	for (long i = 0; i < n; i++)
+		fprintf(f, "%llu\t%.1f\t%.1f\t%.0f\t%.0f\n",
+		    (unsigned long long)pr[i].seed, pr[i].score[0],
+		    pr[i].score[1], pr[i].value[0], pr[i].value[1]);
+	if (fclose(f) != 0) {
+		perror(path);
+		exit(1);
+	}
+}
+
 /* The variant first (-v), since the search's defaults depend on it. */
 static void
 defaults(struct opts *o, int argc, char **argv)
@@ -216,7 +243,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->seed = 1;
 	o->variant = VARIANT_RUBICON;
 	defaults(o, argc, argv);
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:Z:v:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:Z:I:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -232,7 +259,9 @@ parse(int argc, char **argv, struct opts *o)
 		case 'U': o->p.utility = (int)x; break;
 		case 'R': o->p.race = strtod(optarg, NULL); break;
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
+		case 'I': o->p.infer = x != 0; break;
 		case 'v': break;	/* defaults() took it */
+		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
 		}
 	}
@@ -269,6 +298,8 @@ main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	summary(&o, pr, n, (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+	if (o.pairs_file != NULL)
+		write_pairs(o.pairs_file, pr, n);
 	free(pr);
 	return 0;
 }
