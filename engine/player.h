@@ -46,7 +46,8 @@ int	player_choose(enum level l, const struct game *v, struct rng *rng,
  * The greedy heuristic (greedy.c), and its parts that rollout.c shares:
  * how much card c is worth keeping, given the copies per kind its
  * holder has in hand and on the table (greedy_count), on a scale of
- * weights, and what winning a trick is worth.
+ * weights.  Winning a trick is worth the points of the declaration it
+ * allows, and brisque_won if the trick holds a brisque.
  */
 struct keep_weights {
 	int	rank;		/* per rank, 7 lowest: tricks to come */
@@ -57,9 +58,6 @@ struct keep_weights {
 	int	quartet;	/* per copy held of a rank, two or more */
 	int	brisque;	/* ace or ten */
 	int	brisque_won;	/* worth of a brisque in the trick won */
-	int	declare_pct;	/* per cent of the declaration a won
-				 * trick allows that winning it is worth */
-	int	any_trick;	/* worth of winning any trick */
 };
 
 extern const struct keep_weights greedy_weights;

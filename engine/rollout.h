@@ -1,12 +1,13 @@
 /*
  * rollout.h: a fast playing policy for the strong level's simulations.
  *
- * It plays as greedy.c does (keep the combination cards, win a trick when
- * there is something to declare or a brisque to take, declare the best
- * combination, claim carte blanche), with a scale of what to keep tuned
- * to beat greedy (rollout.c); it looks ahead at the declaration each
- * winning card would bring in a buffer of its own rather than a fresh
- * copy of the game.
+ * It keeps the combination cards, wins a trick when there is something
+ * to declare or a brisque to take, declares the best combination, and
+ * claims carte blanche, weighing what to keep on a scale (struct
+ * keep_weights): its own, tuned to beat greedy (rollout.c), in the
+ * simulations; greedy's, as the greedy level (greedy.c).  It looks
+ * ahead at the declaration each winning card would bring in a buffer of
+ * its own rather than a fresh copy of the game.
  * It decides from what the player to move may see, never from the other
  * hand or the stock order, so a simulation does not "know" hidden cards.
  */
@@ -15,12 +16,16 @@
 
 #include "endgame.h"
 #include "game.h"
+#include "player.h"
 
 struct rollout;
 
-/* A policy with its buffers, for games shaped like `like`.  Aborts when
- * out of memory; free with rollout_free (NULL is a no-op). */
-struct rollout	*rollout_new(const struct game *like);
+/* A policy with its buffers, for games shaped like `like`, keeping
+ * cards on scale w (NULL: the scale tuned for the simulations; the
+ * greedy level is this policy on greedy_weights).  Aborts when out of
+ * memory; free with rollout_free (NULL is a no-op). */
+struct rollout	*rollout_new(const struct game *like,
+		    const struct keep_weights *w);
 void		 rollout_free(struct rollout *ro);
 
 /* Chooses an action for the player to move in the full game g.  Returns

@@ -561,7 +561,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
-		s->ro = rollout_new(v);
+		s->ro = rollout_new(v, NULL);
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);

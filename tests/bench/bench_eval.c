@@ -174,7 +174,7 @@ main(int argc, char **argv)
 	}
 	rules_init(&r, VARIANT_RUBICON);
 	g = game_new(&r, 1, 1);
-	ro = rollout_new(g);
+	ro = rollout_new(g, NULL);
 	train = deals * 4 / 5;
 	for (long i = 0; i < train; i++) {
 		int n = play(ro, &r, seed + (uint64_t)i, rows);

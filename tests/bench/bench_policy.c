@@ -72,7 +72,7 @@ main(int argc, char **argv)
 		pairs = 2;
 	rules_init(&r, VARIANT_RUBICON);
 	like = game_new(&r, 1, 1);
-	ro = rollout_new(like);
+	ro = rollout_new(like, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < pairs; i++) {
 		double v0, v1, x;

@@ -165,7 +165,7 @@ caution_keeps_the_policy_choice(void **state)
 	lim.playouts = 300;
 	for (int plies = 2; plies < 90; plies += 3) {
 		struct game *v = view_after(31, plies);
-		struct rollout *ro = rollout_new(v);
+		struct rollout *ro = rollout_new(v, NULL);
 		struct action a, mine;
 		struct rng rng;
 		if (game_phase(v) != PHASE_STOCK) {
@@ -231,6 +231,96 @@ end_phase_is_solved(void **state)
 	endgame_free(eg);
 }
 
+static int
+card_of(int suit, int rank, int copy)
+{
+	return copy * CARDS_PER_PACK + suit * 8 + rank;
+}
+
+/*
+ * A Rubicon deal whose hands are fixed: seat 1 (the dealer) gets want1,
+ * seat 0 want0, the rest of the packs go to the stock in card order.
+ * The places each seat is dealt are found by dealing the deck 0, 1, ...
+ */
+static struct game *
+deal_hands(const int *want0, const int *want1, int n)
+{
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	bool used[MAX_CARDS] = { false };
+	int next[2] = { 0, 0 }, rest = 0;
+	struct game *g;
+
+	rules_init(&r, VARIANT_RUBICON);
+	for (int i = 0; i < MAX_CARDS; i++)
+		deck[i] = (uint16_t)i;
+	g = game_new_from_deck(&r, deck, 1);
+	for (int i = 0; i < n; i++)
+		used[want0[i]] = used[want1[i]] = true;
+	for (int i = 0; i < r.packs * CARDS_PER_PACK; i++) {
+		struct cardset h0 = game_hand(g, 0), h1 = game_hand(g, 1);
+		if (cardset_has(&h0, i) && next[0] < n) {
+			deck[i] = (uint16_t)want0[next[0]++];
+			continue;
+		}
+		if (cardset_has(&h1, i) && next[1] < n) {
+			deck[i] = (uint16_t)want1[next[1]++];
+			continue;
+		}
+		while (used[rest])
+			rest++;
+		deck[i] = (uint16_t)rest++;
+	}
+	game_free(g);
+	return game_new_from_deck(&r, deck, 1);
+}
+
+/*
+ * Winning a trick with a card of the combination it would declare
+ * forgoes it.  Seat 1 holds the heart sequence (A T K Q J) and a second
+ * ace of hearts; led the nine of hearts, both the simulation policy and
+ * greedy win with the spare ace and keep the sequence (250), rather than
+ * with the cheapest winner, the jack, which leaves only the marriage.
+ */
+static void
+policy_wins_with_a_card_outside_the_combination(void **state)
+{
+	const int h = SUIT_H;
+	const int want0[9] = { card_of(h, RANK_9, 0),
+		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_Q, 0),
+		card_of(SUIT_S, RANK_8, 0), card_of(SUIT_S, RANK_9, 0),
+		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_C, RANK_9, 0),
+		card_of(SUIT_D, RANK_8, 0), card_of(SUIT_D, RANK_9, 0) };
+	const int want1[9] = { card_of(h, RANK_A, 0), card_of(h, RANK_A, 1),
+		card_of(h, RANK_T, 0), card_of(h, RANK_K, 0),
+		card_of(h, RANK_Q, 0), card_of(h, RANK_J, 0),
+		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_8, 0),
+		card_of(SUIT_D, RANK_7, 0) };
+	struct game *g = deal_hands(want0, want1, 9), *v;
+	struct action lead, a;
+	struct rollout *ro;
+	struct rng rng;
+
+	(void)state;
+	assert_int_equal(game_to_move(g), 0);
+	assert_int_equal(game_decision(g), DECISION_LEAD);
+	memset(&lead, 0, sizeof(lead));
+	lead.type = ACTION_PLAY;
+	lead.ncards = 1;
+	lead.cards[0] = (uint16_t)want0[0];
+	assert_int_equal(game_apply(g, &lead, NULL), 0);
+	ro = rollout_new(g, NULL);
+	assert_int_equal(rollout_choose(ro, g, &a), 0);
+	assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+	v = game_view(g, 1);
+	rng_seed(&rng, 1);
+	assert_int_equal(greedy_choose(v, &rng, &a), 0);
+	assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+	game_free(v);
+	rollout_free(ro);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -240,6 +330,7 @@ main(void)
 		cmocka_unit_test(reproducible_with_playouts),
 		cmocka_unit_test(end_phase_is_solved),
 		cmocka_unit_test(caution_keeps_the_policy_choice),
+		cmocka_unit_test(policy_wins_with_a_card_outside_the_combination),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
