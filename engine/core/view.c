@@ -242,6 +242,25 @@ open_uniform(struct rng *rng)
 	return (double)((rng_next(rng) >> 11) + 1) * (1.0 / 9007199254740992.0);
 }
 
+/* An index in [k, n) drawn with a chance proportional to the weight of
+ * its card. */
+static int
+draw_weighted(struct rng *rng, const double *weight, const uint16_t *cards,
+    int k, int n)
+{
+	double total = 0, x;
+
+	for (int i = k; i < n; i++)
+		total += weight[cards[i]];
+	x = total * (1 - open_uniform(rng));
+	for (int i = k; i < n; i++) {
+		x -= weight[cards[i]];
+		if (x < 0)
+			return i;
+	}
+	return n - 1;
+}
+
 void
 view_sample_weighted(const struct game *v, struct rng *rng,
     const double *weight, struct game *out)
@@ -261,19 +280,9 @@ view_sample_weighted(const struct game *v, struct rng *rng,
 	 * hold them.  The shuffle above keeps the rest (the stock) uniform.
 	 */
 	for (int k = 0; weight != NULL && k < hidden && k < n; k++) {
-		double total = 0, x;
-		int j = n - 1;
-		for (int i = k; i < n; i++)
-			total += weight[unseen[i]];
-		x = total * (1 - open_uniform(rng));
-		for (int i = k; i < n; i++) {
-			x -= weight[unseen[i]];
-			if (x < 0) {
-				j = i;
-				break;
-			}
-		}
+		int j = draw_weighted(rng, weight, unseen, k, n);
 		uint16_t t = unseen[k];
+
 		unseen[k] = unseen[j];
 		unseen[j] = t;
 	}
