@@ -43,8 +43,17 @@ function fail(msg) {
       await page.screenshot({ path: shot.replace(/\.png$/, '-mid.png') });
     }
     const before = await page.evaluate(() => Number(document.body.dataset.renders || 0));
-    // A locator finds the element again if an event redraws it.
-    await page.locator('.legal').first().click({ timeout: 10000 });
+    // A locator finds the element again if an event redraws it.  The
+    // state read above may be a moment old (one action can bring two
+    // redraws, the last trick's among them): if the click finds no legal
+    // action because the turn has passed, look again; a page that stays
+    // at "your-turn" without one for 10 s is a failure.
+    try {
+      await page.locator('.legal').first().click({ timeout: 10000 });
+    } catch (e) {
+      if (await page.evaluate(() => document.body.dataset.state) === 'your-turn') throw e;
+      continue;
+    }
     clicks++;
     await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, before,
       { timeout: 10000 });
