@@ -91,6 +91,9 @@ config_usage(FILE *f)
 	    "      --max-failures N   failures before withdrawal (5)\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
+	    "      --reuse-engines    keep each engine process from game to\n"
+	    "                         game (trusted engines only: by default\n"
+	    "                         a deck played again gets fresh ones)\n"
 	    "      --sync             fsync every record\n"
 	    "      --anchor NAME      hold this engine's rating at --anchor-elo\n"
 	    "      --anchor-elo E     (default 0); otherwise the mean is 0\n"
@@ -294,6 +297,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->duplicate = false;
 		else if (strcmp(f, "--sync") == 0)
 			c->sync = true;
+		else if (strcmp(f, "--reuse-engines") == 0)
+			c->reuse_engines = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
 			c->quiet = true;
 		else

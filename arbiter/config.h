@@ -77,6 +77,10 @@ struct match_cfg {
 	enum failure_policy	 on_failure;
 	int			 max_failures;	/* then the engine is withdrawn */
 	bool			 duplicate;	/* each deck twice, seats swapped */
+	/* Keep one engine process across games even when a deck is played
+	 * again (schedule_decks_shared): only for trusted engines, since a
+	 * process remembers the hands it saw. */
+	bool			 reuse_engines;
 	bool			 sync;		/* fsync each record */
 	const char		*records;	/* JSON Lines output */
 	const char		*resume;	/* records file to continue */

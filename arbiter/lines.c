@@ -36,7 +36,7 @@ lines_ints(const int *v, int n, char *buf, size_t len)
 void
 lines_gameover(const struct game *g, uint64_t seed, int game,
     const struct series *sr, enum termination term, int fault_seat,
-    char *buf, size_t len)
+    bool with_deck, char *buf, size_t len)
 {
 	const struct rules *r = game_rules(g);
 	struct result res;
@@ -57,9 +57,12 @@ lines_gameover(const struct game *g, uint64_t seed, int game,
 	lines_ints(sr->total, r->players, totals, sizeof(totals));
 	k = (size_t)snprintf(buf, len, "gameover deal=%d winner=%d value=%d "
 	    "points=%s brisques=%s rubicon=%d reason=%s game=%d hand=%d "
-	    "totals=%s gameover=%d deck=", game, res.value.winner,
+	    "totals=%s gameover=%d", game, res.value.winner,
 	    res.value.value, points, brisques, res.value.rubicon, reason,
 	    game, sr->deals - 1, totals, sr->over);
+	if (!with_deck || k >= len)
+		return;
+	k += (size_t)snprintf(buf + k, len - k, " deck=");
 	for (int i = 0; i < n && k < len; i++)
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
 		    card_format(deck[i], card));

@@ -6,6 +6,7 @@
 #ifndef LINES_H
 #define LINES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,10 +23,12 @@ void	lines_ints(const int *v, int n, char *buf, size_t len);
 /*
  * The gameover line of the finished deal g (dealt from seed) of game
  * `game`, the game standing as sr after it (series_add() done); term
- * and fault_seat say how the deal ended (fault_seat -1: none).
+ * and fault_seat say how the deal ended (fault_seat -1: none).  The
+ * deck is shown (deck=) only when with_deck: never while another deal
+ * of it may be played.
  */
 void	lines_gameover(const struct game *g, uint64_t seed, int game,
 	    const struct series *sr, enum termination term, int fault_seat,
-	    char *buf, size_t len);
+	    bool with_deck, char *buf, size_t len);
 
 #endif

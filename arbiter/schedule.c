@@ -76,6 +76,16 @@ schedule_three(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	series_init(&d->start, &cfg->rules, 2);
 }
 
+bool
+schedule_decks_shared(const struct match_cfg *cfg)
+{
+	if (cfg->duplicate)
+		return true;
+	/* Without duplicates each pairing of a round still meets its deck. */
+	return cfg->rules.players == 2 &&
+	    schedule_pairings(cfg->format, cfg->nengines) > 1;
+}
+
 void
 schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 {

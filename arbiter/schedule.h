@@ -14,6 +14,7 @@
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -50,6 +51,13 @@ uint64_t	schedule_hand_seed(uint64_t seed, int hand);
  */
 void		schedule_cut(const struct rules *r, uint64_t seed,
 		    int *lifted, int *guessed);
+/*
+ * Whether some deck of cfg's schedule is played more than once: the
+ * duplicate pairs, a tournament's common deals, three-hand's rotations.
+ * Then no seat may learn a deck while another deal of it may follow
+ * (README.md, "Reliability").
+ */
+bool		schedule_decks_shared(const struct match_cfg *cfg);
 /* Deal k of the schedule of cfg. */
 void		schedule_deal(const struct match_cfg *cfg, int k,
 		    struct deal_spec *d);

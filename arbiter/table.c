@@ -20,6 +20,11 @@ struct table {
 	struct engine_proc_reaper		*reaper;
 	struct bot		*bots[MAX_ENGINES];	/* made when needed */
 	bool			 ready[MAX_ENGINES];
+	/* Quit after its game, so that a deck played again meets a fresh
+	 * process; started again by the next deal that seats it. */
+	bool			 retired[MAX_ENGINES];
+	bool			 fresh;		/* retire engines after each game */
+	bool			 show_deck;	/* deck= in gameover */
 	/* A failure outside a deal, kept to forfeit the next deal with. */
 	enum termination	 down_term[MAX_ENGINES];
 	char			 down_reason[MAX_ENGINES][256];
@@ -91,7 +96,8 @@ later(struct table *t, event_callback_fn fn)
 static bool
 settled(const struct table *t, int e)
 {
-	return e < 0 || t->ready[e] || t->down_term[e] != TERM_NORMAL;
+	return e < 0 || t->ready[e] || t->retired[e] ||
+	    t->down_term[e] != TERM_NORMAL;
 }
 
 /* Every engine of the pairing is ready to play. */
@@ -166,6 +172,7 @@ start_bots(struct table *t)
 	make_bots(t);
 	for (int i = 0; i < t->n && t->eng[0] >= 0; i++) {
 		int e = t->eng[i];
+		t->retired[e] = false;
 		if (!bot_running(t->bots[e]) && t->down_term[e] == TERM_NORMAL)
 			bot_start(t->bots[e]);
 	}
@@ -394,9 +401,28 @@ static void
 gameover_line(struct table *t, enum termination term, int fault_seat)
 {
 	lines_gameover(t->g, t->seed, t->deal.deal, &t->deal.start, term,
-	    fault_seat, t->line, BZP_MAX_LINE);
+	    fault_seat, t->show_deck, t->line, BZP_MAX_LINE);
 	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);
+}
+
+/*
+ * The game is over: its engine processes quit, and the next game that
+ * seats them starts new ones.  A process that saw a deck would otherwise
+ * know its opponent's hand when the deck comes back with the seats
+ * swapped (the duplicate pair, a tournament's common deals).
+ */
+static void
+retire_bots(struct table *t)
+{
+	for (int i = 0; i < t->n; i++) {
+		int e = t->eng[i];
+		if (e < 0 || t->bots[e] == NULL || !bot_running(t->bots[e]))
+			continue;
+		bot_quit(t->bots[e]);
+		t->ready[e] = false;
+		t->retired[e] = true;
+	}
 }
 
 /* The next deal of a game of several deals. */
@@ -446,8 +472,11 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 	if (!over && !voided && !t->end_game) {
 		t->waiting = true;
 		later(t, next_hand_cb);
-	} else
+	} else {
+		if (t->fresh)
+			retire_bots(t);
 		later(t, idle_cb);
+	}
 }
 
 void
@@ -471,6 +500,8 @@ table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	t->cb = *cb;
 	t->arg = arg;
 	t->n = cfg->rules.players;
+	t->show_deck = !schedule_decks_shared(cfg);
+	t->fresh = !t->show_deck && !cfg->reuse_engines;
 	for (int i = 0; i < MAX_PLAYERS; i++)
 		t->eng[i] = -1;
 	return t;

@@ -82,9 +82,14 @@ tournament_key(struct reader *r, const char *key, const char *value)
 				    "times)", value), 0;
 		}
 	}
-	if (strcmp(key, "duplicate") == 0) {
-		r->c->duplicate = strcmp(value, "false") != 0 &&
+	if (strcmp(key, "duplicate") == 0 ||
+	    strcmp(key, "reuse_engines") == 0) {
+		bool yes = strcmp(value, "false") != 0 &&
 		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
+		if (key[0] == 'd')
+			r->c->duplicate = yes;
+		else
+			r->c->reuse_engines = yes;
 		return 1;
 	}
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)

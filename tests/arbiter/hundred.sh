@@ -4,7 +4,8 @@
 # marks its start, then waits until it sees 100 marks before it plays, so
 # the match can only finish if all 100 were running together (else the
 # wrappers give up after a minute and report fewer).  Generous start-up
-# and ping timeouts: the machine may be loaded.  Every deal ends
+# and ping timeouts: the machine may be loaded; --reuse-engines keeps
+# one process per engine and table (else each game starts new ones).  Every deal ends
 # normally and verifies; no engine is left behind.
 set -eu
 BUILD=${BUILD:-build}
@@ -29,6 +30,7 @@ timeout 120 "$BUILD/bezique-arbiter" match \
 	-e "$tmp/engine.sh" --name a --stderr "$tmp/a.log" \
 	-e "$tmp/engine.sh" --name b --stderr "$tmp/b.log" \
 	-n 100 -c 50 --startup-timeout 90000 --ping-timeout 60000 -q \
+	--reuse-engines \
 	-o "$tmp/r.jsonl" >/dev/null
 # Each engine saw at least 100 running (a loaded machine may have had
 # one restarted: more marks, as many "saw" lines).

@@ -59,7 +59,7 @@ import json, sys
 r = json.loads(open(sys.argv[1]).readline())
 print("%d,%d" % tuple(r["series"]["totals"]))' "$tmp/spy.jsonl")
 grep -q "^newgame deal=0 .* game=0 hand=1 totals=$t\$" "$tmp/in.log"
-grep -q "^gameover deal=0 .* hand=0 totals=$t gameover=0 " "$tmp/in.log"
+grep -Eq "^gameover deal=0 .* hand=0 totals=$t gameover=0( |$)" "$tmp/in.log"
 
 # Cut off after the second deal of the first game, then resume.
 head -n 2 "$tmp/full.jsonl" >"$tmp/cut.jsonl"
