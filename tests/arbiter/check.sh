@@ -38,4 +38,25 @@ if [ $rc -ne 1 ] || ! echo "$out" | grep -q "FAIL  answers a decision request"; 
 	echo "$out"
 	status=1
 fi
+# A bot that does not flush stdout gets the likely cause named in one
+# line at the handshake's timeout, and no further steps or deals.
+out=$(timeout 30 "$arb" check \
+    "env -u PYTHONUNBUFFERED python3 tests/fixtures/noflush.py" 2>&1)
+rc=$?
+if [ $rc -ne 1 ] ||
+    ! echo "$out" | grep -q "no answer to bzp within 5 s: is the bot flushing stdout after each line?" ||
+    ! echo "$out" | grep -q "skip  the other steps and the deals" ||
+    echo "$out" | grep -q "withdrawn\|plays 4 whole games"; then
+	echo "check did not diagnose a bot that does not flush (status $rc):"
+	echo "$out"
+	status=1
+fi
+# An exit is told in words, a signal by its name.
+out=$("$arb" check "sh tests/fixtures/crash.sh" 2>&1)
+if ! echo "$out" | grep -A1 "FAIL  answers bzp" |
+    grep -q "the engine was killed by signal 11 (Segmentation fault)"; then
+	echo "check did not tell a crash in words:"
+	echo "$out"
+	status=1
+fi
 exit $status
