@@ -19,6 +19,7 @@ PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmoc
 missing=""
 command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
 command -v make >/dev/null 2>&1 || missing="$missing build-essential"
+command -v c++ >/dev/null 2>&1 || missing="$missing build-essential"
 if ! command -v pkg-config >/dev/null 2>&1; then
 	missing="$missing pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev"
 else

@@ -25,6 +25,10 @@
 
 #include "combo.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum action_type {
 	ACTION_PLAY,
 	ACTION_DECLARE,
@@ -56,5 +60,9 @@ void	 action_sort_cards(struct action *a);
 
 /* Whether a and b are the same action (declaration cards in any order). */
 int	 action_equal(const struct action *a, const struct action *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

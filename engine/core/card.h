@@ -20,6 +20,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum suit { SUIT_S, SUIT_H, SUIT_D, SUIT_C, NSUITS };
 enum rank {
 	RANK_7, RANK_8, RANK_9, RANK_J, RANK_Q, RANK_K, RANK_T, RANK_A, NRANKS
@@ -66,5 +70,9 @@ char	*card_format(int c, char *buf);
  * -1 if the text is not a card of a game with npacks packs.
  */
 int	card_parse(const char *s, size_t len, int npacks, bool *copy_given);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 
 #include "card.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CARDSET_WORDS	(MAX_CARDS / 64)
 
 struct cardset {
@@ -118,5 +122,9 @@ cardset_next(const struct cardset *s, int from)
 
 #define CARDSET_FOREACH(c, s) \
 	for (int c = cardset_next((s), 0); c >= 0; c = cardset_next((s), c + 1))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

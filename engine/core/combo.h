@@ -15,6 +15,10 @@
 
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum combo {
 	COMBO_MARRIAGE,
 	COMBO_SEQUENCE,
@@ -65,5 +69,9 @@ void	combo_bezique_kinds(const struct rules *r, int trump, int *queen,
  */
 const char	*combo_name(int combo, int key, char *buf, int len);
 int		 combo_parse(const char *s, int len, int *combo, int *key);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 #include "rules.h"
 #include "score.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct game;
 
 enum decision {
@@ -195,5 +199,9 @@ struct cardset	 game_played(const struct game *g);
 
 /* Makes the view of one seat (a copy with hidden cards unknown). */
 struct game	*game_view(const struct game *g, int seat);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

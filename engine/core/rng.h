@@ -17,6 +17,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct rng {
 	uint64_t	state;
 };
@@ -38,5 +42,9 @@ rng_next(struct rng *r)
 
 uint64_t	rng_below(struct rng *r, uint64_t n);
 void		rng_shuffle16(struct rng *r, uint16_t *a, int n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "score.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum variant {
 	VARIANT_RUBICON,
 	VARIANT_TWO_HAND,
@@ -149,5 +153,9 @@ size_t	rules_format(const struct rules *r, char *buf, size_t len);
 int		 rules_option_count(void);
 const char	*rules_option_name(int i);
 const char	*rules_option_values(int i);	/* "bool", "int", or "a|b|c" */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum score_rounding {
 	ROUNDING_FLOOR100,	/* fractions of a hundred disregarded (HGM) */
 	ROUNDING_NONE		/* UBCG's unrounded arithmetic */
@@ -92,5 +96,9 @@ void	score_game_value(const struct score_rules *sr,
  */
 int	score_law17(const struct score_rules *sr, int adversary_points,
 	    int offender_points);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include "game.h"
 #include "rules.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct series {
 	int	players;
 	int	deals;			/* deals played so far */
@@ -58,5 +62,9 @@ bool	series_add(struct series *s, const struct rules *r,
  */
 void	series_next_rules(const struct series *s, const struct rules *r,
 	    struct rules *next);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

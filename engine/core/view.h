@@ -24,6 +24,10 @@
 #include "game.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define VIEW_TEXT_MAX	16384	/* enough for any view of any variant */
 
 /*
@@ -57,5 +61,9 @@ void		 view_sample(const struct game *v, struct rng *rng,
  */
 void		 view_sample_weighted(const struct game *v, struct rng *rng,
 		    const double *weight, struct game *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

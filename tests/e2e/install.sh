@@ -1,7 +1,7 @@
 #!/bin/sh
 # make install into a scratch DESTDIR; then a bot outside the tree builds
-# with pkg-config alone and passes the conformance check; the man pages
-# are installed.
+# with pkg-config alone and passes the conformance check; the example
+# program builds as C and C++; the man pages are installed.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -21,6 +21,20 @@ cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror ${SANITIZER:+-fsanitize=$SANITIZ
 	-o "$tmp/bot" "$tmp/bot.c" $flags
 "$root/bin/bezique-arbiter" check "$tmp/bot" >"$tmp/check.txt" ||
 	{ cat "$tmp/check.txt"; exit 1; }
+
+# doc/example.c builds as C and as C++ (the headers' extern "C") with the
+# staged copy found the way README documents (PKG_CONFIG_SYSROOT_DIR),
+# and plays a deal to its end.
+staged=$(PKG_CONFIG_SYSROOT_DIR="$tmp" PKG_CONFIG_PATH="$root/lib/pkgconfig" \
+	pkg-config --cflags --libs bezique)
+cc -std=c11 -Wall -Wextra -Werror ${SANITIZER:+-fsanitize=$SANITIZER} \
+	-o "$tmp/example" doc/example.c $staged
+c++ -Wall -Wextra -Werror ${SANITIZER:+-fsanitize=$SANITIZER} \
+	-o "$tmp/example++" -x c++ doc/example.c -x none $staged
+"$tmp/example" 7 >"$tmp/example.txt"
+"$tmp/example++" 7 >"$tmp/example++.txt"
+cmp "$tmp/example.txt" "$tmp/example++.txt"
+grep -Eq '^\.\.\. [0-9]+ actions; .*(wins [0-9]+|a drawn deal)' "$tmp/example.txt"
 
 # The installed arbiter serves its page from no file, from anywhere, and
 # finds the installed engine beside it.
