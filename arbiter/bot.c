@@ -218,6 +218,14 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 	}
 }
 
+/* An answer too late is a loss on time, or with no clock a stall (the
+ * stall guard's deadline, table.c). */
+static enum termination
+late_class(const struct bot *b)
+{
+	return clock_stall_guarded(b->clock) ? TERM_STALL : TERM_TIME;
+}
+
 /* action id=<n> <action> */
 static void
 answer_line(struct bot *b, struct bzp_msg *m)
@@ -236,8 +244,8 @@ answer_line(struct bot *b, struct bzp_msg *m)
 		return;		/* a stale answer: ignored (protocol.md §4) */
 	engine_proc_clear_deadline(b->ep);
 	if (ms > (double)(b->limit_ms + b->clock->margin_ms)) {
-		fail(b, TERM_TIME, "answered after %.1f ms; the limit was %lld "
-		    "ms (overrun %.1f ms)", ms, b->limit_ms,
+		fail(b, late_class(b), "answered after %.1f ms; the limit "
+		    "was %lld ms (overrun %.1f ms)", ms, b->limit_ms,
 		    ms - (double)b->limit_ms);
 		return;
 	}
@@ -292,8 +300,10 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 			fail(b, TERM_STALL, "no readyok within %lld ms",
 			    b->clock->ping_ms);
 		else
-			fail(b, TERM_TIME, "no answer within %lld ms",
-			    b->limit_ms + b->clock->margin_ms);
+			fail(b, late_class(b), "no answer within %lld ms%s",
+			    b->limit_ms + b->clock->margin_ms,
+			    late_class(b) == TERM_STALL ? " (the stall guard: "
+			    "no clock)" : "");
 		break;
 	default:
 		/* Closed output or a write error: tell the exit status once

@@ -13,6 +13,8 @@
 
 #define NO_LIMIT_MS	(24LL * 3600 * 1000)
 #define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
+#define MAX_VOIDS	2	/* per deal, with on_failure=void: then the
+				 * failure forfeits it */
 
 struct table {
 	struct event_base	*base;
@@ -223,6 +225,8 @@ decision_limit(const struct table *t, int seat)
 		limit = c->cap_ms;
 	if (c->movetime_ms > 0 && c->movetime_ms < limit)
 		limit = c->movetime_ms;
+	if (clock_stall_guarded(c))
+		limit = c->stall_ms;	/* a hung engine must not block */
 	return limit > 0 ? limit : 0;
 }
 
@@ -417,7 +421,7 @@ static void
 finish_deal(struct table *t, enum termination term, int fault_engine,
     const char *reason)
 {
-	const char *evidence[BOT_EVIDENCE];
+	const char *evidence[BOT_EVIDENCE] = { NULL };
 	int nev = 0, fault_seat = -1, hand;
 	bool voided = false, over, several = t->cfg->rules.game_target > 0;
 
@@ -426,9 +430,12 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		nev = bot_last_lines(t->bots[fault_engine], evidence,
 		    BOT_EVIDENCE);
 		game_forfeit(t->g, fault_seat);
-		voided = t->cfg->on_failure == ON_FAILURE_VOID;
+		voided = t->cfg->on_failure == ON_FAILURE_VOID &&
+		    t->deal.voids < MAX_VOIDS;
 	}
 	record_finish(t->rec, t->g, term, fault_seat, reason, evidence, nev);
+	if (voided)
+		record_void(t->rec);
 	hand = t->deal.start.deals;
 	over = series_add(&t->deal.start, &t->rules, t->g);
 	if (several)
