@@ -175,6 +175,24 @@ def case_tournament_withdrawal(tmp):
     return "13 of 24 deals, the 11 of the crasher left"
 
 
+def case_forged_voids(tmp):
+    """A "voided" mark that is not true/false, or on a deal that ended
+    normally, is refused (the files of the cases above)."""
+    bad = os.path.join(tmp, "forged.jsonl")
+    voided = records(os.path.join(tmp, "void.jsonl"))[0]
+    normal = [r for r in records(os.path.join(tmp, "t.jsonl"))
+              if r["termination"] == "normal"][0]
+    for row, why in ((dict(voided, voided="yes"), "voided: not true or "
+                      "false"), (dict(normal, voided=True), "a voided "
+                      "attempt without a failure")):
+        with open(bad, "w") as f:
+            f.write(json.dumps(row) + "\n")
+        p = run([ARB, "verify", bad], 1)
+        check(why in p.stderr, "verify did not say '%s': %s" % (
+            why, p.stderr.strip()))
+    return "both refused"
+
+
 def case_stall(tmp):
     """No clock: a hung engine is a stall after --stall-timeout."""
     rec = os.path.join(tmp, "stall.jsonl")
@@ -244,7 +262,8 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for case in (case_void_withdraws, case_void_resume,
-                     case_tournament_withdrawal, case_stall,
+                     case_tournament_withdrawal, case_forged_voids,
+                     case_stall,
                      case_two_signals):
             name = case.__name__[5:]
             try:
