@@ -32,6 +32,9 @@ struct bot {
 	void				*arg;
 	enum bot_state			 state;
 	bool				 want_legal, want_events;
+	bool				 named;	/* said id name */
+	long long			 protocol; /* said; -1: none,
+						    * -2: unreadable */
 	uint64_t			 req_id;
 	uint64_t			 sent_us;
 	long long			 limit_ms;
@@ -204,6 +207,28 @@ send_options(struct bot *b)
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
 }
 
+/* bzpok ends a handshake that must have named the engine and the
+ * protocol version the arbiter speaks (protocol.md §3), as check says. */
+static void
+handshake_done(struct bot *b)
+{
+	if (!b->named)
+		fail(b, TERM_STARTUP, "bzpok came without 'id name ...'");
+	else if (b->protocol == -1)
+		fail(b, TERM_STARTUP, "bzpok came without 'protocol %d'",
+		    BZP_VERSION);
+	else if (b->protocol == -2)
+		fail(b, TERM_STARTUP, "a 'protocol' line without a version "
+		    "number");
+	else if (b->protocol != BZP_VERSION)
+		fail(b, TERM_STARTUP, "speaks protocol %lld; the arbiter "
+		    "speaks protocol %d", b->protocol, BZP_VERSION);
+	else {
+		engine_proc_clear_deadline(b->ep);
+		send_options(b);
+	}
+}
+
 static void
 handshake_line(struct bot *b, struct bzp_msg *m)
 {
@@ -212,10 +237,23 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 			b->want_legal = true;
 		if (bzp_has(m, "noevents"))
 			b->want_events = false;
-	} else if (strcmp(m->cmd, "bzpok") == 0) {
-		engine_proc_clear_deadline(b->ep);
-		send_options(b);
-	}
+	} else if (strcmp(m->cmd, "id") == 0 && m->ntok == 1 &&
+	    strcmp(m->tok[0], "name") == 0 && m->tail != NULL &&
+	    *m->tail != '\0')
+		b->named = true;
+	else if (strcmp(m->cmd, "protocol") == 0 && (m->ntok != 1 ||
+	    bzp_parse_int(m->tok[0], 0, INT32_MAX, &b->protocol) < 0))
+		b->protocol = -2;
+	else if (strcmp(m->cmd, "bzpok") == 0)
+		handshake_done(b);
+}
+
+/* An answer too late is a loss on time, or with no clock a stall (the
+ * stall guard's deadline, table.c). */
+static enum termination
+late_class(const struct bot *b)
+{
+	return clock_stall_guarded(b->clock) ? TERM_STALL : TERM_TIME;
 }
 
 /* action id=<n> <action> */
@@ -236,8 +274,8 @@ answer_line(struct bot *b, struct bzp_msg *m)
 		return;		/* a stale answer: ignored (protocol.md §4) */
 	engine_proc_clear_deadline(b->ep);
 	if (ms > (double)(b->limit_ms + b->clock->margin_ms)) {
-		fail(b, TERM_TIME, "answered after %.1f ms; the limit was %lld "
-		    "ms (overrun %.1f ms)", ms, b->limit_ms,
+		fail(b, late_class(b), "answered after %.1f ms; the limit "
+		    "was %lld ms (overrun %.1f ms)", ms, b->limit_ms,
 		    ms - (double)b->limit_ms);
 		return;
 	}
@@ -292,8 +330,10 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 			fail(b, TERM_STALL, "no readyok within %lld ms",
 			    b->clock->ping_ms);
 		else
-			fail(b, TERM_TIME, "no answer within %lld ms",
-			    b->limit_ms + b->clock->margin_ms);
+			fail(b, late_class(b), "no answer within %lld ms%s",
+			    b->limit_ms + b->clock->margin_ms,
+			    late_class(b) == TERM_STALL ? " (the stall guard: "
+			    "no clock)" : "");
 		break;
 	default:
 		/* Closed output or a write error: tell the exit status once
@@ -413,6 +453,8 @@ bot_start(struct bot *b)
 	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
 	b->want_legal = false;
 	b->want_events = true;
+	b->named = false;
+	b->protocol = -1;
 	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
 	argv_free(argv);
 	if (b->ep == NULL) {

@@ -24,6 +24,7 @@ config_defaults(struct match_cfg *c)
 	c->clock.startup_ms = 10000;
 	c->clock.ping_ms = 5000;
 	c->clock.quit_ms = 2000;
+	c->clock.stall_ms = 300000;
 	/* Descriptors are bounded by default.  Address space is not: engines
 	 * built with AddressSanitizer, and some runtimes, reserve terabytes
 	 * of virtual memory they never use, so a default cap would stop them
@@ -33,6 +34,13 @@ config_defaults(struct match_cfg *c)
 	c->max_failures = 5;
 	c->duplicate = true;
 	c->print_table = true;
+}
+
+bool
+clock_stall_guarded(const struct clock_cfg *c)
+{
+	return c->time_ms == 0 && c->cap_ms == 0 && c->movetime_ms == 0 &&
+	    c->stall_ms > 0;
 }
 
 void
@@ -81,14 +89,18 @@ config_usage(FILE *f)
 	    "      --movetime MS      fixed time per decision\n"
 	    "      --margin MS        grace before a time forfeit (50)\n"
 	    "      --startup-timeout MS, --ping-timeout MS, --quit-timeout MS\n"
+	    "      --stall-timeout MS the longest decision when no clock,\n"
+	    "                         cap or movetime bounds it (300000)\n"
 	    "      --limit-memory MB, --limit-cpu S, --limit-files N,\n"
 	    "      --limit-processes N  per engine (defaults: none, none,\n"
 	    "                         1024, none; 0 = unchanged)\n"
 	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
-	    "                         the deal, a replay of it, or a restart\n"
-	    "                         of the engine resuming the deal (twice\n"
-	    "                         a deal at most, then forfeit)\n"
-	    "      --max-failures N   failures before withdrawal (5)\n"
+	    "                         the deal, a replay of it (recorded as\n"
+	    "                         voided), or a restart of the engine\n"
+	    "                         resuming the deal (void and restart:\n"
+	    "                         twice a deal at most, then forfeit)\n"
+	    "      --max-failures N   failures before withdrawal (5): the\n"
+	    "                         engine's remaining deals are dropped\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
 	    "      --reuse-engines    keep each engine process from game to\n"
@@ -138,6 +150,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--startup-timeout", &c->clock.startup_ms, NULL, 1, 1LL << 40 },
 		{ "--ping-timeout", &c->clock.ping_ms, NULL, 1, 1LL << 40 },
 		{ "--quit-timeout", &c->clock.quit_ms, NULL, 1, 1LL << 40 },
+		{ "--stall-timeout", &c->clock.stall_ms, NULL, 1, 1LL << 40 },
 		{ "--limit-memory", &c->limits.as_mb, NULL, 0, 1LL << 30 },
 		{ "--limit-cpu", &c->limits.cpu_s, NULL, 0, 1LL << 30 },
 		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },

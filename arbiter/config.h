@@ -52,7 +52,13 @@ struct clock_cfg {
 	long long	startup_ms;	/* to answer bzp with bzpok */
 	long long	ping_ms;	/* to answer isready */
 	long long	quit_ms;	/* to exit after quit */
+	long long	stall_ms;	/* the stall guard: a decision no
+					 * clock bounds, at most this */
 };
+
+/* Whether the stall guard bounds each decision: no game clock, cap or
+ * movetime does. */
+bool	clock_stall_guarded(const struct clock_cfg *c);
 
 /* Limits on each engine process (setrlimit; 0 leaves one unchanged). */
 struct limits_cfg {

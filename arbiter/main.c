@@ -41,6 +41,10 @@ usage(FILE *f)
 	serve_usage(f);
 	fputs("play [flags]: play in the terminal; the flags of serve's game "
 	    "above\n", f);
+	fputs("exit status of match, sprt and tournament: 0 every deal "
+	    "played, 1 an error,\n2 a bad command line or file, 3 an engine "
+	    "withdrawn (its deals dropped),\n128 + N stopped early by signal "
+	    "N (130 SIGINT, 143 SIGTERM)\n", f);
 }
 
 /*

@@ -40,11 +40,15 @@ struct match {
 	struct series		*partial;	/* games begun, by index */
 	int			*requeue;	/* voided deals to replay */
 	int			 nrequeue;
+	int			*voids;		/* attempts voided, by index */
 	int			 next;		/* next deal index to consider */
 	int			 in_flight;
 	int			 stopping;	/* 1 after SIGINT, 2 to abort */
+	int			 signal;	/* the first signal, if any */
+	bool			 aborted;	/* deals in play were cut */
 	bool			 failed;	/* an error ends the match */
-	int			 withdrawn;	/* engine index + 1 */
+	bool			 withdrawn[MAX_ENGINES];
+	int			 nwithdrawn;
 	enum sprt_result	 sprt_result;
 	double			 llr;
 	struct results		*results;	/* a match */
@@ -76,24 +80,69 @@ tally_failures(const struct match *m, int e)
 	    standings_failures(m->standings, e);
 }
 
+/* A deal that seats a withdrawn engine is not played (README,
+ * "Reliability"). */
 static bool
-next_deal(struct match *m, struct deal_spec *d)
+seats_withdrawn(const struct match *m, const struct deal_spec *d)
+{
+	for (int s = 0; s < m->cfg->rules.players; s++)
+		if (m->withdrawn[d->engine[s]])
+			return true;
+	return false;
+}
+
+/* Whether deal i is this run's to play: not done, and in its shard. */
+static bool
+to_play(const struct match *m, int i)
 {
 	const struct match_cfg *c = m->cfg;
+	int pair = c->duplicate ? i / 2 : i;
+
+	return !m->done[i] && (c->nshards <= 1 ||
+	    pair % c->nshards == c->shard);
+}
+
+/* The index of the next deal to play (a voided one first), or -1. */
+static int
+next_index(struct match *m)
+{
 	int i = -1;
 
 	if (m->nrequeue > 0)
 		i = m->requeue[--m->nrequeue];
-	while (i < 0 && m->next < c->deals) {
-		int pair = c->duplicate ? m->next / 2 : m->next;
-		if (!m->done[m->next] && (c->nshards <= 1 ||
-		    pair % c->nshards == c->shard))
+	for (; i < 0 && m->next < m->cfg->deals; m->next++)
+		if (to_play(m, m->next))
 			i = m->next;
-		m->next++;
+	return i;
+}
+
+/* Whether a deal of the schedule is left unplayed (a stop came early). */
+static bool
+deals_left(const struct match *m)
+{
+	struct deal_spec d;
+
+	for (int i = 0; i < m->cfg->deals; i++) {
+		if (!to_play(m, i))
+			continue;
+		schedule_deal(m->cfg, i, &d);
+		if (!seats_withdrawn(m, &d))
+			return true;
 	}
-	if (i < 0)
-		return false;
-	schedule_deal(c, i, d);
+	return false;
+}
+
+static bool
+next_deal(struct match *m, struct deal_spec *d)
+{
+	int i;
+
+	do {
+		if ((i = next_index(m)) < 0)
+			return false;
+		schedule_deal(m->cfg, i, d);
+	} while (seats_withdrawn(m, d));
+	d->voids = m->voids[i];
 	if (m->partial[i].deals > 0)
 		d->start = m->partial[i];
 	return true;
@@ -169,7 +218,7 @@ on_idle(struct table *t, void *arg)
 	struct match *m = arg;
 	struct deal_spec d;
 
-	if (m->stopping || m->failed || m->withdrawn || !next_deal(m, &d)) {
+	if (m->stopping || m->failed || !next_deal(m, &d)) {
 		if (m->in_flight == 0)
 			wind_down(m);
 		return;
@@ -178,16 +227,25 @@ on_idle(struct table *t, void *arg)
 	table_play(t, &d);
 }
 
+/* Whether the failures recorded of engine e withdraw it. */
+static bool
+withdraws(const struct match *m, int e)
+{
+	return !m->withdrawn[e] && tally_failures(m, e) >= m->cfg->max_failures;
+}
+
+/* A withdrawn engine plays no further deal; every other pairing goes on
+ * (its games in play end after their deal in play). */
 static void
 count_failure(struct match *m, int engine)
 {
-	if (tally_failures(m, engine) >= m->cfg->max_failures &&
-	    !m->withdrawn) {
-		m->withdrawn = engine + 1;
-		fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after "
-		    "%d failures\n", m->cfg->engines[engine].name,
-		    tally_failures(m, engine));
-	}
+	if (!withdraws(m, engine))
+		return;
+	m->withdrawn[engine] = true;
+	m->nwithdrawn++;
+	fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after %d "
+	    "failures; its remaining deals are not played\n",
+	    m->cfg->engines[engine].name, tally_failures(m, engine));
 }
 
 /* With an SPRT, the match stops (finishing the deals in play) as soon as
@@ -229,9 +287,11 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	char err[256];
 	bool lost = false;
 
-	if (voided) {
+	if (voided) {	/* recorded as evidence, played again */
+		m->voids[d->deal]++;
 		m->requeue[m->nrequeue++] = d->deal;
-	} else if (m->records != NULL && record_write(rec, m->records,
+	}
+	if (m->records != NULL && record_write(rec, m->records,
 	    m->cfg->sync, err, sizeof(err)) < 0) {
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
 		    err);
@@ -244,12 +304,13 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		/* A game of several deals goes on at its table, unless the
 		 * match stops; resume continues it from here. */
 		m->partial[d->deal] = d->start;
-		if (!m->stopping && !m->failed)
+		if (!m->stopping && !m->failed && !seats_withdrawn(m, d))
 			return;
 		table_end_game(t);
-	} else if (!voided && !lost)
-		tally_add(m, &s);
-	else if (s.partial)
+	} else if (!lost) {
+		tally_add(m, &s);	/* of a voided attempt, its failure */
+		m->done[d->deal] |= !voided;
+	} else if (s.partial)
 		table_end_game(t);
 	m->in_flight--;
 	if (fault_engine >= 0)
@@ -263,6 +324,8 @@ on_signal(evutil_socket_t sig, short what, void *arg)
 {
 	struct match *m = arg;
 
+	if (m->signal == 0)
+		m->signal = (int)sig;
 	if (++m->stopping == 1) {
 		fprintf(stderr, "\nbezique-arbiter: stopping after the %d "
 		    "deal(s) in play; interrupt again to abort them\n",
@@ -273,6 +336,7 @@ on_signal(evutil_socket_t sig, short what, void *arg)
 	}
 	fprintf(stderr, "bezique-arbiter: aborted; deals in play are not "
 	    "recorded\n");
+	m->aborted = m->in_flight > 0;
 	for (int i = 0; i < m->ntables; i++)
 		table_stop(m->tables[i]);
 	event_base_loopexit(m->base, NULL);
@@ -326,11 +390,14 @@ load_resume(struct match *m, const char *path)
 			rc = -1;
 			break;
 		}
-		if (s.deal >= 0 && s.deal < m->cfg->deals && s.partial &&
-		    !m->done[s.deal])
+		if (s.deal < 0 || s.deal >= m->cfg->deals || m->done[s.deal])
+			;	/* not a deal of this schedule, or played */
+		else if (s.voided) {
+			m->voids[s.deal]++;
+			tally_add(m, &s);	/* its failure */
+		} else if (s.partial)
 			resume_game(m, &s);
-		else if (s.deal >= 0 && s.deal < m->cfg->deals &&
-		    !m->done[s.deal]) {
+		else {
 			m->done[s.deal] = 1;
 			tally_add(m, &s);
 		}
@@ -384,11 +451,21 @@ setup(struct match *m)
 		m->standings = standings_new(c);
 	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
 	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL ||
+	    (m->voids = calloc((size_t)c->deals, sizeof(int))) == NULL ||
 	    (m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
 	if (c->resume != NULL && load_resume(m, c->resume) < 0)
 		return -1;
+	for (int e = 0; e < c->nengines; e++)
+		if (withdraws(m, e)) {	/* never back without a word */
+			m->withdrawn[e] = true;
+			m->nwithdrawn++;
+			fprintf(stderr, "bezique-arbiter: engine '%s' stays "
+			    "withdrawn: %d failures recorded in %s "
+			    "(--max-failures %d)\n", c->engines[e].name,
+			    tally_failures(m, e), c->resume, c->max_failures);
+		}
 	if (out != NULL && (m->records = fopen(out, "ae")) == NULL) {
 		fprintf(stderr, "bezique-arbiter: %s: %s\n", out,
 		    strerror(errno));
@@ -427,6 +504,7 @@ teardown(struct match *m)
 	standings_free(m->standings);
 	free(m->done);
 	free(m->requeue);
+	free(m->voids);
 	free(m->partial);
 }
 
@@ -438,6 +516,34 @@ print_resume_hint(const struct match *m)
 	fprintf(stderr, "bezique-arbiter: %d of %d deals recorded; to "
 	    "continue, run the same command with --resume %s\n",
 	    tally_deals(m), m->cfg->deals, file ? file : "FILE");
+}
+
+static void
+print_withdrawn(const struct match *m)
+{
+	fprintf(stderr, "bezique-arbiter: withdrawn:");
+	for (int e = 0, n = 0; e < m->cfg->nengines; e++)
+		if (m->withdrawn[e])
+			fprintf(stderr, "%s '%s'", n++ ? "," : "",
+			    m->cfg->engines[e].name);
+	fprintf(stderr, "; %d of %d deals played\n", tally_deals(m),
+	    m->cfg->deals);
+}
+
+/*
+ * 0: every deal of the schedule played (or the SPRT decided); 1: an
+ * error; 3: the schedule played but for the deals of withdrawn engines;
+ * 128 + N: stopped early by signal N (README, "Reliability").
+ */
+static int
+exit_status(const struct match *m)
+{
+	if (m->failed)
+		return 1;
+	if (m->signal != 0 && (m->aborted || (deals_left(m) &&
+	    m->sprt_result == SPRT_CONTINUE)))
+		return 128 + m->signal;
+	return m->nwithdrawn > 0 ? 3 : 0;
 }
 
 int
@@ -482,9 +588,11 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		    "summary\n", cfg->summary);
 		m.failed = true;
 	}
-	if ((m.stopping && m.sprt_result == SPRT_CONTINUE) || m.failed)
+	rc = exit_status(&m);
+	if (rc == 1 || rc > 128)
 		print_resume_hint(&m);
-	rc = m.failed || m.withdrawn ? 1 : 0;
+	if (m.nwithdrawn > 0)
+		print_withdrawn(&m);
 	teardown(&m);
 	return rc;
 }

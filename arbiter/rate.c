@@ -58,8 +58,9 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
-			} else if (st != NULL && !s.partial)
-				standings_add(st, &s);	/* a game: one result */
+			} else if (st != NULL && (!s.partial || s.voided))
+				standings_add(st, &s);	/* a game: one result;
+							 * voided: a failure */
 		}
 		fclose(f);
 	}

@@ -98,6 +98,12 @@ record_action(struct record *rec, int seat, const char *action, double ms,
 }
 
 void
+record_void(struct record *rec)
+{
+	json_object_set_new(rec->obj, "voided", json_true());
+}
+
+void
 record_incident(struct record *rec, int seat, enum termination term,
     const char *reason)
 {
@@ -309,6 +315,26 @@ read_incidents(json_t *list, struct record_summary *sum)
 	}
 }
 
+/* "voided": only true marks a voided attempt, and only of a failure
+ * (checked once the termination is read). */
+static int
+read_voided(json_t *obj, struct record_summary *sum, char *err,
+    size_t errlen)
+{
+	json_t *v = json_object_get(obj, "voided");
+
+	if (v != NULL && !json_is_boolean(v)) {
+		snprintf(err, errlen, "voided: not true or false");
+		return -1;
+	}
+	sum->voided = json_is_true(v);
+	if (sum->voided && sum->term == TERM_NORMAL) {
+		snprintf(err, errlen, "a voided attempt without a failure");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 read_summary(json_t *obj, struct record_summary *sum, char *err,
     size_t errlen)
@@ -364,6 +390,8 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		return -1;
 	}
 	read_incidents(json_object_get(obj, "incidents"), sum);
+	if (read_voided(obj, sum, err, errlen) < 0)
+		return -1;
 	sum->fault_seat = json_is_integer(fault) ?
 	    (int)json_integer_value(fault) : -1;
 	if (sum->term != TERM_NORMAL && (sum->fault_seat < 0 ||

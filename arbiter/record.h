@@ -52,6 +52,12 @@ void		 record_free(struct record *rec);
 void		 record_action(struct record *rec, int seat,
 		    const char *action, double ms, const char *info);
 
+/*
+ * Marks the record an attempt voided by on_failure=void: kept as evidence
+ * of the failure, counted as one, never as a result (record_summary).
+ */
+void		 record_void(struct record *rec);
+
 /* Notes a failure the deal survived (on_failure=restart). */
 void		 record_incident(struct record *rec, int seat,
 		    enum termination term, const char *reason);
@@ -95,6 +101,9 @@ struct record_summary {
 	int			points[MAX_PLAYERS], brisques[MAX_PLAYERS];
 	bool			rubicon;
 	int			incidents[MAX_PLAYERS][NTERMS];	/* by seat */
+	/* An attempt voided and played again ("voided": true): its failure
+	 * counts towards withdrawal, its result nowhere. */
+	bool			voided;
 	/*
 	 * A deal of a game of several deals ("series" in the record).  Once
 	 * the game is over, winner and value above are the game's (value 1

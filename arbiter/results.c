@@ -88,6 +88,10 @@ results_add(struct results *r, const struct record_summary *s)
 	int seat_of_0 = e0 == 0 ? 0 : 1;
 	double score;
 
+	if (s->voided) {	/* a failure, not a result */
+		r->failures[engine_in(r, s, s->fault_seat)][s->term]++;
+		return;
+	}
 	r->deals++;
 	if (s->winner < 0) {
 		r->draws++;

@@ -17,7 +17,8 @@ struct results;
 struct results	*results_new(const char *const names[2], bool duplicate);
 void		 results_free(struct results *r);
 
-/* Counts one recorded deal (a summary read back or just written). */
+/* Counts one recorded deal (a summary read back or just written); of a
+ * voided attempt, only its failure. */
 void		 results_add(struct results *r, const struct record_summary *s);
 
 int		 results_deals(const struct results *r);

@@ -89,6 +89,7 @@ schedule_decks_shared(const struct match_cfg *cfg)
 void
 schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 {
+	d->voids = 0;
 	if (cfg->rules.players == 3) {
 		schedule_three(cfg, k, d);
 		return;

@@ -27,6 +27,8 @@ struct deal_spec {
 	int		round;		/* the deck's index */
 	uint64_t	seed;		/* the deck's seed */
 	int		engine[MAX_PLAYERS];	/* engine index by seat */
+	int		voids;		/* its attempts voided so far
+					 * (on_failure=void; 0 here) */
 	/* The game as it stands before its next deal: new (series_init,
 	 * the last seat dealing), or resumed after the deals already
 	 * recorded.  All zero (a deal_spec memset by its maker): a new

@@ -182,6 +182,8 @@ replay_record(json_t *r, const struct show_opts *o)
 			game_forfeit(g, (int)json_integer_value(fs));
 		printf("  deal ended: %s (%s)\n", term, reason);
 	}
+	if (json_is_true(json_object_get(r, "voided")))
+		printf("  voided: played again; a failure, not a result\n");
 	game_result(g, &res);
 	printf("  points");
 	for (int s = 0; s < n; s++)

@@ -147,6 +147,12 @@ add_three(struct standings *s, const struct record_summary *r)
 void
 standings_add(struct standings *s, const struct record_summary *r)
 {
+	if (r->voided) {	/* a failure, not a result */
+		int e = engine_index(s, r->players[r->fault_seat]);
+		if (e >= 0)
+			s->failures[e][r->term]++;
+		return;
+	}
 	if (r->nseats == 3)
 		add_three(s, r);
 	else

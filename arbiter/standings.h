@@ -18,6 +18,7 @@ struct standings;
 
 struct standings	*standings_new(const struct match_cfg *cfg);
 void			 standings_free(struct standings *s);
+/* Counts a record; of a voided attempt, only its failure. */
 void			 standings_add(struct standings *s,
 			    const struct record_summary *r);
 int			 standings_deals(const struct standings *s);

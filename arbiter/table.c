@@ -13,6 +13,8 @@
 
 #define NO_LIMIT_MS	(24LL * 3600 * 1000)
 #define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
+#define MAX_VOIDS	2	/* per deal, with on_failure=void: then the
+				 * failure forfeits it */
 
 struct table {
 	struct event_base	*base;
@@ -230,6 +232,8 @@ decision_limit(const struct table *t, int seat)
 		limit = c->cap_ms;
 	if (c->movetime_ms > 0 && c->movetime_ms < limit)
 		limit = c->movetime_ms;
+	if (clock_stall_guarded(c))
+		limit = c->stall_ms;	/* a hung engine must not block */
 	return limit > 0 ? limit : 0;
 }
 
@@ -398,10 +402,11 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 }
 
 static void
-gameover_line(struct table *t, enum termination term, int fault_seat)
+gameover_line(struct table *t, enum termination term, int fault_seat,
+    bool show_deck)
 {
 	lines_gameover(t->g, t->seed, t->deal.deal, &t->deal.start, term,
-	    fault_seat, t->show_deck, t->line, BZP_MAX_LINE);
+	    fault_seat, show_deck, t->line, BZP_MAX_LINE);
 	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);
 }
@@ -443,7 +448,7 @@ static void
 finish_deal(struct table *t, enum termination term, int fault_engine,
     const char *reason)
 {
-	const char *evidence[BOT_EVIDENCE];
+	const char *evidence[BOT_EVIDENCE] = { NULL };
 	int nev = 0, fault_seat = -1, hand;
 	bool voided = false, over, several = t->cfg->rules.game_target > 0;
 
@@ -452,14 +457,19 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		nev = bot_last_lines(t->bots[fault_engine], evidence,
 		    BOT_EVIDENCE);
 		game_forfeit(t->g, fault_seat);
-		voided = t->cfg->on_failure == ON_FAILURE_VOID;
+		voided = t->cfg->on_failure == ON_FAILURE_VOID &&
+		    t->deal.voids < MAX_VOIDS;
 	}
 	record_finish(t->rec, t->g, term, fault_seat, reason, evidence, nev);
+	if (voided)
+		record_void(t->rec);
 	hand = t->deal.start.deals;
 	over = series_add(&t->deal.start, &t->rules, t->g);
 	if (several)
 		record_series(t->rec, hand, t->before, &t->deal.start);
-	gameover_line(t, term, fault_seat);
+	/* A voided deal is dealt again: its deck stays hidden, and the
+	 * processes that saw part of it are not the ones to replay it. */
+	gameover_line(t, term, fault_seat, t->show_deck && !voided);
 	t->playing = false;
 	t->cb.deal_done(t, &t->deal, t->rec, t->g, term, fault_engine, voided,
 	    t->arg);
@@ -473,7 +483,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		t->waiting = true;
 		later(t, next_hand_cb);
 	} else {
-		if (t->fresh)
+		if (t->fresh || voided)
 			retire_bots(t);
 		later(t, idle_cb);
 	}

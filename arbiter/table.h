@@ -27,7 +27,8 @@ struct table_callbacks {
 	/* Both bots are ready and no deal is in progress. */
 	void	(*idle)(struct table *t, void *arg);
 	/* A deal ended; rec is complete (the table frees it afterwards).
-	 * voided: the deal must be played again (on_failure=void). */
+	 * voided: the deal must be played again (on_failure=void, for
+	 * fewer than two voids of it so far, d->voids); rec is marked so. */
 	void	(*deal_done)(struct table *t, const struct deal_spec *d,
 		    struct record *rec, const struct game *g,
 		    enum termination term, int fault_engine, bool voided,

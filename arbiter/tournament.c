@@ -47,6 +47,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "startup_timeout", "--startup-timeout" },
 		{ "ping_timeout", "--ping-timeout" },
 		{ "quit_timeout", "--quit-timeout" },
+		{ "stall_timeout", "--stall-timeout" },
 		{ "on_failure", "--on-failure" },
 		{ "max_failures", "--max-failures" },
 		{ "records", "--records" }, { "summary", "--summary" },

@@ -35,6 +35,10 @@ CASES = {
     "noquit": ("time", []),
     "grandchild": ("crash", []),
     "stale": ("time", []),
+    # A handshake without the engine's name or with another protocol
+    # version: the engine cannot play (as check says).
+    "noname": ("startup", []),
+    "protocol99": ("startup", []),
     # With --on-failure restart the deal survives: the engine is started
     # again and resumes from its seat view; the failure is an incident.
     "crash restart": ("normal", ["--on-failure", "restart"]),

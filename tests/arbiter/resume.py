@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Interrupt and resume: the first SIGINT finishes the deals in play and
-says how to resume; --resume then plays exactly the missing deals; the
-records equal an uninterrupted run's (timings aside).  A record file cut
-mid-line (a crash while writing) is repaired by --resume."""
+"""Interrupt and resume: the first SIGINT finishes the deals in play,
+says how to resume and exits 130; --resume then plays exactly the
+missing deals; the records equal an uninterrupted run's (timings aside).
+A record file cut mid-line (a crash while writing) is repaired by
+--resume."""
 import os
 import signal
 import subprocess
@@ -40,8 +41,10 @@ def main():
                 break
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)
-        if p.returncode != 0:
-            print("interrupted run exited %d: %s" % (p.returncode, err))
+        # Stopped early: 128 + the signal, so that a script can tell.
+        if p.returncode != 128 + signal.SIGINT:
+            print("interrupted run exited %d, not %d: %s" % (
+                p.returncode, 128 + signal.SIGINT, err))
             return 1
         done = sum(1 for _ in open(cut))
         if "--resume" not in err:
