@@ -423,6 +423,89 @@ marriages(void **state)
 	game_free(g);
 }
 
+/* Whether P's declaration `text` is among the legal actions listed, and
+ * then the points it scores (-1: not listed and refused). */
+static int
+listed_declare(struct game *g, const char *text)
+{
+	struct action a, all[512];
+	char err[128];
+	int n = game_legal_actions(g, all, 512), found = 0;
+
+	assert_int_equal(game_parse_action(g, text, &a, err, sizeof(err)), 0);
+	for (int i = 0; i < n; i++)
+		found |= action_equal(&all[i], &a);
+	if (!found) {
+		assert_int_equal(fx_declare(g, text), -1);
+		return -1;
+	}
+	return fx_declare(g, text);
+}
+
+/* S87 (doc/rules.md §10 marriage_repair): after_play, WK-R's re-pairing:
+ * once a card of one marriage is played, its partner left alone marries
+ * a card of another marriage of the suit that is still intact. */
+static void
+repair_after_play(void **state)
+{
+	struct game *g;
+	struct rules r;
+	char err[128];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	assert_int_equal(rules_set(&r, "marriage_repair", "after_play", err,
+	    sizeof(err)), 0);
+	g = fx_new_rules(&r, "KH#1 QH#1 KH#2 QH#2 QH#3", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	fx_declare(g, "marriage:KH#2+QH#2");
+	fx_win(g);
+	ROW("S87 (a): both intact", listed_declare(g, "marriage:KH#1+QH#2"),
+	    -1);
+	fx_play(g, "QH#1");
+	ROW("S87 (b): KH#1 alone marries QH#2 of the intact K2Q2",
+	    listed_declare(g, "marriage:KH#1+QH#2"), 20);
+	fx_win(g);
+	ROW("S87 (c): KH#2's marriage intact, fresh QH#3",
+	    listed_declare(g, "marriage:KH#2+QH#3"), -1);
+	game_free(g);
+}
+
+/* S88 (doc/rules.md §10 marriage_repair, §12 Q11): none, marriages obey
+ * reform like every other kind (Rubicon: a fresh card, and a break). */
+static void
+repair_none(void **state)
+{
+	struct game *g;
+	struct rules r;
+	char err[128];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	assert_int_equal(rules_set(&r, "marriage_repair", "none", err,
+	    sizeof(err)), 0);
+	g = fx_new_rules(&r, "KH#1 QH#1 QH#2", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	ROW("S88 (a): K1Q1 intact", listed_declare(g, "marriage:KH#1+QH#2"),
+	    -1);
+	fx_play(g, "QH#1");
+	ROW("S88 (b): after QH#1 is played",
+	    listed_declare(g, "marriage:KH#1+QH#2"), 20);
+	game_free(g);
+
+	g = fx_new_rules(&r, "KH#1 QH#1 KH#2 QH#2", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	fx_declare(g, "marriage:KH#2+QH#2");
+	fx_play(g, "QH#1");
+	fx_win(g);
+	ROW("S88 (c): no fresh card", listed_declare(g,
+	    "marriage:KH#1+QH#2"), -1);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -438,6 +521,8 @@ main(void)
 		cmocka_unit_test(eight_aces),
 		cmocka_unit_test(quartets),
 		cmocka_unit_test(marriages),
+		cmocka_unit_test(repair_after_play),
+		cmocka_unit_test(repair_none),
 	};
 
 	return cmocka_run_group_tests_name("declare", tests, NULL, NULL);
