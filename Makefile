@@ -6,7 +6,7 @@
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
-#   make install    programs, man pages, librules as libbezique + pkg-config
+#   make install    programs, man pages, docs (rule book), libbezique + pkg-config
 #   make help       this list
 #
 # Every directory is globbed: a new .c file needs no Makefile edit.
@@ -181,15 +181,22 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
+# The rule book, the protocol, the tour and the tournament keys, which
+# the man pages cite by their installed paths.
+DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include/bezique \
-		$(DESTDIR)$(PREFIX)/share/man/man6
+		$(DESTDIR)$(PREFIX)/share/man/man6 $(DESTDIR)$(DOCDIR)
 	install -m 755 $(ENGINE) $(ARBITER) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIBRULES) $(DESTDIR)$(PREFIX)/lib/libbezique.a
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/bezique
-	install -m 644 doc/bezique-engine.6 doc/bezique-arbiter.6 \
-		$(DESTDIR)$(PREFIX)/share/man/man6
+	for m in bezique-engine.6 bezique-arbiter.6; do \
+		sed 's|/usr/local/share/doc/bezique|$(DOCDIR)|g' doc/$$m \
+			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
+	done
+	install -m 644 doc/rules.md protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
 	sed 's|@PREFIX@|$(PREFIX)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc
 
@@ -200,7 +207,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc \
 		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-engine.6 \
 		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-arbiter.6
-	rm -rf $(DESTDIR)$(PREFIX)/include/bezique
+	rm -rf $(DESTDIR)$(PREFIX)/include/bezique $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build build-asan build-fuzz

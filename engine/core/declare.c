@@ -1,8 +1,8 @@
 /*
- * declare.c: which declarations are legal (rules.md §7).
+ * declare.c: which declarations are legal (doc/rules.md §8).
  *
  * A declaration of kind T = (combination, key) with card set S by player
- * p is legal when (§7.2):
+ * p is legal when (§8.2):
  *   R1 p won the trick just played and has neither declared nor drawn
  *      since (the decision is DECISION_DECLARE; game.c sees to that);
  *   R2 every card of S is p's and unplayed, in hand or on the table;
@@ -18,7 +18,7 @@
  *   R9 a double or higher bézique holds a card never scored in class B;
  *   T2 (two-, three-hand) no card already scored as T, except EB9's
  *      second double bézique on a pair of a double, with a fresh pair.
- * The options of §7.4 switch R6/R7 to the two-hand "once per kind" rule
+ * The options of §8.5 switch R6/R7 to the two-hand "once per kind" rule
  * (T2), restrict marriage re-pairing, and so on; see struct rules.
  *
  * Enumeration groups interchangeable cards (same kind; all hand copies, or
@@ -105,7 +105,7 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 		return false;				/* R4 */
 	if (ki->combo == COMBO_SEQUENCE && !r->marriage_to_sequence &&
 	    lvl_get(g, c, CLASS_A) > 0)
-		return false;		/* WK-R's reading (§7.4) */
+		return false;		/* WK-R's reading (§8.5) */
 	if (!cardset_has(&ki->used, c))
 		return true;
 	if (ki->combo == COMBO_MARRIAGE && r->marriage_repair != REPAIR_NONE)
