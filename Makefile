@@ -1,12 +1,19 @@
 # Bézique: rules core, engine, arbiter.  One non-recursive Makefile.
 #
-#   make            build everything into build/
+#   make            build everything into build/ (make all)
 #   make test       build and run every test; last line "N passed, N failed"
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
-#   make install    programs, man pages, librules as libbezique + pkg-config
+#   make fuzz-build build the fuzz targets only
+#   make checksrc   check the C style (banned calls, line length...)
+#   make format     clang-format the C sources in place
+#   make deps       check the libraries; install what is missing
+#   make install    programs, man pages, docs (rule book), libbezique + pkg-config
+#                   [PREFIX=/usr/local] [DESTDIR=]
+#   make uninstall  remove what make install put there
+#   make clean      remove build/, build-asan/, build-fuzz/
 #   make help       this list
 #
 # Every directory is globbed: a new .c file needs no Makefile edit.
@@ -14,6 +21,9 @@
 BUILD    ?= build
 CC       ?= cc
 PREFIX   ?= /usr/local
+# The version is written once, in engine/core/version.h.
+VERSION  := $(shell sed -n 's/^\#define BEZIQUE_VERSION "\(.*\)"$$/\1/p' \
+	engine/core/version.h)
 DESTDIR  ?=
 SANITIZER ?=
 
@@ -181,16 +191,24 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
+# The rule book, the protocol, the tour and the tournament keys, which
+# the man pages cite by their installed paths.
+DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include/bezique \
-		$(DESTDIR)$(PREFIX)/share/man/man6
+		$(DESTDIR)$(PREFIX)/share/man/man6 $(DESTDIR)$(DOCDIR)
 	install -m 755 $(ENGINE) $(ARBITER) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIBRULES) $(DESTDIR)$(PREFIX)/lib/libbezique.a
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/bezique
-	install -m 644 doc/bezique-engine.6 doc/bezique-arbiter.6 \
-		$(DESTDIR)$(PREFIX)/share/man/man6
-	sed 's|@PREFIX@|$(PREFIX)|' doc/bezique.pc.in \
+	for m in bezique-engine.6 bezique-arbiter.6; do \
+		sed -e 's|/usr/local/share/doc/bezique|$(DOCDIR)|g' \
+			-e 's|@VERSION@|$(VERSION)|g' doc/$$m \
+			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
+	done
+	install -m 644 doc/rules.md protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
+	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc
 
 uninstall:
@@ -200,13 +218,13 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc \
 		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-engine.6 \
 		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-arbiter.6
-	rm -rf $(DESTDIR)$(PREFIX)/include/bezique
+	rm -rf $(DESTDIR)$(PREFIX)/include/bezique $(DESTDIR)$(DOCDIR)
 
 clean:
 	rm -rf build build-asan build-fuzz
 
 help:
-	@sed -n '1,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//;/^$$/d'
 
 .SECONDARY:
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,6 +1,6 @@
 /*
  * clock.h: the arbiter's clock: CLOCK_MONOTONIC, which never jumps (the
- * ACPC dealer's gettimeofday could go backwards, anchors.md §4).
+ * ACPC poker dealer's gettimeofday could go backwards).
  */
 #ifndef CLOCK_H
 #define CLOCK_H

@@ -17,14 +17,14 @@ struct bot_human_port;
 #define MAX_ENGINE_OPTIONS	32
 #define MAX_ENGINES		32
 
-/* How engines are paired (anchors §5, issue 5). */
+/* How engines are paired (issue 5). */
 enum format {
 	FORMAT_MATCH,		/* two engines */
 	FORMAT_ROUND_ROBIN,	/* every engine against every other */
 	FORMAT_GAUNTLET		/* the first engine against each other one */
 };
 
-/* What the arbiter does with a deal its engine failed (anchors §5.2). */
+/* What the arbiter does with a deal its engine failed (protocol.md §12). */
 enum failure_policy {
 	ON_FAILURE_FORFEIT,	/* the engine loses the deal (default) */
 	ON_FAILURE_VOID,	/* the deal is voided and played again */

@@ -1,7 +1,7 @@
 /*
  * engine_proc.c: engine child processes on the event loop (engine_proc.h).
  *
- * The structure follows style.md §11 and tmux's job.c: a socketpair per
+ * The structure follows tmux's job.c: a socketpair per
  * engine, its own process group, a line-length bound enforced with the
  * read watermark, an evtimer per deadline, SIGCHLD handled inside the
  * loop, and completion only when the process is both reaped and its
@@ -171,7 +171,7 @@ ep_deliver(struct engine_proc *ep)
 /*
  * The input holds max_line bytes and no newline.  Reading has stopped at
  * the watermark, so no end of file will ever come: close the channel
- * here (style.md §11, pitfall 2).
+ * here.
  */
 static void
 ep_too_long(struct engine_proc *ep)

@@ -1,6 +1,6 @@
 /*
  * engine_proc.h: one engine child process on the arbiter's event loop,
- * relaying text lines to and from it (style.md §11, anchors.md §5.2).
+ * relaying text lines to and from it (protocol.md §12 for failures).
  *
  * The layer knows nothing of the game.  It starts a program with execv
  * (no shell) in its own process group, connected by one AF_UNIX

@@ -6,8 +6,8 @@
  * program, not executable, no such directory, a log that cannot be
  * written) is checked in the parent, before the fork.  The arbiter can
  * then print one line instead of recording an engine that "exited 127",
- * and the child is only a few system calls between fork and exec
- * (style.md §11).  The arbiter has no threads, so the child may call
+ * and the child is only a few system calls between fork and exec.  The
+ * arbiter has no threads, so the child may call
  * ordinary library functions before exec.
  */
 #include <errno.h>
@@ -190,7 +190,7 @@ spawn_limit(int resource, uint64_t value, uint64_t slack)
 	return setrlimit(resource, &rl);
 }
 
-/* The child, between fork and exec (style.md §11, "Spawn"). */
+/* The child, between fork and exec. */
 static _Noreturn void
 spawn_child(const struct engine_spec *spec, const char *path,
     const char *wd, int sock, int logfd, pid_t parent)

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "config.h"
+#include "help.h"
 #include "match.h"
 #include "play.h"
 #include "rate.h"
@@ -16,36 +17,6 @@
 #include "show.h"
 #include "tournament.h"
 #include "verify.h"
-
-static void
-usage(FILE *f)
-{
-	fputs("usage: bezique-arbiter COMMAND [ARGS]\n"
-	    "commands:\n"
-	    "  match -e CMD -e CMD [flags]   play deals between two engines\n"
-	    "  tournament FILE [flags]       round robin or gauntlet (INI file)\n"
-	    "  sprt -e CMD -e CMD [--elo0 E0 --elo1 E1 --alpha A --beta B\n"
-	    "       --model logistic|normalized] [flags]   match until an SPRT\n"
-	    "                                on duplicate pairs decides\n"
-	    "  verify FILE...                replay records and check them\n"
-	    "  rate FILE...                  standings of record files (shards)\n"
-	    "  check [--variant V|all]... ENGINE...  conformance check for\n"
-	    "                                bot writers (Rubicon unless told)\n"
-	    "  show FILE [--seat S] [--deal N]  records in readable form\n"
-	    "  serve [flags]                 play or watch in a web page\n"
-	    "  play [flags]                  play an engine in the terminal\n"
-	    "  help                          this text\n"
-	    "flags of match:\n", f);
-	config_usage(f);
-	fputs("flags of ", f);
-	serve_usage(f);
-	fputs("play [flags]: play in the terminal; the flags of serve's game "
-	    "above\n", f);
-	fputs("exit status of match, sprt and tournament: 0 every deal "
-	    "played, 1 an error,\n2 a bad command line or file, 3 an engine "
-	    "withdrawn (its deals dropped),\n128 + N stopped early by signal "
-	    "N (130 SIGINT, 143 SIGTERM)\n", f);
-}
 
 /*
  * sprt: a match that stops when a sequential probability ratio test on
@@ -128,11 +99,31 @@ cmd_match(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	if (argc < 2 || strcmp(argv[1], "help") == 0 ||
-	    strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
+	if (argc < 2) {
+		help_overview(stderr);
+		return 2;
 	}
+	if (strcmp(argv[1], "--version") == 0 ||
+	    strcmp(argv[1], "version") == 0) {
+		help_version(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0) {
+		if (argc < 3) {
+			help_overview(stdout);
+			return 0;
+		}
+		if (help_command(stdout, help_asked(1, argv + 2) ? "help" :
+		    argv[2]))
+			return 0;
+		fprintf(stderr, "bezique-arbiter: help: unknown command '%s' "
+		    "(try 'bezique-arbiter help')\n", argv[2]);
+		return 2;
+	}
+	/* COMMAND --help, wherever the flag is among its arguments. */
+	if (help_asked(argc - 2, argv + 2) && help_command(stdout, argv[1]))
+		return 0;
 	if (strcmp(argv[1], "match") == 0)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(argv[1], "sprt") == 0)

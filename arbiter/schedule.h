@@ -45,7 +45,7 @@ uint64_t	schedule_deck_seed(uint64_t seed, int round);
 /* The seed of deal `hand` of a game whose deck seed is seed. */
 uint64_t	schedule_hand_seed(uint64_t seed, int hand);
 /*
- * The six-pack's cut (rules.md §4) for the deal of this seed: the cut is
+ * The six-pack's cut (doc/rules.md §5) for the deal of this seed: the cut is
  * a physical act, not a decision of the engines, so the arbiter makes it
  * from the seed.  The dealer, aiming at r->cut_cards, lifts within four
  * cards of it, the non-dealer guesses within four of it, each of the

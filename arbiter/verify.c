@@ -1,6 +1,6 @@
 /*
  * verify.c: `bezique-arbiter verify FILE...`: replays every record with
- * the rules core and checks every recorded figure (anchors §5.8).
+ * the rules core and checks every recorded figure.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * xmalloc.h: allocation that never returns NULL (style.md §9.5b).
+ * xmalloc.h: allocation that never returns NULL.
  *
  * Running out of memory is not a condition the arbiter can recover from
  * in any useful way, so these wrappers print one line and abort, as

@@ -178,7 +178,7 @@ kinds_held(const uint8_t *cnt)
 }
 
 /*
- * The follower's duties (trick.c, rules.md §2.7): follow suit and head
+ * The follower's duties (trick.c, doc/rules.md §3.7): follow suit and head
  * the trick if able; if void, trump (any trump heads a plain card);
  * else any card.
  */

@@ -2,7 +2,7 @@
  * endgame.h: an exact solver for the end phase of a two-player deal.
  *
  * Once the stock is gone no declaration can be made and the unseen cards
- * are exactly the opponent's hand (rules.md §2.7), so the last tricks are
+ * are exactly the opponent's hand (doc/rules.md §3.7), so the last tricks are
  * a game of perfect information.  Copies of one kind are then alike, so
  * a position is two vectors of counts per kind (struct eg_position), and
  * the solver searches it with alpha-beta, a transposition table, rank
@@ -32,7 +32,7 @@ struct eg_position {
 	int8_t	trump;		/* suit, -1 when none was ever fixed */
 	uint8_t	leader;		/* seat leading the trick in progress */
 	int8_t	led;		/* kind the leader played, -1 if none yet */
-	bool	must_win;	/* head the trick when following (§8.1) */
+	bool	must_win;	/* head the trick when following (§3.7) */
 };
 
 /*
@@ -74,7 +74,7 @@ void	endgame_objective_points(struct eg_objective *obj, int seat,
 	    int last_trick, int brisque);
 
 /*
- * The deal's game value to seat (won +, lost -, rules.md §9), times
+ * The deal's game value to seat (won +, lost -, doc/rules.md §9), times
  * EG_VALUE_SCALE, plus a tie-break worth less than one unit of game
  * value: EG_TIE_LAST for the last trick, plus 10 a brisque (at most
  * EG_TIE_LAST - 1).  g gives the scores so far.  endgame_split() takes

@@ -7,7 +7,7 @@
 #include "endgame.h"
 
 /* The cards a seat of g holds: its own hand, or for a seat another seat
- * views, every card neither played nor held by the viewer (§2.7: once the
+ * views, every card neither played nor held by the viewer (§3.7: once the
  * stock is gone the unseen cards are exactly that hand). */
 static struct cardset
 held_cards(const struct game *g, int p)

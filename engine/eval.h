@@ -30,7 +30,7 @@ double	eval_future(const struct game *g, int seat);
 double	eval_with(const struct game *g, int seat, const double *w);
 
 /*
- * The expected game value to seat (won +, lost -, rules.md §9) when the
+ * The expected game value to seat (won +, lost -, doc/rules.md §9) when the
  * deal is expected to end with `mine` and `theirs` points, each uncertain
  * by the spread the model leaves at this point of the deal (its residual
  * sd, measured by bench_eval), brisques still to win shared evenly.

@@ -8,6 +8,7 @@
 
 #include "bzp.h"
 #include "session.h"
+#include "version.h"
 
 static void
 usage(FILE *f)
@@ -22,7 +23,12 @@ usage(FILE *f)
 	    "MoveTime\n"
 	    "              options say otherwise; default greedy)\n"
 	    "  --seed N    seed for the engine's own randomness (default 0)\n"
-	    "  --log FILE  write diagnostics to FILE ('-' for stderr)\n");
+	    "  --log FILE  write diagnostics to FILE ('-' for stderr; "
+	    "default none)\n"
+	    "  --version   print the version\n"
+	    "example:\n"
+	    "  printf 'bzp\\nisready\\nquit\\n' | bezique-engine "
+	    "--level strong\n");
 }
 
 static int
@@ -42,6 +48,10 @@ main(int argc, char **argv)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
+			return 0;
+		}
+		if (strcmp(a, "--version") == 0) {
+			printf("bezique-engine %s\n", BEZIQUE_VERSION);
 			return 0;
 		}
 		if (strcmp(a, "--level") != 0 && strcmp(a, "--seed") != 0 &&

@@ -11,10 +11,10 @@
 
 #include "bzp.h"
 #include "session.h"
+#include "version.h"
 #include "view.h"
 
 #define ENGINE_NAME	"bezique-engine"
-#define ENGINE_VERSION	"0.1"
 #define MAX_PLAYOUTS	1000000000LL
 #define MAX_MOVETIME	86400000LL	/* a day, in milliseconds */
 
@@ -100,7 +100,7 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 
 	reply(s, "id name %s", ENGINE_NAME);
 	reply(s, "id author The Bezique project");
-	reply(s, "id version %s", ENGINE_VERSION);
+	reply(s, "id version %s", BEZIQUE_VERSION);
 	reply(s, "option name Level type combo default %s var random "
 	    "var greedy var strong", level_name(s->opt.level));
 	reply(s, "option name Skill type spin default %d min 0 max 100",

@@ -8,7 +8,7 @@
  *
  * where copy is the pack it came from (0-based), suit is S H D C (0..3)
  * and rank runs upwards from 7 to A, so a higher rank number is the
- * stronger card (rules.md §1: A > T > K > Q > J > 9 > 8 > 7).  The "kind"
+ * stronger card (doc/rules.md §2: A > T > K > Q > J > 9 > 8 > 7).  The "kind"
  * of a card (suit and rank, ignoring the copy) is id & 31.
  *
  * Text form: rank letter, suit letter, '#', 1-based copy: "QS#2" is the
@@ -49,7 +49,7 @@ static inline bool card_is_court(int c)
 	int r = card_rank(c);
 	return r == RANK_K || r == RANK_Q || r == RANK_J;
 }
-/* Brisques: the aces and tens (rules.md §1). */
+/* Brisques: the aces and tens (doc/rules.md §2). */
 static inline bool card_is_brisque(int c)
 {
 	return card_rank(c) == RANK_A || card_rank(c) == RANK_T;

@@ -13,7 +13,7 @@ static const char *const rank_plurals[NRANKS] = { "sevens", "eights",
     "nines", "jacks", "queens", "kings", "tens", "aces" };
 
 /* Points by rank for the any-four, trump-four and trump-five quartets
- * (rules.md §2.5, §4, §5); 0 where the table has no such quartet. */
+ * (doc/rules.md §3.5, §5, §6); 0 where the table has no such quartet. */
 static const int four_points[NRANKS] = { 0, 0, 0, 40, 60, 80, 90, 100 };
 static const int four_trump_points[NRANKS] = { 0, 0, 0, 400, 600, 800, 900,
     1000 };
@@ -97,7 +97,7 @@ int
 combo_points(const struct rules *r, int combo, int key, int trump)
 {
 	/* Before trump is fixed a marriage or sequence fixes it and counts
-	 * as trumps (§2.3), unless its suit is barred this deal (row 82). */
+	 * as trumps (§3.3), unless its suit is barred this deal (S82). */
 	bool trumps = (trump < 0 && key != r->barred_trump) || key == trump;
 
 	switch (combo) {
@@ -120,13 +120,13 @@ void
 combo_bezique_kinds(const struct rules *r, int trump, int *queen, int *jack)
 {
 	/* Six-pack: the queen of trumps and the jack of the other suit of
-	 * the same colour (S-D, H-C), rules.md §4. */
+	 * the same colour (S-D, H-C), doc/rules.md §5. */
 	static const int partner[NSUITS] = { SUIT_D, SUIT_C, SUIT_S, SUIT_H };
 	int qs = SUIT_S;
 
 	if (r->bezique_by_trump && trump >= 0)
 		qs = trump;
-	/* The New International Encyclopedia's two-hand rule (§3): "If
+	/* The New International Encyclopedia's two-hand rule (§4.3): "If
 	 * clubs or hearts are trumps the bezique cards are queen of spades
 	 * and knave of diamonds, and vice versa when spades or diamonds". */
 	else if (r->bezique_swap && (trump == SUIT_S || trump == SUIT_D))

@@ -1,12 +1,12 @@
 /*
- * combo.h: the table of declarations (rules.md §2.5, §3, §4, §5).
+ * combo.h: the table of declarations (doc/rules.md §3.5, §4, §5, §6).
  *
  * A combination is a kind of declaration; together with its key (the suit
- * of a marriage or sequence, the rank of a quartet) it names what §7.2
+ * of a marriage or sequence, the rank of a quartet) it names what §8.2
  * calls a kind T, the unit of the re-use rules.  Each combination belongs
  * to one class (A: marriages and sequences, B: béziques, C: quartets) at a
  * level inside that class; no card may be declared again in an inferior
- * combination of its class (§7.2 R4).
+ * combination of its class (§8.2 R4).
  */
 #ifndef COMBO_H
 #define COMBO_H
@@ -53,11 +53,11 @@ bool	combo_exists(const struct rules *r, int combo, int key);
 /*
  * Points for declaring combo/key when trump is `trump` (-1 if not yet
  * fixed; a marriage or sequence then fixes it and counts as trumps,
- * rules.md §2.3).
+ * doc/rules.md §3.3).
  */
 int	combo_points(const struct rules *r, int combo, int key, int trump);
 
-/* The bézique's queen and jack kinds (card & 31) given trump (§3, §4). */
+/* The bézique's queen and jack kinds (card & 31) given trump (§4, §5). */
 void	combo_bezique_kinds(const struct rules *r, int trump, int *queen,
 	    int *jack);
 

@@ -1,9 +1,9 @@
 /*
  * deal.c: shuffling and dealing a new deal (game.h).
  *
- * Law 10 (rules.md §2.1): the cards go by batches to each player in turn,
+ * Law 10 (doc/rules.md §3.1): the cards go by batches to each player in turn,
  * the elder hand (the dealer's left) first.  Where the variant turns up a
- * card for trump (two-, three-hand, §3, §6.1) the next card is turned up
+ * card for trump (two-, three-hand, §4, §7) the next card is turned up
  * and laid under the stock, so that the last player to draw takes it.
  */
 #include <stdlib.h>
@@ -36,7 +36,7 @@ hand_has_court(const struct cardset *hand)
 /*
  * The sizes of the batches of one round: law 10's threes (or ones) for
  * Rubicon and the packs; "by three, two, and three" where a card is
- * turned up (HGM-2H, EB9; three-hand by the same pattern, rules.md §10).
+ * turned up (HGM-2H, EB9; three-hand by the same pattern, doc/rules.md §7).
  */
 static int
 deal_batches(const struct rules *r, int *batch)

@@ -1,21 +1,24 @@
 /*
- * declare.c: which declarations are legal (rules.md §7).
+ * declare.c: which declarations are legal (doc/rules.md §8).
  *
  * A declaration of kind T = (combination, key) with card set S by player
- * p is legal when (§7.2):
+ * p is legal when (§8.2):
  *   R1 p won the trick just played and has neither declared nor drawn
  *      since (the decision is DECISION_DECLARE; game.c sees to that);
  *   R2 every card of S is p's and unplayed, in hand or on the table;
  *   R3 S has the shape of T;
  *   R4 no card of S was scored in a higher combination of T's class;
  *   R5 S is not a set already scored as T;
- *   R6 S holds a card never scored as T (not for marriages, R8);
+ *   R6 S holds a card never scored as T;
  *   R7 every earlier set scored as T that shares a card with S has been
- *      broken by a play (not for marriages, R8);
+ *      broken by a play;
+ *   R8 marriages: R6 and R7 give way to marriage_repair: pairs, any new
+ *      pair; after_play, a pair with a card whose marriages are all
+ *      broken; none, marriages obey reform like every other kind;
  *   R9 a double or higher bézique holds a card never scored in class B;
  *   T2 (two-, three-hand) no card already scored as T, except EB9's
  *      second double bézique on a pair of a double, with a fresh pair.
- * The options of §7.4 switch R6/R7 to the two-hand "once per kind" rule
+ * The options of §8.5 switch R6/R7 to the two-hand "once per kind" rule
  * (T2), restrict marriage re-pairing, and so on; see struct rules.
  *
  * Enumeration groups interchangeable cards (same kind; all hand copies, or
@@ -102,11 +105,11 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 		return false;				/* R4 */
 	if (ki->combo == COMBO_SEQUENCE && !r->marriage_to_sequence &&
 	    lvl_get(g, c, CLASS_A) > 0)
-		return false;		/* WK-R's reading (§7.4) */
+		return false;		/* WK-R's reading (§8.5) */
 	if (!cardset_has(&ki->used, c))
 		return true;
-	if (ki->combo == COMBO_MARRIAGE)
-		return r->marriage_repair != REPAIR_NONE;
+	if (ki->combo == COMBO_MARRIAGE && r->marriage_repair != REPAIR_NONE)
+		return true;	/* R8; with none, marriages obey reform */
 	if (r->reform == REFORM_NONE)		/* T2, but EB9's */
 		return ki->combo == COMBO_DOUBLE_BEZIQUE && r->second_double;
 	if (ki->cls == CLASS_B && ki->level >= 2 && !r->reform_multi_bezique)
@@ -136,9 +139,10 @@ set_legal(const struct game *g, int seat, const struct kindinfo *ki,
 	struct cardset fresh = cardset_minus(*s, ki->used);
 	struct cardset reused = cardset_and(*s, ki->used);
 	/* Cards re-used from earlier sets of this kind that are still
-	 * intact: R7 (and marriage re-pairing after a play) forbid them. */
+	 * intact: R7 forbids them. */
 	struct cardset unbroken = cardset_minus(reused, ki->broken_ok);
-	bool repair = ki->combo == COMBO_MARRIAGE;
+	bool repair = ki->combo == COMBO_MARRIAGE &&
+	    r->marriage_repair != REPAIR_NONE;
 
 	if (set_scored_before(g, seat, ki, s))
 		return false;				/* R5 */
@@ -147,8 +151,11 @@ set_legal(const struct game *g, int seat, const struct kindinfo *ki,
 	if (!repair && r->reform == REFORM_NONE && !cardset_empty(&reused) &&
 	    cardset_count(&fresh) != 2)
 		return false;
+	/* WK-R: once a card of a marriage is played, its partner left alone
+	 * may marry again, even a card of another intact marriage. */
 	if (repair && r->marriage_repair == REPAIR_AFTER_PLAY &&
-	    !cardset_empty(&unbroken))
+	    !cardset_empty(&reused) &&
+	    !cardset_intersects(&reused, &ki->broken_ok))
 		return false;
 	if (!repair && r->reform != REFORM_NONE) {
 		if (cardset_empty(&fresh))

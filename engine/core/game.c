@@ -1,7 +1,7 @@
 /*
  * game.c: the deal as a state machine (game.h).
  *
- * The order of a deal (rules.md §2): the elder hand (the dealer's left)
+ * The order of a deal (doc/rules.md §3): the elder hand (the dealer's left)
  * leads; after each trick of the stock phase its winner may make one
  * declaration, then draws, then the others draw in playing order; once
  * the stock is gone the table cards go back to the hands and the last
@@ -138,7 +138,7 @@ score_last_trick(struct game *g, int winner, struct event_log *log)
 }
 
 /* The trick's winner draws first, then the others in playing order; the
- * last card of all is the turn-up, drawn in sight of everyone (§3). */
+ * last card of all is the turn-up, drawn in sight of everyone (§4.1). */
 static void
 draw_cards(struct game *g, int winner, struct event_log *log)
 {
@@ -172,7 +172,7 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 	game_next_decision(g);
 }
 
-/* Whether the trick's winner has anything to declare (§2.6, §3). */
+/* Whether the trick's winner has anything to declare (§3.6, §4.2). */
 static bool
 may_declare(const struct game *g, int p)
 {
@@ -290,7 +290,7 @@ apply_declare(struct game *g, int p, const struct action *a,
 {
 	int points = combo_points(&g->rules, a->combo, a->key, g->trump);
 	/* UBCG's no-repeat rule: last deal's trump suit scores as a plain
-	 * suit and does not fix trump (§4, row 82). */
+	 * suit and does not fix trump (§5, S82). */
 	bool fixes = g->trump < 0 && combo_class(a->combo) == CLASS_A &&
 	    a->key != g->rules.barred_trump;
 	struct event ev;
@@ -307,7 +307,7 @@ apply_declare(struct game *g, int p, const struct action *a,
 	memcpy(ev.cards, a->cards, sizeof(a->cards[0]) * a->ncards);
 	game_log(log, &ev);
 	if (fixes) {
-		g->trump = (int8_t)a->key;	/* §2.3 */
+		g->trump = (int8_t)a->key;	/* §3.3 */
 		ev.type = EVENT_TRUMP;
 		ev.points = 0;
 		ev.ncards = 0;

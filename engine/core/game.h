@@ -101,7 +101,7 @@ void		 game_copy(struct game *dst, const struct game *src);
 void		 game_free(struct game *g);
 
 /*
- * The six-pack's cut (rules.md §4, row 81), before the first card is
+ * The six-pack's cut (doc/rules.md §5, S81), before the first card is
  * played: the dealer lifted `lifted` cards off the pack, the non-dealer
  * guessed `guessed`.  The dealer scores rules cut_points if he lifted
  * exactly cut_cards, the non-dealer guess_points for an exact guess; the

@@ -15,23 +15,23 @@
 /* A carte blanche showing is kept among the declarations, under this
  * pseudo-combination, so that the history says what was shown when. */
 #define DECL_CARTE_BLANCHE	NCOMBOS
-/* The seven of trumps' points (rules.md §3), kept the same way: the
+/* The seven of trumps' points (doc/rules.md §4.2), kept the same way: the
  * dealer's turned-up seven, an exchange, and a seven declared. */
 #define DECL_SEVEN_TURNUP	(NCOMBOS + 1)
 #define DECL_SEVEN_EXCHANGE	(NCOMBOS + 2)
 #define DECL_SEVEN		(NCOMBOS + 3)
-/* The six-pack's cut for 24 and the guess (rules.md §4, row 81). */
+/* The six-pack's cut for 24 and the guess (doc/rules.md §5, S81). */
 #define DECL_CUT		(NCOMBOS + 4)
 #define DECL_GUESS		(NCOMBOS + 5)
 #define DECL_PSEUDO_END		(NCOMBOS + 6)
 #define MAX_TRICKS	(MAX_CARDS / 2)
 
-/* Carte blanche state of a player (rules.md §2.2). */
+/* Carte blanche state of a player (doc/rules.md §3.2). */
 #define CB_OFFER	0x01	/* may claim or show before the next card */
 #define CB_CLAIMED	0x02	/* claimed; repeats until a court card drawn */
 #define CB_PLAYED	0x04	/* has played a card this deal */
 
-/* One scored declaration (a set in §7.2's scored[T]). */
+/* One scored declaration (a set in §8.2's scored[T]). */
 struct decl_rec {
 	struct cardset	set;
 	uint8_t		seat;
@@ -72,7 +72,7 @@ struct game {
 	uint16_t	stock[MAX_CARDS];	/* NO_CARD where unknown */
 	/* The card turned up for trump at the deal (NO_CARD: none).  While
 	 * the stock lasts, its last card is the turn-up as it now lies (the
-	 * seven, after an exchange): public, drawn last (rules.md §3). */
+	 * seven, after an exchange): public, drawn last (doc/rules.md §4.1). */
 	uint16_t	turnup;
 	uint16_t	ndecl;
 	struct decl_rec	decl[MAX_DECLS];
@@ -107,7 +107,7 @@ stock_left_int(const struct game *g)
 	return g->stock_len - g->stock_pos;
 }
 
-/* declare.c: legality and enumeration of declarations (rules.md §7). */
+/* declare.c: legality and enumeration of declarations (doc/rules.md §8). */
 bool	declare_legal(const struct game *g, int seat, const struct action *a);
 int	declare_enumerate(const struct game *g, int seat, struct action *out,
 	    int max);
@@ -137,7 +137,7 @@ stock_hidden_end(const struct game *g)
 	return g->stock_len - (g->turnup != NO_CARD);
 }
 
-/* seven.c: the seven of trumps (two- and three-hand, rules.md §3). */
+/* seven.c: the seven of trumps (two- and three-hand, doc/rules.md §4.2). */
 int	seven_enumerate(const struct game *g, int seat, struct action *out,
 	    int max);
 bool	seven_legal(const struct game *g, int seat, const struct action *a);

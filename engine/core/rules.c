@@ -111,7 +111,7 @@ variant_playable(enum variant v)
 	return v >= VARIANT_RUBICON && v < NVARIANTS;
 }
 
-/* Rubicon Bézique by the Portland Club laws (rules.md "At a glance"). */
+/* Rubicon Bézique by the Portland Club laws (doc/rules.md §3). */
 static void
 rubicon_defaults(struct rules *r)
 {
@@ -136,7 +136,7 @@ rubicon_defaults(struct rules *r)
 	score_rules_portland(&r->score);
 }
 
-/* The other variants as differences from Rubicon (rules.md §10). */
+/* The other variants as differences from Rubicon (doc/rules.md §11). */
 int
 rules_init(struct rules *r, enum variant v)
 {
@@ -161,7 +161,7 @@ rules_init(struct rules *r, enum variant v)
 		r->score.rubicon_brisque_bonus = 0;
 		r->score.brisques_when = BRISQUES_NEVER;
 		/* The cut for 24: six-pack only; for eight-pack unknown
-		 * (rules.md §10), so off. */
+		 * (doc/rules.md §11), so off. */
 		r->cut_cards = v == VARIANT_SIX_PACK ? 24 : 0;
 		r->cut_points = 250;
 		r->guess_points = 150;
@@ -182,7 +182,7 @@ rules_init(struct rules *r, enum variant v)
 		r->seven_of_trumps = 10;
 		r->second_double = v == VARIANT_THREE_HAND;
 		/* Two-hand: first to 1000, double if the loser is under 500
-		 * (WK-2H); three-hand: 3000, the seed's figure (UBCG, §6.1). */
+		 * (WK-2H); three-hand: 3000, the seed's figure (UBCG, §7). */
 		r->game_target = v == VARIANT_TWO_HAND ? 1000 : 3000;
 		r->double_under = v == VARIANT_TWO_HAND ? 500 : 0;
 		r->score.brisques_when = BRISQUES_ALWAYS;

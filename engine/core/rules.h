@@ -3,7 +3,7 @@
  *
  * Everything that differs between the variants of the sources is data in
  * struct rules: packs, players, hand size, the declaration table and the
- * re-use rules (rules.md §10).  rules_init() gives a variant's defaults
+ * re-use rules (doc/rules.md §10, §11).  rules_init() gives a variant's defaults
  * (the Portland Club laws of 1887 for Rubicon); every reading of another
  * source is a named option that rules_set() changes by name, so that the
  * protocol, the arbiter's flags and tournament files share one list.
@@ -29,14 +29,14 @@ enum variant {
 	NVARIANTS
 };
 
-/* How a broken combination may be scored again (rules.md §7.4). */
+/* How a broken combination may be scored again (doc/rules.md §8.5). */
 enum reform {
-	REFORM_NONE,			/* once per kind (two-hand, §7.3 T2) */
+	REFORM_NONE,			/* once per kind (two-hand, §8.3 T2) */
 	REFORM_FRESH_CARD,		/* R6 only */
 	REFORM_FRESH_CARD_AND_BREAKUP	/* R6 and R7 (Portland default) */
 };
 
-/* Re-pairing of marriages of one suit (rules.md §7.2 R8, §7.4). */
+/* Re-pairing of marriages of one suit (doc/rules.md §8.2 R8, §10). */
 enum marriage_repair {
 	REPAIR_PAIRS,		/* any new K-Q pair, no play needed (HGM) */
 	REPAIR_AFTER_PLAY,	/* only once a card of the first was played */
@@ -50,7 +50,7 @@ enum seven_other { SEVEN_DECLARE, SEVEN_PLAY };
 struct rules {
 	enum variant	variant;
 
-	/* The variant's shape (rules.md §10). */
+	/* The variant's shape (doc/rules.md §11). */
 	int	packs;
 	int	players;
 	int	hand_size;
@@ -71,7 +71,7 @@ struct rules {
 	bool	last_trick_of_stock;	/* EW viii, PW-1: scored for the
 					 * last trick of the stock phase */
 
-	/* Re-use of declared cards (rules.md §7.2, §7.4). */
+	/* Re-use of declared cards (doc/rules.md §8.2, §8.5). */
 	enum reform		reform;
 	enum marriage_repair	marriage_repair;
 	bool	marriage_to_sequence;	/* marriage first, then sequence */
@@ -79,28 +79,28 @@ struct rules {
 	bool	reform_multi_bezique;	/* a broken double may be re-formed */
 	bool	new_card_from_hand;	/* T3: re-use needs a card from hand */
 
-	/* Play (rules.md §2.2, §8.1). */
+	/* Play (doc/rules.md §3.2, §3.7). */
 	bool	endgame_must_win;	/* must head the trick when following */
 	bool	cb_repeat_in_end;	/* carte blanche repeats after the last draws */
 
-	/* The seven of trumps (two-, three-hand, rules.md §3, §8.2): 10 to
+	/* The seven of trumps (two-, three-hand, doc/rules.md §4.2): 10 to
 	 * the dealer for turning it up, 10 for exchanging it for the turn-up
 	 * or for declaring it; 0 when it has no value. */
 	int	seven_of_trumps;
 	/* The seven not exchanged: declared after a trick won (HGM-2H), or
 	 * scored when played to a trick in the stock phase (BRIT, EW iv). */
 	enum seven_other	seven_other;
-	/* UBCG: the exchange counts as the trick's declaration (§3). */
+	/* UBCG: the exchange counts as the trick's declaration (§4.2). */
 	bool	seven_exchange_is_declaration;
 	/* EB9's three-hand exception to "once per kind": a second double
-	 * bézique on a bézique already used in a double (rules.md §6.1). */
+	 * bézique on a bézique already used in a double (doc/rules.md §7). */
 	bool	second_double;
-	/* UBCG: trump may not be the same suit two deals running (§4); the
+	/* UBCG: trump may not be the same suit two deals running (§5); the
 	 * suit barred in this deal (-1: none), set by series_next_rules(). */
 	bool	no_repeat_trump;
 	int	barred_trump;
 
-	/* The six-pack's cut (rules.md §4, PW-6, HER, DEN): the dealer
+	/* The six-pack's cut (doc/rules.md §5, PW-6, HER, DEN): the dealer
 	 * lifting exactly cut_cards scores cut_points; the non-dealer
 	 * guessing the number lifted scores guess_points (game_cut()).
 	 * cut_cards 0: no cut. */
@@ -110,7 +110,7 @@ struct rules {
 
 	/* A game of several deals (series.h): first to game_target (0: the
 	 * game is one deal); the winner scores double when the loser has
-	 * under double_under (0: never) (rules.md §3, §6.1). */
+	 * under double_under (0: never) (doc/rules.md §4, §7). */
 	int	game_target;
 	int	double_under;
 

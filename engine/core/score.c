@@ -1,5 +1,5 @@
 /*
- * score.c: the value of a finished deal (rules.md §9).
+ * score.c: the value of a finished deal (doc/rules.md §9).
  *
  * The default is the Portland Club's arithmetic of 1887 (§9.2): the winner
  * is the player with more points exclusive of brisques; brisques count
@@ -18,16 +18,16 @@
  * than game_bonus on purpose: Portland pays 500 for an ordinary game but
  * 1000 for a rubicon, and every source that pays a rubicon at all pays
  * 1000 for it (BIC-R, CMC, UBCG, COL in §9.1; the six- and eight-pack's
- * "winner + loser + 1000" in §4).  So the six-pack is expressed as
+ * "winner + loser + 1000" in §9.4).  So the six-pack is expressed as
  * RUBICON_PORTLAND with rubicon_brisque_bonus 0 and game_bonus 1000, and
  * no source needs a separate rubicon bonus field.
  */
 #define RUBICON_GAME	1000
 /* Bicycle's allowance for all 32 brisques (BIC-R, CMC; §9.1). */
 #define BICYCLE_BRISQUES 320
-/* WK-R's "additional 500" for a rubicon (§9.1, row 66). */
+/* WK-R's "additional 500" for a rubicon (§9.1, S66). */
 #define WK_RUBICON_EXTRA 500
-/* A rubiconed loser under 100 counts 100 (HGM, row 60); law 17's cap. */
+/* A rubiconed loser under 100 counts 100 (HGM, S60); law 17's cap. */
 #define LOSER_MIN	100
 #define LAW17_CAP	900
 
@@ -90,7 +90,7 @@ leader(const struct score_rules *sr, const struct tally *t)
 /*
  * A tie that brisques could not break (§9.2 step 1).  HGM: a drawn game.
  * WK-R: "the higher actual score rounds up instead, giving a difference
- * of 100" (row 68).  Only a comparison of rounded scores can leave a
+ * of 100" (S68).  Only a comparison of rounded scores can leave a
  * higher actual score inside a tie, so under winner_by actual a tie here
  * is a draw whatever the tie rule.
  */
@@ -106,7 +106,7 @@ break_tie(const struct score_rules *sr, struct tally *t)
 /*
  * Step 1 (§9.2): the winner, or -1 for a drawn game.  Brisques come in to
  * break a tie unless the variant never counts them (six- and eight-pack,
- * §4), or are in from the start when the variant always counts them.
+ * §5), or are in from the start when the variant always counts them.
  */
 static int
 find_winner(const struct score_rules *sr, const struct deal_scores *ds,
@@ -153,8 +153,8 @@ difference(const struct score_rules *sr, int w, int l, bool round_up)
  * loser's scores.  Portland and Bicycle round both and count the loser
  * at least 100, and differ only in the brisque allowance (300 being
  * Bicycle's 320 with the fraction of a hundred disregarded, §9.2).  UBCG
- * and COL add the plain sum, unrounded and with no minimum (rules.md,
- * "Row 66").  WK-R pays the ordinary game, its difference floored as in
+ * and COL add the plain sum, unrounded and with no minimum (doc/rules.md
+ * S66).  WK-R pays the ordinary game, its difference floored as in
  * step 3, plus another 500.
  */
 static int
@@ -219,7 +219,7 @@ score_game_value(const struct score_rules *sr, const struct deal_scores *ds,
 	out->rubicon = t.s[l] < sr->rubicon_threshold;
 	if (out->rubicon) {
 		/* Step 4 takes the points without brisques by default,
-		 * the flat allowance standing for them (§9.2, §11 q. 1). */
+		 * the flat allowance standing for them (§9.2, §12 Q1). */
 		out->value = rubicon_value(sr,
 		    with_b ? t.s[w] : ds->points[w],
 		    with_b ? t.s[l] : ds->points[l], t.round_up);
@@ -231,8 +231,8 @@ score_game_value(const struct score_rules *sr, const struct deal_scores *ds,
 }
 
 /*
- * Law 17 (§2.1, row 69): the offender is rubiconed, his score counting
- * at least 100 as any rubiconed loser's (row 60) and at most 900,
+ * Law 17 (§3.1, S69): the offender is rubiconed, his score counting
+ * at least 100 as any rubiconed loser's (S60) and at most 900,
  * "exclusive of the thirteen hundred for a rubicon game" (the 1000 for
  * the game and the brisque allowance).
  */

@@ -1,8 +1,8 @@
 /*
- * score.h: the value of a finished deal (rules.md §9).
+ * score.h: the value of a finished deal (doc/rules.md §9).
  *
  * The Portland Club laws of 1887 are the default; every other source's
- * arithmetic (rules.md §9.1, §9.3) is an option in struct score_rules.
+ * arithmetic (doc/rules.md §9.1, §9.3) is an option in struct score_rules.
  * Pure arithmetic: no I/O, no allocation.
  */
 #ifndef SCORE_H
@@ -43,7 +43,7 @@ enum winner_by {
 	WINNER_BY_ROUNDED	/* compare rounded scores first (WK-R) */
 };
 
-/* The scoring options of one variant (rules.md §9.3). */
+/* The scoring options of one variant (doc/rules.md §9.3). */
 struct score_rules {
 	enum score_rounding	rounding;
 	int			min_difference;	/* 100; 0 = none */
@@ -90,8 +90,8 @@ void	score_game_value(const struct score_rules *sr,
 /*
  * Law 17: a player found playing with more than nine cards is rubiconed,
  * but the amount of his score added to his adversary's may not exceed 900,
- * "exclusive of the thirteen hundred for a rubicon game" (rules.md §2.1,
- * row 69).  Returns the value credited to the adversary.  The arbiter's
+ * "exclusive of the thirteen hundred for a rubicon game" (doc/rules.md §3.1,
+ * S69).  Returns the value credited to the adversary.  The arbiter's
  * engines can never hold a wrong count; this is for scoring real games.
  */
 int	score_law17(const struct score_rules *sr, int adversary_points,

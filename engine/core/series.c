@@ -35,7 +35,7 @@ top_seat(const struct series *s, int skip)
 }
 
 /* WK-2H: "the winner scores double if he reaches 1000 before the
- * opponent reaches 500" (rules.md §3, row 78): every loser under it. */
+ * opponent reaches 500" (doc/rules.md §4.7, S78): every loser under it. */
 static bool
 all_losers_under(const struct series *s, const struct rules *r)
 {

@@ -3,10 +3,10 @@
  *
  * Two-hand Bézique is played to 1000 over as many deals as it takes, the
  * deal passing to the other player each time, and the winner scores a
- * double game when the loser has not reached 500 (rules.md §3, WK-2H);
- * three-hand to 3000, the deal passing to the left (§6.1).  Rubicon and
+ * double game when the loser has not reached 500 (doc/rules.md §4.7, WK-2H);
+ * three-hand to 3000, the deal passing to the left (§7).  Rubicon and
  * the six- and eight-pack games are complete in one deal whose value is
- * the game's (§2.8, §4, §9).  This file puts both in the same terms, so
+ * the game's (§3.8, §5, §9).  This file puts both in the same terms, so
  * that the arbiter needs one loop: deal, series_add(), until over.
  * Pure arithmetic over finished deals: no I/O, no allocation.
  */
@@ -58,7 +58,7 @@ bool	series_add(struct series *s, const struct rules *r,
 
 /*
  * The rules of the next deal: r, with barred_trump set to the last
- * deal's trump when r->no_repeat_trump (UBCG, rules.md §4, row 82).
+ * deal's trump when r->no_repeat_trump (UBCG, doc/rules.md §5, S82).
  */
 void	series_next_rules(const struct series *s, const struct rules *r,
 	    struct rules *next);

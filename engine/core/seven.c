@@ -1,14 +1,14 @@
 /*
  * seven.c: the seven of trumps of two- and three-hand Bézique.
  *
- * Rules.md §3 and §8.2: a seven turned up for trump scores 10 for the
+ * doc/rules.md §4.2: a seven turned up for trump scores 10 for the
  * dealer (HGM-2H); the holder of a seven of trumps may, after winning a
  * trick in the stock phase, exchange it for the turn-up and score 10
  * (HGM-2H, UBCG, WK-2H), and the holder of the other seven scores 10 for
  * declaring it "but gains no further benefit thereby" (HGM-2H).  Each
  * seven scores once.  By default neither uses up the trick's one
  * declaration (EW iii: "he may make a declaration at the same time";
- * rules.md §11 question 9), so the player may still declare afterwards;
+ * doc/rules.md §12 Q9), so the player may still declare afterwards;
  * with the option seven_exchange_is_declaration (UBCG) an exchange is
  * the trick's declaration.
  *
@@ -101,7 +101,7 @@ seven_legal(const struct game *g, int seat, const struct action *a)
 	int c = a->cards[0];
 
 	/* EB11: without a turn-up "there is then no score for the seven
-	 * of trumps" (rules.md §3). */
+	 * of trumps" (doc/rules.md §4.2). */
 	if (g->rules.seven_of_trumps <= 0 || g->turnup == NO_CARD ||
 	    g->decision != DECISION_DECLARE ||
 	    a->ncards != 1 || c >= game_ncards(g) ||

@@ -2,9 +2,9 @@
  * trick.c: winning tricks and the duties of the end phase.
  *
  * A trick is won by the highest trump, else by the highest card of the
- * suit led; of identical cards the one played first wins (rules.md §1).
- * While the stock lasts any card may be played (§2.4); once it is gone a
- * player must follow suit and try to win, else trump (§2.7, §8.1).
+ * suit led; of identical cards the one played first wins (doc/rules.md §2).
+ * While the stock lasts any card may be played (§3.4); once it is gone a
+ * player must follow suit and try to win, else trump (§3.7).
  */
 #include "game_int.h"
 
@@ -71,7 +71,7 @@ beaters(struct cardset held, int best, int trump)
  * The end-phase duties for a follower holding `held`: follow suit and
  * head the trick if able; if void, trump (overtrumping a trump already
  * played if able; a three-hand player who cannot beat it may throw any
- * card, EB9, rules.md row 86); else any card.
+ * card, EB9, doc/rules.md S86); else any card.
  */
 static struct cardset
 end_phase_plays(const struct game *g, struct cardset held)
@@ -87,7 +87,7 @@ end_phase_plays(const struct game *g, struct cardset held)
 		return must_win && !cardset_empty(&win) ? win : suit;
 	}
 	if (g->trump < 0)
-		return held;	/* no trump fixed: every suit plain (§2.7) */
+		return held;	/* no trump fixed: every suit plain (§3.7) */
 	suit = cardset_and(held, mask_all(suit_word(g->trump)));
 	if (cardset_empty(&suit))
 		return held;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The six-pack's cut (rules.md §4): the arbiter makes it from the deal's
+# The six-pack's cut (doc/rules.md §5): the arbiter makes it from the deal's
 # seed before the first card (schedule_cut, game_cut).  With seed 8 the
 # dealer lifts exactly 24 and scores 250; with seed 14 the elder hand
 # guesses right and scores 150.  The points are in the record's "cut"

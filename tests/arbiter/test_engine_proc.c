@@ -488,7 +488,7 @@ test_evidence_ring(void **state)
 }
 
 /* A megabyte with no newline: a fault at max_line, and a prompt end
- * although reading stopped at the watermark (style.md pitfall 2). */
+ * although reading stopped at the watermark, where no end of file comes. */
 static void
 test_long_line(void **state)
 {
@@ -702,7 +702,7 @@ test_drained(void **state)
 }
 
 /* A hung engine with a child holding its socket: killing the group ends
- * it at once (style.md pitfall 1). */
+ * it at once, not only the engine. */
 static void
 test_grandchild_hang(void **state)
 {

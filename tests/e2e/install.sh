@@ -11,6 +11,34 @@ make -s install BUILD="$BUILD" SANITIZER="${SANITIZER:-}" DESTDIR="$tmp" \
 root="$tmp/usr"
 test -x "$root/bin/bezique-engine" && test -x "$root/bin/bezique-arbiter"
 test -f "$root/share/man/man6/bezique-arbiter.6"
+# The rule book and the documents the man pages cite, at the paths they
+# cite them (the installed pages name this prefix, not /usr/local).
+for f in rules.md protocol.md README.md tournaments.md; do
+	test -s "$root/share/doc/bezique/$f" || { echo "no doc $f"; exit 1; }
+done
+cmp doc/rules.md "$root/share/doc/bezique/rules.md"
+# One version everywhere: version.h, pkg-config, the man pages, --version.
+version=$(sed -n 's/^#define BEZIQUE_VERSION "\(.*\)"$/\1/p' \
+	engine/core/version.h)
+test -n "$version"
+[ "$(PKG_CONFIG_PATH="$root/lib/pkgconfig" pkg-config --modversion \
+	bezique)" = "$version" ] || { echo "bezique.pc: wrong version"; exit 1; }
+[ "$("$root/bin/bezique-arbiter" --version)" = "bezique-arbiter $version" ]
+test -f "$root/include/bezique/version.h"
+for m in bezique-engine.6 bezique-arbiter.6; do
+	grep -q "^\.TH .*\"bezique $version\"" "$root/share/man/man6/$m" ||
+		{ echo "$m: no version $version"; exit 1; }
+done
+for m in bezique-engine.6 bezique-arbiter.6; do
+	grep -q '/usr/share/doc/bezique/rules.md' "$root/share/man/man6/$m" ||
+		{ echo "$m does not cite the installed rule book"; exit 1; }
+	! grep -q '/usr/local' "$root/share/man/man6/$m" ||
+		{ echo "$m cites /usr/local under PREFIX=/usr"; exit 1; }
+	for d in $(grep -o '/usr/share/doc/bezique/[A-Za-z.]*' \
+	    "$root/share/man/man6/$m"); do
+		test -f "$tmp$d" || { echo "$m cites $d, not installed"; exit 1; }
+	done
+done
 test ! -e "$root/include/bezique/game_int.h"
 test ! -e "$root/include/bezique/view_int.h"
 cp bots/c-random/bot.c "$tmp/bot.c"

@@ -1,7 +1,7 @@
 /*
  * fixture.h: building exact rules-core states for the scenario tests.
  *
- * The scenarios of rules.md §12 start from positions that random deals
+ * The scenarios of doc/rules.md §13 start from positions that random deals
  * rarely reach ("P holds 4 QS and 4 JD and wins four tricks").  These
  * helpers set the private state directly (game_int.h), then drive it
  * through the public API, so every rule is judged by the real code.

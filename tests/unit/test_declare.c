@@ -1,5 +1,5 @@
 /*
- * test_declare.c: rules.md §12.3-§12.5, declarations, one test per row.
+ * test_declare.c: doc/rules.md §13.3-§13.5, declarations, one test per scenario.
  *
  * Unless a row says otherwise: Rubicon defaults, P (seat 0) has just won a
  * trick in the stock phase and may declare.
@@ -17,26 +17,26 @@ timing_and_trump(void **state)
 
 	(void)state;
 	g = fx_new("KC#1 QC#1 7S#1", "7H#1", '-');
-	ROW("row 18: first marriage scores 40", fx_declare(g,
+	ROW("S18: first marriage scores 40", fx_declare(g,
 	    "marriage:KC#1+QC#1"), 40);
-	ROW("row 18: it fixes trump", game_trump(g), SUIT_C);
+	ROW("S18: it fixes trump", game_trump(g), SUIT_C);
 	game_free(g);
 
 	g = fx_new("AD#1 TD#1 KD#1 QD#1 JD#1", "7H#1", '-');
-	ROW("row 19: first sequence scores 250", fx_declare(g,
+	ROW("S19: first sequence scores 250", fx_declare(g,
 	    "sequence:AD#1+TD#1+KD#1+QD#1+JD#1"), 250);
-	ROW("row 19: it fixes trump", game_trump(g), SUIT_D);
+	ROW("S19: it fixes trump", game_trump(g), SUIT_D);
 	game_free(g);
 
 	g = fx_new("KH#1 QH#1", "7H#1", 'C');
-	ROW("row 20: common marriage", fx_declare(g, "marriage:KH#1+QH#1"),
+	ROW("S20: common marriage", fx_declare(g, "marriage:KH#1+QH#1"),
 	    20);
 	game_free(g);
 
 	g = fx_new("QS#1 JD#1", "7H#1", '-');
-	ROW("row 21: bezique before trump", fx_declare(g,
+	ROW("S21: bezique before trump", fx_declare(g,
 	    "bezique:QS#1+JD#1"), 40);
-	ROW("row 21: trump still unset", game_trump(g), -1);
+	ROW("S21: trump still unset", game_trump(g), -1);
 	game_free(g);
 }
 
@@ -48,7 +48,7 @@ timing_who_and_when(void **state)
 	char err[128];
 
 	(void)state;
-	/* Row 22: the opponent won the trick; P's marriage is not his. */
+	/* S22: the opponent won the trick; P's marriage is not his. */
 	g = fx_new("KC#1 QC#1", "7H#1 KH#1 QH#1", 'S');
 	g->to_move = 1;
 	assert_int_equal(game_parse_action(g, "marriage:KC#1+QC#1", &a, err,
@@ -56,29 +56,29 @@ timing_who_and_when(void **state)
 	assert_false(game_is_legal(g, &a));
 	game_free(g);
 
-	/* Row 23: one declaration per trick; the next waits for a trick. */
+	/* S23: one declaration per trick; the next waits for a trick. */
 	g = fx_new("KC#1 QC#1 KH#1 QH#1", "7H#1", 'S');
-	ROW("row 23: first", fx_declare(g, "marriage:KC#1+QC#1"), 20);
+	ROW("S23: first", fx_declare(g, "marriage:KC#1+QC#1"), 20);
 	assert_int_not_equal(game_decision(g), DECISION_DECLARE);
-	ROW("row 23: second on the same trick", fx_declare(g,
+	ROW("S23: second on the same trick", fx_declare(g,
 	    "marriage:KH#1+QH#1"), -1);
 	fx_win(g);
-	ROW("row 28: the other one on the next trick", fx_declare(g,
+	ROW("S28: the other one on the next trick", fx_declare(g,
 	    "marriage:KH#1+QH#1"), 20);
 	game_free(g);
 
-	/* Row 24: after passing, P has drawn; no declaration until the next
+	/* S24: after passing, P has drawn; no declaration until the next
 	 * trick won. */
 	g = fx_new("KC#1 QC#1", "7H#1", 'S');
-	ROW("row 24: pass", fx_declare(g, "pass"), 0);
-	ROW("row 24: declare after drawing", fx_declare(g,
+	ROW("S24: pass", fx_declare(g, "pass"), 0);
+	ROW("S24: declare after drawing", fx_declare(g,
 	    "marriage:KC#1+QC#1"), -1);
 	game_free(g);
 
-	/* Row 27: the card P won the trick with is no longer his. */
+	/* S27: the card P won the trick with is no longer his. */
 	g = fx_new("QS#1 JD#1", "7H#1", 'H');
 	fx_play(g, "QS#1");
-	ROW("row 27", fx_declare(g, "bezique:QS#1+JD#1"), -1);
+	ROW("S27", fx_declare(g, "bezique:QS#1+JD#1"), -1);
 	game_free(g);
 }
 
@@ -88,17 +88,17 @@ last_stock_trick(void **state)
 	struct game *g = fx_new("KC#1 QC#1 7S#1", "7H#1", 'S');
 
 	(void)state;
-	/* Row 26: two cards left in the stock; P may still declare, then the
+	/* S26: two cards left in the stock; P may still declare, then the
 	 * last two cards are drawn and the end phase begins. */
 	g->stock_pos = (uint16_t)(g->stock_len - 2);
-	ROW("row 26: declare after trick 55", fx_declare(g,
+	ROW("S26: declare after trick 55", fx_declare(g,
 	    "marriage:KC#1+QC#1"), 20);
-	ROW("row 26: stock exhausted", game_stock_left(g), 0);
-	ROW("row 26: end phase", game_phase(g), PHASE_END);
-	ROW("row 26: table cards back in hand", cardset_count(&g->table[0]),
+	ROW("S26: stock exhausted", game_stock_left(g), 0);
+	ROW("S26: end phase", game_phase(g), PHASE_END);
+	ROW("S26: table cards back in hand", cardset_count(&g->table[0]),
 	    0);
-	ROW("row 26: P holds 4", game_hand_count(g, 0), 4);
-	ROW("row 26: P leads", game_to_move(g), 0);
+	ROW("S26: P holds 4", game_hand_count(g, 0), 4);
+	ROW("S26: P leads", game_to_move(g), 0);
 	game_free(g);
 }
 
@@ -110,7 +110,7 @@ end_phase_no_declarations(void **state)
 	char err[128];
 
 	(void)state;
-	/* Row 25: P wins a trick of the end phase holding a marriage: the
+	/* S25: P wins a trick of the end phase holding a marriage: the
 	 * next decision is his lead, never a declaration. */
 	g->stock_pos = g->stock_len;
 	g->phase = PHASE_END;
@@ -120,8 +120,8 @@ end_phase_no_declarations(void **state)
 	assert_int_equal(game_apply(g, &a, NULL), 0);
 	assert_int_equal(game_parse_action(g, "7S#1", &a, err, 128), 0);
 	assert_int_equal(game_apply(g, &a, NULL), 0);
-	ROW("row 25: P won", game_to_move(g), 0);
-	ROW("row 25: no declaration", game_decision(g), DECISION_LEAD);
+	ROW("S25: P won", game_to_move(g), 0);
+	ROW("S25: no declaration", game_decision(g), DECISION_LEAD);
 	game_free(g);
 }
 
@@ -132,33 +132,33 @@ class_rule(void **state)
 
 	(void)state;
 	g = fx_new("AC#1 TC#1 KC#1 QC#1 JC#1", "7H#1", 'C');
-	ROW("row 29: royal marriage", fx_declare(g, "marriage:KC#1+QC#1"),
+	ROW("S29: royal marriage", fx_declare(g, "marriage:KC#1+QC#1"),
 	    40);
 	fx_win(g);
-	ROW("row 29: then royal sequence", fx_declare(g,
+	ROW("S29: then royal sequence", fx_declare(g,
 	    "sequence:AC#1+TC#1+KC#1+QC#1+JC#1"), 250);
-	ROW("row 29: total", game_points(g, 0), 290);
+	ROW("S29: total", game_points(g, 0), 290);
 	game_free(g);
 
 	g = fx_new("AC#1 TC#1 KC#1 QC#1 JC#1 QC#2", "7H#1", 'C');
-	ROW("row 30: sequence", fx_declare(g,
+	ROW("S30: sequence", fx_declare(g,
 	    "sequence:AC#1+TC#1+KC#1+QC#1+JC#1"), 250);
 	fx_win(g);
-	ROW("row 30: marriage from it", fx_declare(g, "marriage:KC#1+QC#1"),
+	ROW("S30: marriage from it", fx_declare(g, "marriage:KC#1+QC#1"),
 	    -1);
-	ROW("row 31: its king with a new queen", fx_declare(g,
+	ROW("S31: its king with a new queen", fx_declare(g,
 	    "marriage:KC#1+QC#2"), -1);
 	game_free(g);
 
 	g = fx_new("AH#1 TH#1 KH#1 QH#1 JH#1 QS#1 QD#1 QC#1 JD#1", "7H#1",
 	    'C');
-	ROW("row 32: plain sequence", fx_declare(g,
+	ROW("S32: plain sequence", fx_declare(g,
 	    "sequence:AH#1+TH#1+KH#1+QH#1+JH#1"), 150);
 	fx_win(g);
-	ROW("row 32: its queen in four queens", fx_declare(g,
+	ROW("S32: its queen in four queens", fx_declare(g,
 	    "four-queens:QS#1+QH#1+QD#1+QC#1"), 60);
 	fx_win(g);
-	ROW("row 32: a queen of it in bezique", fx_declare(g,
+	ROW("S32: a queen of it in bezique", fx_declare(g,
 	    "bezique:QS#1+JD#1"), 40);
 	game_free(g);
 }
@@ -172,12 +172,12 @@ cross_class(void **state)
 	(void)state;
 	for (int trump_spades = 0; trump_spades < 2; trump_spades++) {
 		g = fx_new(hand, "7H#1", trump_spades ? 'S' : 'C');
-		ROW("row 33: four kings", fx_declare(g,
+		ROW("S33: four kings", fx_declare(g,
 		    "four-kings:KS#1+KH#1+KD#1+KC#1"), 80);
 		fx_win(g);
-		ROW("row 33: bezique", fx_declare(g, "bezique:QS#1+JD#1"), 40);
+		ROW("S33: bezique", fx_declare(g, "bezique:QS#1+JD#1"), 40);
 		fx_win(g);
-		ROW("row 33: marriage from both", fx_declare(g,
+		ROW("S33: marriage from both", fx_declare(g,
 		    "marriage:KS#1+QS#1"), trump_spades ? 40 : 20);
 		game_free(g);
 	}
@@ -187,23 +187,23 @@ cross_class(void **state)
 	fx_declare(g, "bezique:QS#1+JD#1");
 	fx_play(g, "KS#1");
 	fx_win(g);
-	ROW("row 34: after KS is played", fx_declare(g, "marriage:KS#1+QS#1"),
+	ROW("S34: after KS is played", fx_declare(g, "marriage:KS#1+QS#1"),
 	    -1);
 	game_free(g);
 
 	g = fx_new("AS#1 TS#1 KS#1 QS#1 JS#1", "7H#1", 'S');
-	ROW("row 35: royal sequence over the pending marriage", fx_declare(g,
+	ROW("S35: royal sequence over the pending marriage", fx_declare(g,
 	    "sequence:AS#1+TS#1+KS#1+QS#1+JS#1"), 250);
 	fx_win(g);
-	ROW("row 35: the pending marriage is lost", fx_declare(g,
+	ROW("S35: the pending marriage is lost", fx_declare(g,
 	    "marriage:KS#1+QS#1"), -1);
 	game_free(g);
 
 	g = fx_new("QS#1 QS#2 JD#1 JD#2", "7H#1", 'H');
-	ROW("row 36: double", fx_declare(g,
+	ROW("S36: double", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), 500);
 	fx_win(g);
-	ROW("row 36: single from it", fx_declare(g, "bezique:QS#1+JD#1"), -1);
+	ROW("S36: single from it", fx_declare(g, "bezique:QS#1+JD#1"), -1);
 	game_free(g);
 }
 
@@ -216,27 +216,27 @@ bezique_rows(void **state)
 
 	(void)state;
 	g = fx_new(eight, "7H#1", 'H');
-	ROW("row 37: single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
+	ROW("S37: single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
 	fx_win(g);
-	ROW("row 37: double", fx_declare(g,
+	ROW("S37: double", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), 500);
 	fx_win(g);
-	ROW("row 37: triple", fx_declare(g,
+	ROW("S37: triple", fx_declare(g,
 	    "triple-bezique:QS#1+QS#2+QS#3+JD#1+JD#2+JD#3"), 1500);
 	fx_win(g);
-	ROW("row 37: quadruple", fx_declare(g, "quadruple-bezique:QS#1+QS#2+"
+	ROW("S37: quadruple", fx_declare(g, "quadruple-bezique:QS#1+QS#2+"
 	    "QS#3+QS#4+JD#1+JD#2+JD#3+JD#4"), 4500);
-	ROW("row 37: cumulative", game_points(g, 0), 6540);
+	ROW("S37: cumulative", game_points(g, 0), 6540);
 	game_free(g);
 
 	g = fx_new(eight, "7H#1", 'H');
-	ROW("row 38: all at once", fx_declare(g, "quadruple-bezique:QS#1+"
+	ROW("S38: all at once", fx_declare(g, "quadruple-bezique:QS#1+"
 	    "QS#2+QS#3+QS#4+JD#1+JD#2+JD#3+JD#4"), 4500);
 	fx_win(g);
-	ROW("row 38: single after", fx_declare(g, "bezique:QS#1+JD#1"), -1);
-	ROW("row 38: double after", fx_declare(g,
+	ROW("S38: single after", fx_declare(g, "bezique:QS#1+JD#1"), -1);
+	ROW("S38: double after", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), -1);
-	ROW("row 38: triple after", fx_declare(g,
+	ROW("S38: triple after", fx_declare(g,
 	    "triple-bezique:QS#1+QS#2+QS#3+JD#1+JD#2+JD#3"), -1);
 	game_free(g);
 
@@ -245,20 +245,20 @@ bezique_rows(void **state)
 		rules_init(&r, VARIANT_RUBICON);
 		r.bezique_upgrade_needs_fresh = opt == 0;
 		g = fx_new_rules(&r, "QS#1 QS#2 JD#1 JD#2", "7H#1", 'H');
-		ROW("row 39/40: single", fx_declare(g, "bezique:QS#1+JD#1"),
+		ROW("S39/S40: single", fx_declare(g, "bezique:QS#1+JD#1"),
 		    40);
 		fx_win(g);
-		ROW("row 40: second single", fx_declare(g,
+		ROW("S40: second single", fx_declare(g,
 		    "bezique:QS#2+JD#2"), 40);
 		fx_win(g);
-		ROW("row 40: double from the table", fx_declare(g,
+		ROW("S40: double from the table", fx_declare(g,
 		    "double-bezique:QS#1+QS#2+JD#1+JD#2"), opt ? 500 : -1);
 		game_free(g);
 	}
 	g = fx_new("QS#1 QS#2 JD#1 JD#2", "7H#1", 'H');
 	fx_declare(g, "bezique:QS#1+JD#1");
 	fx_win(g);
-	ROW("row 39: add a pair", fx_declare(g,
+	ROW("S39: add a pair", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), 500);
 	game_free(g);
 
@@ -266,7 +266,7 @@ bezique_rows(void **state)
 	fx_declare(g, "bezique:QS#1+JD#1");
 	fx_play(g, "JD#1");
 	fx_win(g);
-	ROW("row 41: re-formed single", fx_declare(g, "bezique:QS#1+JD#2"),
+	ROW("S41: re-formed single", fx_declare(g, "bezique:QS#1+JD#2"),
 	    40);
 	game_free(g);
 }
@@ -295,9 +295,9 @@ reforming(void **state)
 			    k <= i ? 2 : 1);
 		total += fx_declare(g, text);
 	}
-	ROW("row 42: royal sequence re-formed", total, 1500);
+	ROW("S42: royal sequence re-formed", total, 1500);
 	fx_win(g);
-	ROW("row 42: a seventh", fx_declare(g,
+	ROW("S42: a seventh", fx_declare(g,
 	    "sequence:AH#2+TH#2+KH#2+QH#2+JH#2"), -1);
 	game_free(g);
 }
@@ -323,10 +323,10 @@ eight_aces(void **state)
 		    i >= 2 ? order[2] : out[2], i >= 3 ? order[3] : out[3]);
 		total += fx_declare(g, text);
 	}
-	ROW("row 43: eight aces", total, 500);
+	ROW("S43: eight aces", total, 500);
 	fx_win(g);
 	n = game_legal_actions(g, legal, MAX_LEGAL);
-	ROW("row 43: nothing more (only pass)", n, 1);
+	ROW("S43: nothing more (only pass)", n, 1);
 	game_free(g);
 }
 
@@ -345,7 +345,7 @@ quartets(void **state)
 		g = fx_new_rules(&r, five, "7S#1", 'H');
 		fx_declare(g, "four-queens:QS#1+QH#1+QD#1+QC#1");
 		fx_win(g);
-		ROW("row 44: intact, fifth queen", fx_declare(g,
+		ROW("S44: intact, fifth queen", fx_declare(g,
 		    "four-queens:QH#1+QD#1+QC#1+QS#2"), opt ? 60 : -1);
 		game_free(g);
 	}
@@ -353,7 +353,7 @@ quartets(void **state)
 	fx_declare(g, "four-queens:QS#1+QH#1+QD#1+QC#1");
 	fx_play(g, "QS#1");
 	fx_win(g);
-	ROW("row 45: after a play", fx_declare(g,
+	ROW("S45: after a play", fx_declare(g,
 	    "four-queens:QH#1+QD#1+QC#1+QS#2"), 60);
 	game_free(g);
 
@@ -361,7 +361,7 @@ quartets(void **state)
 	fx_declare(g, "four-queens:QS#1+QH#1+QD#1+QC#1");
 	fx_play(g, "QS#1");
 	fx_win(g);
-	ROW("row 46: no fresh queen", declare_any(g, 0), 0);
+	ROW("S46: no fresh queen", declare_any(g, 0), 0);
 	game_free(g);
 
 	g = fx_new("AS#1 AH#1 AD#1 AC#1 AS#2 AH#2 AD#2 AC#2", "7S#1", 'H');
@@ -371,7 +371,7 @@ quartets(void **state)
 	fx_play(g, "AS#1");
 	fx_play(g, "AS#2");
 	fx_win(g);
-	ROW("row 47: no fresh ace", fx_declare(g,
+	ROW("S47: no fresh ace", fx_declare(g,
 	    "four-aces:AH#1+AD#1+AH#2+AD#2"), -1);
 	game_free(g);
 }
@@ -388,12 +388,12 @@ marriages(void **state)
 	fx_win(g);
 	total += fx_declare(g, "marriage:KH#2+QH#2");
 	fx_win(g);
-	ROW("row 48: K1+Q2", fx_declare(g, "marriage:KH#1+QH#2"), 20);
+	ROW("S48: K1+Q2", fx_declare(g, "marriage:KH#1+QH#2"), 20);
 	fx_win(g);
-	ROW("row 48: K2+Q1", fx_declare(g, "marriage:KH#2+QH#1"), 20);
-	ROW("row 48: total", total + 40, 80);
+	ROW("S48: K2+Q1", fx_declare(g, "marriage:KH#2+QH#1"), 20);
+	ROW("S48: total", total + 40, 80);
 	fx_win(g);
-	ROW("row 49: K1+Q1 again", fx_declare(g, "marriage:KH#1+QH#1"), -1);
+	ROW("S49: K1+Q1 again", fx_declare(g, "marriage:KH#1+QH#1"), -1);
 	game_free(g);
 
 	g = fx_new("KH#1 QH#1 QH#2 QH#3 QH#4 KH#2 KH#3 KH#4", "7S#1", 'C');
@@ -410,7 +410,7 @@ marriages(void **state)
 		snprintf(text, sizeof(text), "marriage:KH#%d+QH#1", k);
 		total += fx_declare(g, text);
 	}
-	ROW("row 50: seven marriages", total, 140);
+	ROW("S50: seven marriages", total, 140);
 	game_free(g);
 
 	g = fx_new("AC#1 TC#1 KC#1 QC#1 JC#1 QC#2", "7S#1", 'C');
@@ -418,8 +418,91 @@ marriages(void **state)
 	fx_win(g);
 	fx_declare(g, "sequence:AC#1+TC#1+KC#1+QC#1+JC#1");
 	fx_win(g);
-	ROW("row 51: sequence king with a new queen", fx_declare(g,
+	ROW("S51: sequence king with a new queen", fx_declare(g,
 	    "marriage:KC#1+QC#2"), -1);
+	game_free(g);
+}
+
+/* Whether P's declaration `text` is among the legal actions listed, and
+ * then the points it scores (-1: not listed and refused). */
+static int
+listed_declare(struct game *g, const char *text)
+{
+	struct action a, all[512];
+	char err[128];
+	int n = game_legal_actions(g, all, 512), found = 0;
+
+	assert_int_equal(game_parse_action(g, text, &a, err, sizeof(err)), 0);
+	for (int i = 0; i < n; i++)
+		found |= action_equal(&all[i], &a);
+	if (!found) {
+		assert_int_equal(fx_declare(g, text), -1);
+		return -1;
+	}
+	return fx_declare(g, text);
+}
+
+/* S87 (doc/rules.md §10 marriage_repair): after_play, WK-R's re-pairing:
+ * once a card of one marriage is played, its partner left alone marries
+ * a card of another marriage of the suit that is still intact. */
+static void
+repair_after_play(void **state)
+{
+	struct game *g;
+	struct rules r;
+	char err[128];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	assert_int_equal(rules_set(&r, "marriage_repair", "after_play", err,
+	    sizeof(err)), 0);
+	g = fx_new_rules(&r, "KH#1 QH#1 KH#2 QH#2 QH#3", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	fx_declare(g, "marriage:KH#2+QH#2");
+	fx_win(g);
+	ROW("S87 (a): both intact", listed_declare(g, "marriage:KH#1+QH#2"),
+	    -1);
+	fx_play(g, "QH#1");
+	ROW("S87 (b): KH#1 alone marries QH#2 of the intact K2Q2",
+	    listed_declare(g, "marriage:KH#1+QH#2"), 20);
+	fx_win(g);
+	ROW("S87 (c): KH#2's marriage intact, fresh QH#3",
+	    listed_declare(g, "marriage:KH#2+QH#3"), -1);
+	game_free(g);
+}
+
+/* S88 (doc/rules.md §10 marriage_repair, §12 Q11): none, marriages obey
+ * reform like every other kind (Rubicon: a fresh card, and a break). */
+static void
+repair_none(void **state)
+{
+	struct game *g;
+	struct rules r;
+	char err[128];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	assert_int_equal(rules_set(&r, "marriage_repair", "none", err,
+	    sizeof(err)), 0);
+	g = fx_new_rules(&r, "KH#1 QH#1 QH#2", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	ROW("S88 (a): K1Q1 intact", listed_declare(g, "marriage:KH#1+QH#2"),
+	    -1);
+	fx_play(g, "QH#1");
+	ROW("S88 (b): after QH#1 is played",
+	    listed_declare(g, "marriage:KH#1+QH#2"), 20);
+	game_free(g);
+
+	g = fx_new_rules(&r, "KH#1 QH#1 KH#2 QH#2", "7S#1", 'C');
+	fx_declare(g, "marriage:KH#1+QH#1");
+	fx_win(g);
+	fx_declare(g, "marriage:KH#2+QH#2");
+	fx_play(g, "QH#1");
+	fx_win(g);
+	ROW("S88 (c): no fresh card", listed_declare(g,
+	    "marriage:KH#1+QH#2"), -1);
 	game_free(g);
 }
 
@@ -438,6 +521,8 @@ main(void)
 		cmocka_unit_test(eight_aces),
 		cmocka_unit_test(quartets),
 		cmocka_unit_test(marriages),
+		cmocka_unit_test(repair_after_play),
+		cmocka_unit_test(repair_none),
 	};
 
 	return cmocka_run_group_tests_name("declare", tests, NULL, NULL);

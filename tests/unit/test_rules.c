@@ -17,7 +17,7 @@ six_pack(void **state)
 	struct game_value v;
 
 	(void)state;
-	/* rules.md §4: game 1000, rubicon under 3000, brisques never. */
+	/* doc/rules.md §5: game 1000, rubicon under 3000, brisques never. */
 	rules_init(&r, VARIANT_SIX_PACK);
 	score_game_value(&r.score, &ds, &v);
 	assert_int_eq_msg("six-pack rubicon", v.value, 3500 + 2000 + 1000);
@@ -112,7 +112,7 @@ variant_options_round_trip(void **state)
 	}
 }
 
-/* rules.md §10: the shape of each variant. */
+/* doc/rules.md §11: the shape of each variant. */
 static void
 variant_shapes(void **state)
 {

@@ -1,7 +1,7 @@
 /*
- * test_score.c: rules.md §12.7, the game value of a deal, by the Portland
+ * test_score.c: doc/rules.md §13.7, the game value of a deal, by the Portland
  * Club's arithmetic and by every other source's option (§9.3), with the
- * six- and eight-pack's game (§4, §5).  Each row of the table names the
+ * six- and eight-pack's game (§5, §6).  Each row of the table names the
  * scenario it checks.
  */
 #include "test_util.h"
@@ -13,9 +13,9 @@
 /* The option sets under test, each a source's reading (§9.1, §9.3). */
 enum reading {
 	PORTLAND,		/* HGM, the default */
-	UBCG,			/* no rounding, no 100 minimum (row 61) */
+	UBCG,			/* no rounding, no 100 minimum (S61) */
 	BICYCLE,		/* rubicon + 320 (BIC-R, CMC) */
-	BICYCLE_UNROUNDED,	/* row 66's other reading of BIC-R */
+	BICYCLE_UNROUNDED,	/* S66's other reading of BIC-R */
 	SUM_1000,		/* rubicon = sum + 1000 (UBCG, COL) */
 	EXTRA_500,		/* rubicon = difference + 1000 (WK-R) */
 	WKR,			/* WK-R entire: rounded, ties, extra 500 */
@@ -24,11 +24,11 @@ enum reading {
 	ALWAYS,			/* brisques always in the scores */
 	NEVER,			/* brisques never counted */
 	NO_MIN_100,		/* a rubiconed loser counts what he has */
-	SIX_PACK,		/* §4: game 1000, rubicon 3000, no brisques */
-	EIGHT_PACK		/* §5: as six-pack, rubicon 5000 */
+	SIX_PACK,		/* §5: game 1000, rubicon 3000, no brisques */
+	EIGHT_PACK		/* §6: as six-pack, rubicon 5000 */
 };
 
-/* The six- and eight-pack (rules.md §4 "Game value", §9.3 last line). */
+/* The six- and eight-pack (doc/rules.md §9.4). */
 static void
 multi_pack(struct score_rules *sr, int threshold)
 {
@@ -106,60 +106,60 @@ static const struct value_case {
 	bool		 rubicon, counted;
 	int		 fa, fb;	/* final scores of A and B */
 } cases[] = {
-	/* §12.7, the Portland defaults. */
-	{ "row 57: brisques not counted", PORTLAND, 1510, 1240, 200, 120,
+	/* §13.7, the Portland defaults. */
+	{ "S57: brisques not counted", PORTLAND, 1510, 1240, 200, 120,
 	    0, 800, false, false, 1510, 1240 },
-	{ "row 58: difference 0 counts 100", PORTLAND, 1550, 1520, 0, 0,
+	{ "S58: difference 0 counts 100", PORTLAND, 1550, 1520, 0, 0,
 	    0, 600, false, false, 1550, 1520 },
-	{ "row 59", PORTLAND, 1320, 620, 0, 0,
+	{ "S59", PORTLAND, 1320, 620, 0, 0,
 	    0, 3200, true, true, 1320, 620 },
-	{ "row 59: B's brisques 120", PORTLAND, 1320, 620, 200, 120,
+	{ "S59: B's brisques 120", PORTLAND, 1320, 620, 200, 120,
 	    0, 3200, true, true, 1520, 740 },
-	{ "row 59: B's brisques bring him to 990", PORTLAND, 1320, 620, 0,
+	{ "S59: B's brisques bring him to 990", PORTLAND, 1320, 620, 0,
 	    370, 0, 3200, true, true, 1320, 990 },
-	{ "row 60: loser under 100 counts 100", PORTLAND, 1250, 80, 0, 0,
+	{ "S60: loser under 100 counts 100", PORTLAND, 1250, 80, 0, 0,
 	    0, 2600, true, true, 1250, 80 },
-	{ "row 61: HGM", PORTLAND, 1150, 1100, 0, 0,
+	{ "S61: HGM", PORTLAND, 1150, 1100, 0, 0,
 	    0, 600, false, false, 1150, 1100 },
-	{ "row 61: UBCG unrounded", UBCG, 1150, 1100, 0, 0,
+	{ "S61: UBCG unrounded", UBCG, 1150, 1100, 0, 0,
 	    0, 550, false, false, 1150, 1100 },
-	{ "row 62: brisques save the rubicon", PORTLAND, 1600, 980, 280, 40,
+	{ "S62: brisques save the rubicon", PORTLAND, 1600, 980, 280, 40,
 	    0, 1300, false, true, 1880, 1020 },
-	{ "row 62: seats swapped", PORTLAND, 980, 1600, 40, 280,
+	{ "S62: seats swapped", PORTLAND, 980, 1600, 40, 280,
 	    1, 1300, false, true, 1020, 1880 },
-	{ "row 63: tie broken by brisques", PORTLAND, 1500, 1500, 180, 140,
+	{ "S63: tie broken by brisques", PORTLAND, 1500, 1500, 180, 140,
 	    0, 600, false, true, 1680, 1640 },
-	{ "row 64: drawn", PORTLAND, 1500, 1500, 160, 160,
+	{ "S64: drawn", PORTLAND, 1500, 1500, 160, 160,
 	    -1, 0, false, true, 1660, 1660 },
-	{ "row 65: winner under 1000", PORTLAND, 900, 700, 200, 120,
+	{ "S65: winner under 1000", PORTLAND, 900, 700, 200, 120,
 	    0, 2900, true, true, 1100, 820 },
-	/* Row 66: the other rubicon modes. */
-	{ "row 66: bicycle", BICYCLE, 1320, 620, 0, 0,
+	/* S66: the other rubicon modes. */
+	{ "S66: bicycle", BICYCLE, 1320, 620, 0, 0,
 	    0, 3220, true, true, 1320, 620 },
-	{ "row 66: bicycle unrounded", BICYCLE_UNROUNDED, 1320, 620, 0, 0,
+	{ "S66: bicycle unrounded", BICYCLE_UNROUNDED, 1320, 620, 0, 0,
 	    0, 3260, true, true, 1320, 620 },
-	{ "row 66: sum_plus_1000", SUM_1000, 1320, 620, 0, 0,
+	{ "S66: sum_plus_1000", SUM_1000, 1320, 620, 0, 0,
 	    0, 2940, true, true, 1320, 620 },
-	{ "row 66: extra_500", EXTRA_500, 1320, 620, 0, 0,
+	{ "S66: extra_500", EXTRA_500, 1320, 620, 0, 0,
 	    0, 1700, true, true, 1320, 620 },
-	{ "row 66: WK-R entire", WKR, 1320, 620, 0, 0,
+	{ "S66: WK-R entire", WKR, 1320, 620, 0, 0,
 	    0, 1700, true, false, 1320, 620 },
-	/* Rows 67 and 68: the tie rules. */
-	{ "row 67: HGM", PORTLAND, 1550, 1520, 100, 220,
+	/* S67 and S68: the tie rules. */
+	{ "S67: HGM", PORTLAND, 1550, 1520, 100, 220,
 	    0, 600, false, false, 1550, 1520 },
-	{ "row 67: WK-R gives B the game", WKR, 1550, 1520, 100, 220,
+	{ "S67: WK-R gives B the game", WKR, 1550, 1520, 100, 220,
 	    1, 600, false, true, 1650, 1740 },
-	{ "row 68: HGM", PORTLAND, 1590, 1560, 150, 170,
+	{ "S68: HGM", PORTLAND, 1590, 1560, 150, 170,
 	    0, 600, false, false, 1590, 1560 },
-	{ "row 68: WK-R, the higher rounds up", WKR, 1590, 1560, 150, 170,
+	{ "S68: WK-R, the higher rounds up", WKR, 1590, 1560, 150, 170,
 	    0, 600, false, true, 1740, 1730 },
-	{ "row 68: WK-R, actual scores equal too", WKR, 1590, 1560, 140,
+	{ "S68: WK-R, actual scores equal too", WKR, 1590, 1560, 140,
 	    170, -1, 0, false, true, 1730, 1730 },
-	{ "row 68: WK-R round-up in a rubicon", WKR, 590, 560, 150, 170,
+	{ "S68: WK-R round-up in a rubicon", WKR, 590, 560, 150, 170,
 	    0, 1100, true, true, 740, 730 },
-	{ "row 67: rounded winner, ties drawn", ROUNDED_ONLY, 1550, 1520,
+	{ "S67: rounded winner, ties drawn", ROUNDED_ONLY, 1550, 1520,
 	    100, 220, 1, 600, false, true, 1650, 1740 },
-	{ "row 68: rounded winner, rounded tie drawn", ROUNDED_ONLY, 1590,
+	{ "S68: rounded winner, rounded tie drawn", ROUNDED_ONLY, 1590,
 	    1560, 150, 170, -1, 0, false, true, 1740, 1730 },
 	/* Edges of the Portland arithmetic. */
 	{ "B wins, seats swapped", PORTLAND, 1240, 1510, 0, 0,
@@ -199,7 +199,7 @@ static const struct value_case {
 	    0, 3500, true, false, 1320, 990 },
 	{ "tie_only: no saving the rubicon", WKR, 1320, 990, 0, 100,
 	    0, 1400, true, false, 1320, 990 },
-	/* Six- and eight-pack (§4, §5). */
+	/* Six- and eight-pack (§5, §6). */
 	{ "six-pack: rubicon, brisques ignored", SIX_PACK, 3500, 2000, 300,
 	    200, 0, 6500, true, false, 3500, 2000 },
 	{ "six-pack: brisques cannot save", SIX_PACK, 3520, 2990, 0, 300,
@@ -271,9 +271,9 @@ static const struct law17_case {
 	const char	*why;
 	int		 adversary, offender, value;
 } law17_cases[] = {
-	{ "row 69: capped at 900", 1200, 1450, 1200 + 900 + 1300 },
-	{ "row 69: under the cap, rounded", 1250, 640, 1200 + 600 + 1300 },
-	{ "row 69: at least 100", 1200, 0, 1200 + 100 + 1300 },
+	{ "S69: capped at 900", 1200, 1450, 1200 + 900 + 1300 },
+	{ "S69: under the cap, rounded", 1250, 640, 1200 + 600 + 1300 },
+	{ "S69: at least 100", 1200, 0, 1200 + 100 + 1300 },
 };
 
 static void

@@ -1,5 +1,5 @@
 /*
- * test_series.c: a game of several deals (series.h): rules.md row 78, the
+ * test_series.c: a game of several deals (series.h): doc/rules.md S78, the
  * two-hand game to 1000, three-hand to 3000, the one-deal six-pack game
  * and UBCG's trump barred for the next deal.
  */
@@ -26,7 +26,7 @@ finished_deal(const struct rules *r, int dealer, const int *points,
 	return g;
 }
 
-/* Row 78 and the game of several deals (series.h). */
+/* S78 and the game of several deals (series.h). */
 static void
 two_hand_game(void **state)
 {
@@ -46,10 +46,10 @@ two_hand_game(void **state)
 	game_free(g);
 	g = finished_deal(&r, 0, pb, bb);
 	assert_true(series_add(&s, &r, g));
-	ROW("row 78: A reaches 1010", s.total[0], 1010);
-	ROW("row 78: B has 450", s.total[1], 450);
-	ROW("row 78: A wins", s.winner, 0);
-	ROW("row 78: a double game", s.value, 2);
+	ROW("S78: A reaches 1010", s.total[0], 1010);
+	ROW("S78: B has 450", s.total[1], 450);
+	ROW("S78: A wins", s.winner, 0);
+	ROW("S78: a double game", s.value, 2);
 	assert_true(s.doubled);
 	game_free(g);
 
@@ -61,8 +61,8 @@ two_hand_game(void **state)
 	game_free(g);
 	g = finished_deal(&r, 0, pb, bb);
 	assert_true(series_add(&s, &r, g));
-	ROW("row 78: B at 500", s.total[1], 500);
-	ROW("row 78: a single game", s.value, 1);
+	ROW("S78: B at 500", s.total[1], 500);
+	ROW("S78: a single game", s.value, 1);
 	game_free(g);
 }
 

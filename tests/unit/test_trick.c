@@ -1,5 +1,5 @@
 /*
- * test_trick.c: rules.md §12.1, §12.2 and §12.6: winning tricks, the
+ * test_trick.c: doc/rules.md §13.1, §13.2 and §13.6: winning tricks, the
  * duties of the end phase, and carte blanche.
  */
 #include "test_util.h"
@@ -23,12 +23,12 @@ trick_winners(void **state)
 		int		 trump;
 		int		 winner;	/* 0 leader, 1 reply */
 	} rows[] = {
-		{ "row 1: highest of the suit led", "9C#1", "AC#1", SUIT_H, 1 },
-		{ "row 2: trump wins", "AC#1", "7H#1", SUIT_H, 1 },
-		{ "row 3: off-suit never wins", "KS#1", "AD#1", SUIT_H, 0 },
-		{ "row 4: identical: leader wins", "9D#1", "9D#2", SUIT_H, 0 },
-		{ "row 5: identical trumps", "TH#1", "TH#2", SUIT_H, 0 },
-		{ "row 6: no trump yet", "QS#1", "AH#1", -1, 0 },
+		{ "S1: highest of the suit led", "9C#1", "AC#1", SUIT_H, 1 },
+		{ "S2: trump wins", "AC#1", "7H#1", SUIT_H, 1 },
+		{ "S3: off-suit never wins", "KS#1", "AD#1", SUIT_H, 0 },
+		{ "S4: identical: leader wins", "9D#1", "9D#2", SUIT_H, 0 },
+		{ "S5: identical trumps", "TH#1", "TH#2", SUIT_H, 0 },
+		{ "S6: no trump yet", "QS#1", "AH#1", -1, 0 },
 	};
 	struct game *g = fx_new("", "", '-');
 
@@ -80,25 +80,25 @@ end_phase_duties(void **state)
 		char		 phase, trump;
 		const char	*hand, *lead, *legal;
 	} rows[] = {
-		{ "row 7: no duty while the stock lasts", 'S', 'H',
+		{ "S7: no duty while the stock lasts", 'S', 'H',
 		    "8C#1 7D#1", "KC#1", "7D#1 8C#1" },
-		{ "row 8: may trump holding the suit", 'S', 'H',
+		{ "S8: may trump holding the suit", 'S', 'H',
 		    "AC#1 7H#1", "9C#1", "7H#1 AC#1" },
-		{ "row 9: follow and win", 'E', 'H', "AC#1 8C#1 KH#1",
+		{ "S9: follow and win", 'E', 'H', "AC#1 8C#1 KH#1",
 		    "9C#1", "AC#1" },
-		{ "row 10: follow, cannot win, may not trump", 'E', 'H',
+		{ "S10: follow, cannot win, may not trump", 'E', 'H',
 		    "TC#1 7C#1 9H#1", "AC#1", "7C#1 TC#1" },
-		{ "row 11: identical does not win", 'E', 'H',
+		{ "S11: identical does not win", 'E', 'H',
 		    "TC#2 7C#1 AH#1", "TC#1", "7C#1 TC#2" },
-		{ "row 12: must trump", 'E', 'H', "KD#1 7H#1 TH#1", "9C#1",
+		{ "S12: must trump", 'E', 'H', "KD#1 7H#1 TH#1", "9C#1",
 		    "7H#1 TH#1" },
-		{ "row 13: neither: any card", 'E', 'H', "KD#1 QS#1", "9C#1",
+		{ "S13: neither: any card", 'E', 'H', "KD#1 QS#1", "9C#1",
 		    "QS#1 KD#1" },
-		{ "row 14: must win in trumps", 'E', 'H', "AH#1 8H#1 AC#1",
+		{ "S14: must win in trumps", 'E', 'H', "AH#1 8H#1 AC#1",
 		    "QH#1", "AH#1" },
-		{ "row 15: identical trump", 'E', 'H', "AH#2 7H#1 AC#1",
+		{ "S15: identical trump", 'E', 'H', "AH#2 7H#1 AC#1",
 		    "AH#1", "7H#1 AH#2" },
-		{ "row 16: no trump ever fixed", 'E', '-', "KD#1 QS#1",
+		{ "S16: no trump ever fixed", 'E', '-', "KD#1 QS#1",
 		    "9C#1", "QS#1 KD#1" },
 	};
 	char got[256];
@@ -190,36 +190,36 @@ carte_blanche(void **state)
 	    "8D#1 7H#4 TS#3 8H#4 JH#2 9H#1 9C#2 9H#2");
 
 	(void)state;
-	assert_int_eq_msg("row 52: offered first", game_decision(g),
+	assert_int_eq_msg("S52: offered first", game_decision(g),
 	    DECISION_CARTE_BLANCHE);
 	assert_int_equal(act(g, "carte-blanche"), 0);
-	assert_int_eq_msg("row 52: +50", game_points(g, 0), 50);
+	assert_int_eq_msg("S52: +50", game_points(g, 0), 50);
 	assert_int_equal(act(g, "AS#1"), 0);
 	assert_int_equal(act(g, "7H"), 0);	/* P wins, draws 8D */
-	assert_int_eq_msg("row 53: repeat offered", game_decision(g),
+	assert_int_eq_msg("S53: repeat offered", game_decision(g),
 	    DECISION_CARTE_BLANCHE);
 	assert_int_equal(act(g, "carte-blanche"), 0);
-	assert_int_eq_msg("row 53: +50 for 8D", game_points(g, 0), 100);
+	assert_int_eq_msg("S53: +50 for 8D", game_points(g, 0), 100);
 	assert_int_equal(act(g, "AS#2"), 0);
 	assert_int_equal(act(g, "7H"), 0);	/* P draws TS */
 	assert_int_equal(act(g, "carte-blanche"), 0);
-	assert_int_eq_msg("row 54: +50 for TS", game_points(g, 0), 150);
+	assert_int_eq_msg("S54: +50 for TS", game_points(g, 0), 150);
 	assert_int_equal(act(g, "AS#3"), 0);
 	assert_int_equal(act(g, "7H"), 0);	/* P draws JH: right ends */
-	assert_int_eq_msg("row 54: none after a court card",
+	assert_int_eq_msg("S54: none after a court card",
 	    game_decision(g), DECISION_LEAD);
 	assert_int_equal(act(g, "AS#4"), 0);
 	assert_int_equal(act(g, "8H"), 0);	/* P draws 9C: still none */
-	assert_int_eq_msg("row 54: none for later draws", game_decision(g),
+	assert_int_eq_msg("S54: none for later draws", game_decision(g),
 	    DECISION_LEAD);
 	assert_int_eq_msg("the dealer never had it", game_points(g, 1), 0);
 	game_free(g);
 
 	g = carte_blanche_deal("AS#1 AS#2 AS#3 AS#4 TS#1 TS#2 9C#1 8C#1 JC#1",
 	    "7H#1 7H#2 7H#3 8H#1 8H#2 8H#3 KH#1 QH#1 JH#1", "");
-	assert_int_eq_msg("row 55: a jack: no carte blanche",
+	assert_int_eq_msg("S55: a jack: no carte blanche",
 	    game_decision(g), DECISION_LEAD);
-	assert_int_eq_msg("row 55: claim refused", act(g, "carte-blanche"),
+	assert_int_eq_msg("S55: claim refused", act(g, "carte-blanche"),
 	    -1);
 	game_free(g);
 }

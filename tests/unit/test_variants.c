@@ -1,5 +1,5 @@
 /*
- * test_variants.c: rules.md §12.8, two-hand Bézique (rows 17, 70-77): the
+ * test_variants.c: doc/rules.md §13.8, two-hand Bézique (S17, S70–S77): the
  * turn-up, the seven of trumps, the re-use rules and the last trick, one
  * test per row with the row's exact figure; the last trick of the packs.
  *
@@ -13,7 +13,7 @@
 
 #define ROW(id, got, want) assert_int_eq_msg(id, got, want)
 
-/* Row 17: the winner of the 24th trick draws the last face-down card,
+/* S17: the winner of the 24th trick draws the last face-down card,
  * the loser the turn-up; the winner leads the 25th. */
 static void
 two_hand_last_draws(void **state)
@@ -39,17 +39,17 @@ two_hand_last_draws(void **state)
 			assert_int_equal(game_apply(g, &a[n - 1], NULL), 0);
 		}
 		w = g->trick_winner[g->ntricks - 1];
-		ROW("row 17: tricks so far", game_tricks_played(g), 24);
+		ROW("S17: tricks so far", game_tricks_played(g), 24);
 		assert_true(cardset_has(&g->hand[w], down));
 		assert_true(cardset_has(&g->hand[1 - w], up));
-		ROW("row 17: the winner leads trick 25", game_to_move(g), w);
-		ROW("row 17: a lead", game_decision(g), DECISION_LEAD);
-		ROW("row 17: end phase", game_phase(g), PHASE_END);
+		ROW("S17: the winner leads trick 25", game_to_move(g), w);
+		ROW("S17: a lead", game_decision(g), DECISION_LEAD);
+		ROW("S17: end phase", game_phase(g), PHASE_END);
 	}
 	game_free(g);
 }
 
-/* Row 70: a seven turned up scores 10 for the dealer. */
+/* S70: a seven turned up scores 10 for the dealer. */
 static void
 two_hand_turnup_seven(void **state)
 {
@@ -64,20 +64,20 @@ two_hand_turnup_seven(void **state)
 	deck[16] = (uint16_t)fx_card("7H#1");
 	deck[fx_card("7H#1")] = 16;
 	g = game_new_from_deck(&r, deck, 1);
-	ROW("row 70: turn-up", game_turnup(g), fx_card("7H#1"));
-	ROW("row 70: trump", game_trump(g), SUIT_H);
-	ROW("row 70: dealer +10", game_points(g, 1), 10);
-	ROW("row 70: elder hand", game_points(g, 0), 0);
+	ROW("S70: turn-up", game_turnup(g), fx_card("7H#1"));
+	ROW("S70: trump", game_trump(g), SUIT_H);
+	ROW("S70: dealer +10", game_points(g, 1), 10);
+	ROW("S70: elder hand", game_points(g, 0), 0);
 	game_free(g);
 	deck[fx_card("7H#1")] = (uint16_t)fx_card("7H#1");
 	deck[16] = (uint16_t)fx_card("AD#1");
 	deck[fx_card("AD#1")] = 16;
 	g = game_new_from_deck(&r, deck, 1);
-	ROW("row 70: no seven, no points", game_points(g, 1), 0);
+	ROW("S70: no seven, no points", game_points(g, 1), 0);
 	game_free(g);
 }
 
-/* Rows 71, 72: exchanging the seven of trumps, declaring the other. */
+/* S71, S72: exchanging the seven of trumps, declaring the other. */
 static void
 two_hand_sevens(void **state)
 {
@@ -86,17 +86,17 @@ two_hand_sevens(void **state)
 	(void)state;
 	g = fx_variant(VARIANT_TWO_HAND, "7S#1 7S#2 KH#1 QH#1", "9C#1", 'S');
 	fx_turnup(g, "AS#1");
-	ROW("row 71: exchange", fx_declare(g, "exchange:7S#1"), 10);
+	ROW("S71: exchange", fx_declare(g, "exchange:7S#1"), 10);
 	assert_true(cardset_has(&g->hand[0], fx_card("AS#1")));
-	ROW("row 71: the seven under the stock", g->stock[g->stock_len - 1],
+	ROW("S71: the seven under the stock", g->stock[g->stock_len - 1],
 	    fx_card("7S#1"));
-	ROW("row 71: the decision stays", game_decision(g), DECISION_DECLARE);
+	ROW("S71: the decision stays", game_decision(g), DECISION_DECLARE);
 	/* The turn-up is now a seven: the other seven is only declared. */
-	ROW("row 72: no second exchange", fx_declare(g, "exchange:7S#2"), -1);
-	ROW("row 72: the other seven", fx_declare(g, "seven:7S#2"), 10);
-	ROW("row 72: no exchange", g->stock[g->stock_len - 1], fx_card("7S#1"));
-	ROW("row 72: each seven once", fx_declare(g, "seven:7S#2"), -1);
-	ROW("row 72: declaration still open", fx_declare(g,
+	ROW("S72: no second exchange", fx_declare(g, "exchange:7S#2"), -1);
+	ROW("S72: the other seven", fx_declare(g, "seven:7S#2"), 10);
+	ROW("S72: no exchange", g->stock[g->stock_len - 1], fx_card("7S#1"));
+	ROW("S72: each seven once", fx_declare(g, "seven:7S#2"), -1);
+	ROW("S72: declaration still open", fx_declare(g,
 	    "marriage:KH#1+QH#1"), 20);
 	/* Everybody saw the ace taken in exchange. */
 	v = game_view(g, 1);
@@ -147,7 +147,7 @@ exchange_in_view(void **state)
 	assert_true(done);
 }
 
-/* The options of §8.2: UBCG's exchange as the trick's declaration; the
+/* The options of §4.2: UBCG's exchange as the trick's declaration; the
  * other seven scored on playing it; EB11's deal without a turn-up (first
  * marriage fixes trump, no sevens). */
 static void
@@ -302,7 +302,7 @@ seven_action_text(void **state)
 	game_free(g);
 }
 
-/* Rows 73-76: the two-hand re-use rules (§7.3). */
+/* S73–S76: the two-hand re-use rules (§8.3). */
 static void
 two_hand_reuse(void **state)
 {
@@ -310,20 +310,20 @@ two_hand_reuse(void **state)
 
 	(void)state;
 	g = fx_variant(VARIANT_TWO_HAND, "QS#1 JD#1 QS#2 JD#2", "9C#1", 'H');
-	ROW("row 73: first single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
+	ROW("S73: first single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
 	fx_win(g);
-	ROW("row 73: second single", fx_declare(g, "bezique:QS#2+JD#2"), 40);
+	ROW("S73: second single", fx_declare(g, "bezique:QS#2+JD#2"), 40);
 	fx_win(g);
-	ROW("row 73: double from the table", fx_declare(g,
+	ROW("S73: double from the table", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), -1);
 	game_free(g);
 
 	g = fx_variant(VARIANT_TWO_HAND, "QS#1 JD#1 QS#2 JD#2", "9C#1", 'H');
-	ROW("row 74: single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
+	ROW("S74: single", fx_declare(g, "bezique:QS#1+JD#1"), 40);
 	fx_win(g);
-	ROW("row 74: double with a pair from hand", fx_declare(g,
+	ROW("S74: double with a pair from hand", fx_declare(g,
 	    "double-bezique:QS#1+QS#2+JD#1+JD#2"), 500);
-	ROW("row 74: total", game_points(g, 0), 540);
+	ROW("S74: total", game_points(g, 0), 540);
 	game_free(g);
 
 	for (int opt = 0; opt < 2; opt++) {
@@ -333,26 +333,26 @@ two_hand_reuse(void **state)
 			assert_int_equal(rules_set(&g->rules,
 			    "marriage_repair", "after_play", err,
 			    sizeof(err)), 0);
-		ROW("row 75: marriage", fx_declare(g, "marriage:KH#1+QH#1"),
+		ROW("S75: marriage", fx_declare(g, "marriage:KH#1+QH#1"),
 		    40);
 		fx_play(g, "QH#1");
 		fx_win(g);
-		ROW(opt ? "row 75: UBCG option" : "row 75: default (HH)",
+		ROW(opt ? "S75: UBCG option" : "S75: default (HH)",
 		    fx_declare(g, "marriage:KH#1+QH#2"), opt ? 40 : -1);
 		game_free(g);
 	}
 
 	g = fx_variant(VARIANT_TWO_HAND, "KH#1 KS#1 KD#1 KC#1 QH#1", "9C#1",
 	    'H');
-	ROW("row 76: four kings", fx_declare(g,
+	ROW("S76: four kings", fx_declare(g,
 	    "four-kings:KS#1+KH#1+KD#1+KC#1"), 80);
 	fx_win(g);
-	ROW("row 76: royal marriage with a king of the four", fx_declare(g,
+	ROW("S76: royal marriage with a king of the four", fx_declare(g,
 	    "marriage:KH#1+QH#1"), 40);
 	game_free(g);
 }
 
-/* Rows 77, 83: the last trick's points. */
+/* S77, S83: the last trick's points. */
 static void
 last_tricks(void **state)
 {
@@ -361,9 +361,9 @@ last_tricks(void **state)
 		enum variant	 v;
 		int		 points;
 	} rows[] = {
-		{ "row 77: two-hand last trick", VARIANT_TWO_HAND, 10 },
-		{ "row 83: six-pack last trick", VARIANT_SIX_PACK, 250 },
-		{ "eight-pack last trick (§5)", VARIANT_EIGHT_PACK, 250 },
+		{ "S77: two-hand last trick", VARIANT_TWO_HAND, 10 },
+		{ "S83: six-pack last trick", VARIANT_SIX_PACK, 250 },
+		{ "eight-pack last trick (§6)", VARIANT_EIGHT_PACK, 250 },
 	};
 
 	(void)state;
@@ -379,7 +379,7 @@ last_tricks(void **state)
 }
 
 /* The NIE's two-hand bézique: QC + JH when spades or diamonds are
- * trumps, QS + JD otherwise (rules.md §3). */
+ * trumps, QS + JD otherwise (doc/rules.md §4.3). */
 static void
 bezique_swap(void **state)
 {
