@@ -191,7 +191,7 @@ fail(struct bot *b, enum termination t, const char *fmt, ...)
 static void
 send_options(struct bot *b)
 {
-	char line[512];
+	char line[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 32];
 
 	for (int i = 0; i < b->cfg->noptions; i++) {
 		const char *o = b->cfg->options[i], *eq = strchr(o, '=');
