@@ -318,6 +318,9 @@ describe_exit(struct bot *b, int status, char *buf, size_t len)
 {
 	if (b->killed_by_us)
 		snprintf(buf, len, "%s", b->dying_reason);
+	else if (engine_proc_killed(b->ep) && WIFSIGNALED(status) &&
+	    WTERMSIG(status) == SIGKILL)	/* our kill, after the fault */
+		snprintf(buf, len, "%s, while still running", b->dying_reason);
 	else if (WIFEXITED(status))
 		snprintf(buf, len, "%s; exited with status %d",
 		    b->dying_reason, WEXITSTATUS(status));

@@ -3,10 +3,10 @@
  * relaying text lines to and from it (style.md §11, anchors.md §5.2).
  *
  * The layer knows nothing of the game.  It starts a program with execv
- * (no shell) in its own process group, connected by one AF_UNIX
- * socketpair that is both its standard input and its standard output;
- * its standard error goes to a log file or /dev/null, never into the
- * protocol.  It delivers every complete line the engine writes, queues
+ * (no shell) in its own process group, its standard input one AF_UNIX
+ * socketpair and its standard output another, so that an engine closing
+ * either is seen at once; its standard error goes to a log file or
+ * /dev/null, never into the protocol.  It delivers every complete line the engine writes, queues
  * lines to it without ever blocking, bounds both directions, keeps a
  * deadline timer, and tells its owner about faults and, last of all,
  * about the exit.  It is built on libevent with no threads: everything

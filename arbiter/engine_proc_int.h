@@ -25,7 +25,8 @@ struct engine_proc {
 	LIST_ENTRY(engine_proc)	 entry;		/* in the reaper's list */
 	struct engine_proc_reaper *reaper;
 	pid_t			 pid;		/* and process group id */
-	struct bufferevent	*bev;		/* NULL once closed */
+	struct bufferevent	*bev;		/* its output; NULL once closed */
+	struct bufferevent	*in;		/* its input, closed with bev */
 	struct event		*deadline;
 	struct event		*grace;		/* quit grace, or exit linger */
 	struct event		*later;		/* OVERFLOW, on_exit, destroy */

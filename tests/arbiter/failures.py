@@ -29,9 +29,9 @@ CASES = {
     "illegal": ("illegal", []),
     "garbage": ("malformed", []),
     "flood": ("overlong", []),
-    # One socket carries both directions, so a bot that closes its stdout
-    # but keeps running looks like a hang: it is charged with time.
-    "close": ("time", []),
+    # Its stdout is a socket of its own: closing it while running is a
+    # crash at once, not a hang charged with time after the full limit.
+    "close": ("crash", []),
     "noquit": ("time", []),
     "grandchild": ("crash", []),
     "stale": ("time", []),
