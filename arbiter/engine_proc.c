@@ -113,6 +113,7 @@ ep_check_done(struct engine_proc *ep)
 	evtimer_del(ep->grace);
 	event_active(ep->later, EV_TIMEOUT, 1);
 	reaper_done(ep->reaper);
+	reaper_sweep(NULL, 0);	/* what it left behind, setsid or not */
 }
 
 static void
