@@ -18,8 +18,6 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <event2/event.h>
 
@@ -91,61 +89,30 @@ add_pid(pid_t **v, size_t *n, size_t *cap, long pid)
 	(*v)[(*n)++] = (pid_t)pid;
 }
 
-/* The children, from /proc/self/task/T/children.  -1 if the kernel has
- * no such files (CONFIG_PROC_CHILDREN). */
-static int
-children_of_tasks(pid_t **v, size_t *n, size_t *cap)
+/*
+ * This process's children, from /proc/self/task/T/children (a kernel
+ * built with CONFIG_PROC_CHILDREN, as Debian's, Ubuntu's and Fedora's
+ * are); none where there is no such file.
+ */
+static void
+children(pid_t **v, size_t *n, size_t *cap)
 {
 	DIR *d = opendir("/proc/self/task");
 	struct dirent *e;
 	char path[300];
 	long pid;
 	FILE *f;
-	int rc = d != NULL ? 0 : -1;
 
-	while (rc == 0 && (e = readdir(d)) != NULL) {
+	while (d != NULL && (e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/proc/self/task/%s/children",
 		    e->d_name);
-		if ((f = fopen(path, "r")) == NULL) {
-			rc = -1;
-			break;
-		}
+		if ((f = fopen(path, "re")) == NULL)
+			continue;
 		while (fscanf(f, "%ld", &pid) == 1)
 			add_pid(v, n, cap, pid);
 		fclose(f);
-	}
-	if (d != NULL)
-		closedir(d);
-	return rc;
-}
-
-/* The children, by the parent field of every /proc/PID/stat. */
-static void
-children_by_scan(pid_t **v, size_t *n, size_t *cap)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *e;
-	char path[300], buf[512], *p;
-	long ppid;
-	ssize_t k;
-	int fd;
-
-	while (d != NULL && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-			continue;
-		k = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		buf[k > 0 ? k : 0] = '\0';
-		/* "pid (comm) state ppid ...": comm may hold anything. */
-		if ((p = strrchr(buf, ')')) != NULL &&
-		    sscanf(p + 1, " %*c %ld", &ppid) == 1 &&
-		    ppid == (long)getpid())
-			add_pid(v, n, cap, strtol(e->d_name, NULL, 10));
 	}
 	if (d != NULL)
 		closedir(d);
@@ -157,10 +124,7 @@ reaper_sweep(pid_t *killed, size_t max)
 	pid_t *v = NULL;
 	size_t n = 0, cap = 0, nkilled = 0;
 
-	if (children_of_tasks(&v, &n, &cap) < 0) {
-		n = 0;
-		children_by_scan(&v, &n, &cap);
-	}
+	children(&v, &n, &cap);
 	for (size_t i = 0; i < n; i++) {
 		if (v[i] <= 0 || running_engine(v[i]))
 			continue;
