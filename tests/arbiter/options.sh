@@ -15,8 +15,9 @@ eng="$BUILD/bezique-engine --level random"
 long=$(head -c 1025 /dev/zero | tr '\0' v)
 refused() {	# $1: the --option argument, $2: the line wanted
 	rc=0
-	timeout 30 "$arb" match -e "$eng" --option "$1" -e "$eng" -n 2 -q \
-		-o "$tmp/r.jsonl" >/dev/null 2>"$tmp/err" || rc=$?
+	timeout 30 "$arb" match -e "$eng" --name a --option "$1" \
+		-e "$eng" --name b -n 2 -q -o "$tmp/r.jsonl" \
+		>/dev/null 2>"$tmp/err" || rc=$?
 	[ $rc -eq 2 ] || { echo "--option: exit $rc"; cat "$tmp/err"; exit 1; }
 	[ "$(cat "$tmp/err")" = "bezique-arbiter: --option: $2" ] ||
 		{ echo "--option: got: $(cat "$tmp/err")"; exit 1; }
