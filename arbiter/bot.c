@@ -6,11 +6,13 @@
  * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
  * for the reap so that the exit status can be told) -> DOWN.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/wait.h>
 
 #include "bot.h"
@@ -194,7 +196,7 @@ fail(struct bot *b, enum termination t, const char *fmt, ...)
 static void
 send_options(struct bot *b)
 {
-	char line[512];
+	char line[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 32];
 
 	for (int i = 0; i < b->cfg->noptions; i++) {
 		const char *o = b->cfg->options[i], *eq = strchr(o, '=');
@@ -356,6 +358,9 @@ describe_exit(struct bot *b, int status, char *buf, size_t len)
 {
 	if (b->killed_by_us)
 		snprintf(buf, len, "%s", b->dying_reason);
+	else if (engine_proc_killed(b->ep) && WIFSIGNALED(status) &&
+	    WTERMSIG(status) == SIGKILL)	/* our kill, after the fault */
+		snprintf(buf, len, "%s, while still running", b->dying_reason);
 	else if (WIFEXITED(status))
 		snprintf(buf, len, "%s; exited with status %d",
 		    b->dying_reason, WEXITSTATUS(status));
@@ -464,6 +469,32 @@ bot_start(struct bot *b)
 	b->state = BOT_HANDSHAKE;
 	engine_proc_send(b->ep, "bzp");
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
+}
+
+uint64_t
+bot_new_id(void)
+{
+	/* One system call for many ids: the pool never leaves the arbiter. */
+	static uint64_t pool[64];
+	static size_t left;
+	uint64_t id;
+	ssize_t n;
+
+	do {
+		if (left == 0) {
+			while ((n = getrandom(pool, sizeof(pool), 0)) < 0 &&
+			    errno == EINTR)
+				continue;
+			if (n != (ssize_t)sizeof(pool)) {
+				perror("bezique-arbiter: getrandom");
+				abort();
+			}
+			left = sizeof(pool) / sizeof(pool[0]);
+		}
+		id = pool[--left] >> 1;
+		pool[left] = 0;
+	} while (id == 0);
+	return id;
 }
 
 void

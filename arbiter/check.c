@@ -6,6 +6,7 @@
  * test.  Then a short match against `bezique-engine --level random`
  * shows whether whole deals go through without a failure.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "bzp.h"
 #include "check.h"
 #include "argv.h"
+#include "bot.h"
 #include "clock.h"
 #include "engine_proc.h"
 #include "config.h"
@@ -40,6 +42,7 @@ struct run {
 	struct event		*timer;
 	int			 cur, passed, failed;
 	uint64_t		 started;
+	uint64_t		 id;		/* of the go sent */
 	char			 note[256];
 	char			*last[4];
 	int			 nlast;
@@ -113,9 +116,10 @@ send_go(struct run *r)
 	    "rules=%s seat=0 dealer=1 players=2 time=60000 inc=0 cap=0 "
 	    "movetime=0", opts);
 	engine_proc_send(r->child, r->line);
-	k = (size_t)snprintf(r->line, BZP_MAX_LINE, "go id=1 decision=%s "
-	    "time=60000 otime=60000 inc=0 cap=0 movetime=0 ",
-	    bzp_decision_name(game_decision(r->g)));
+	r->id = bot_new_id();
+	k = (size_t)snprintf(r->line, BZP_MAX_LINE, "go id=%" PRIu64
+	    " decision=%s time=60000 otime=60000 inc=0 cap=0 movetime=0 ",
+	    r->id, bzp_decision_name(game_decision(r->g)));
 	if (r->wants_legal) {
 		n = game_legal_actions(r->g, legal, MAX_LEGAL);
 		k += (size_t)snprintf(r->line + k, BZP_MAX_LINE - k, "legal=");
@@ -137,16 +141,17 @@ test_action(struct run *r, const char *line)
 {
 	struct bzp_msg m;
 	struct action a;
-	char *copy = strdup(line), err[200];
+	char *copy = strdup(line), err[200], want[32];
 	int rc = 0;
 
 	if (copy == NULL)
 		abort();
 	if (bzp_parse(copy, &m) == 0 && strcmp(m.cmd, "action") == 0) {
 		rc = -1;
-		if (m.ntok != 2 || strcmp(m.tok[0], "id=1") != 0)
+		snprintf(want, sizeof(want), "id=%" PRIu64, r->id);
+		if (m.ntok != 2 || strcmp(m.tok[0], want) != 0)
 			snprintf(r->note, sizeof(r->note), "expected 'action "
-			    "id=1 <action>', got '%.80s'", line);
+			    "%s <action>', got '%.80s'", want, line);
 		else if (game_parse_action(r->g, m.tok[1], &a, err,
 		    sizeof(err)) < 0)
 			snprintf(r->note, sizeof(r->note), "%s", err);

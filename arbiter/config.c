@@ -181,13 +181,53 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 	return 1;
 }
 
+/* The first control character (or DEL) in n bytes of s, or NULL. */
+static const char *
+control_char(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return s + i;
+	return NULL;
+}
+
+int
+config_check_option(const char *name, size_t namelen, const char *value,
+    char *err, size_t errlen)
+{
+	const char *c;
+
+	if (namelen == 0)
+		snprintf(err, errlen, "an option with no name");
+	else if ((c = control_char(name, namelen)) != NULL)
+		snprintf(err, errlen, "option name: control character 0x%02x "
+		    "at byte %zu", (unsigned char)*c, (size_t)(c - name) + 1);
+	else if (namelen > ENGINE_OPTION_NAME_MAX)
+		snprintf(err, errlen, "option '%.20s...': name of %zu bytes, "
+		    "over %d", name, namelen, ENGINE_OPTION_NAME_MAX);
+	else if (strcspn(name, " =") < namelen)
+		snprintf(err, errlen, "option '%.*s': a name is one word, "
+		    "with no blank", (int)namelen, name);
+	else if ((c = control_char(value, strlen(value))) != NULL)
+		snprintf(err, errlen, "option '%.*s': control character "
+		    "0x%02x in the value, at byte %zu", (int)namelen, name,
+		    (unsigned char)*c, (size_t)(c - value) + 1);
+	else if (strlen(value) > ENGINE_OPTION_VALUE_MAX)
+		snprintf(err, errlen, "option '%.*s': value of %zu bytes, "
+		    "over %d", (int)namelen, name, strlen(value),
+		    ENGINE_OPTION_VALUE_MAX);
+	else
+		return 0;
+	return -1;
+}
+
 /* The flags that set something of the last -e engine. */
 static int
 engine_flag(struct match_cfg *c, const char *f, const char *v)
 {
 	struct engine_cfg *e = c->nengines ? &c->engines[c->nengines - 1] :
 	    NULL;
-	char **slot = NULL;
+	char **slot = NULL, err[160];
 
 	if (strcmp(f, "-e") == 0 || strcmp(f, "--engine") == 0) {
 		if (c->nengines == 3)
@@ -211,6 +251,11 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 			return bad(f, "must follow -e", v);
 		if (v == NULL || strchr(v, '=') == NULL)
 			return bad(f, "needs NAME=VALUE, not", v);
+		if (config_check_option(v, (size_t)(strchr(v, '=') - v),
+		    strchr(v, '=') + 1, err, sizeof(err)) < 0) {
+			fprintf(stderr, "bezique-arbiter: %s: %s\n", f, err);
+			return -1;
+		}
 		if (e->noptions == MAX_ENGINE_OPTIONS)
 			return bad(f, "too many options, at", v);
 		e->options[e->noptions++] = xstrdup(v);

@@ -15,6 +15,9 @@
 struct bot_human_port;
 
 #define MAX_ENGINE_OPTIONS	32
+/* The longest option name and value sent in a setoption line. */
+#define ENGINE_OPTION_NAME_MAX	64
+#define ENGINE_OPTION_VALUE_MAX	1024
 #define MAX_ENGINES		32
 
 /* How engines are paired (issue 5). */
@@ -118,6 +121,16 @@ int	config_parse_match(struct match_cfg *c, int argc, char **argv);
  * match's flags but the engines).  Returns 0 or -1 after one line.
  */
 int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
+
+/*
+ * Checks an engine option before it is ever sent: a name of one token
+ * (no blank, no '=') and a value, each within its limit and with no
+ * control character, since a newline would end the setoption line and
+ * start another command.  Returns 0, or -1 with one line in err naming
+ * the option.
+ */
+int	config_check_option(const char *name, size_t namelen,
+	    const char *value, char *err, size_t errlen);
 
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);

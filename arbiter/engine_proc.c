@@ -1,8 +1,10 @@
 /*
  * engine_proc.c: engine child processes on the event loop (engine_proc.h).
  *
- * The structure follows tmux's job.c: a socketpair per
- * engine, its own process group, a line-length bound enforced with the
+ * The structure follows tmux's job.c: a socketpair for
+ * the engine's input and another for its output (one for both would keep
+ * the output open after the engine closed descriptor 1, since 0 holds the
+ * same socket), its own process group, a line-length bound enforced with the
  * read watermark, an evtimer per deadline, SIGCHLD handled inside the
  * loop, and completion only when the process is both reaped and its
  * channel closed.
@@ -42,6 +44,8 @@ ep_destroy(struct engine_proc *ep)
 	reaper_remove(ep->reaper, ep);
 	if (ep->bev != NULL)
 		bufferevent_free(ep->bev);
+	if (ep->in != NULL)
+		bufferevent_free(ep->in);
 	event_free(ep->deadline);
 	event_free(ep->grace);
 	event_free(ep->later);
@@ -109,6 +113,7 @@ ep_check_done(struct engine_proc *ep)
 	evtimer_del(ep->grace);
 	event_active(ep->later, EV_TIMEOUT, 1);
 	reaper_done(ep->reaper);
+	reaper_sweep(NULL, 0);	/* what it left behind, setsid or not */
 }
 
 static void
@@ -117,7 +122,8 @@ ep_close_channel(struct engine_proc *ep)
 	if (ep->bev == NULL)
 		return;
 	bufferevent_free(ep->bev);
-	ep->bev = NULL;
+	bufferevent_free(ep->in);
+	ep->bev = ep->in = NULL;
 	evtimer_del(ep->deadline);
 	ep_check_done(ep);
 }
@@ -207,10 +213,10 @@ static void
 ep_maybe_shutdown(struct engine_proc *ep)
 {
 	if (ep->bev == NULL || !ep->stopping || ep->shut_wr ||
-	    evbuffer_get_length(bufferevent_get_output(ep->bev)) > 0)
+	    evbuffer_get_length(bufferevent_get_output(ep->in)) > 0)
 		return;
 	ep->shut_wr = true;
-	shutdown(bufferevent_getfd(ep->bev), SHUT_WR);
+	shutdown(bufferevent_getfd(ep->in), SHUT_WR);
 }
 
 static void
@@ -324,9 +330,27 @@ ep_later_cb(evutil_socket_t fd, short what, void *arg)
 
 /* One engine. */
 
+/* A bufferevent on fd, non-blocking, that closes it when freed. */
+static struct bufferevent *
+ep_bev(struct engine_proc *ep, int fd, short enable)
+{
+	struct bufferevent *bev;
+
+	evutil_make_socket_nonblocking(fd);
+	bev = bufferevent_socket_new(ep->reaper->base, fd,
+	    BEV_OPT_CLOSE_ON_FREE);
+	if (bev == NULL)
+		return NULL;
+	bufferevent_setcb(bev, ep_read_cb, ep_write_cb, ep_event_cb, ep);
+	bufferevent_enable(bev, enable);
+	return bev;
+}
+
+/* fds: as from engine_spawn(), its output then its input. */
 static struct engine_proc *
 ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
-    const struct engine_proc_callbacks *cb, void *arg, pid_t pid, int fd)
+    const struct engine_proc_callbacks *cb, void *arg, pid_t pid,
+    const int fds[2])
 {
 	struct engine_proc *ep = xcalloc(1, sizeof(*ep));
 
@@ -341,16 +365,14 @@ ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
 	ep->deadline = evtimer_new(r->base, ep_deadline_cb, ep);
 	ep->grace = evtimer_new(r->base, ep_grace_cb, ep);
 	ep->later = event_new(r->base, -1, 0, ep_later_cb, ep);
-	evutil_make_socket_nonblocking(fd);
-	ep->bev = bufferevent_socket_new(r->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	ep->bev = ep_bev(ep, fds[0], EV_READ);
+	ep->in = ep_bev(ep, fds[1], EV_WRITE);
 	if (ep->deadline == NULL || ep->grace == NULL || ep->later == NULL ||
-	    ep->bev == NULL) {
+	    ep->bev == NULL || ep->in == NULL) {
 		fprintf(stderr, "libevent: out of memory\n");
 		abort();
 	}
-	bufferevent_setcb(ep->bev, ep_read_cb, ep_write_cb, ep_event_cb, ep);
 	bufferevent_setwatermark(ep->bev, EV_READ, 0, ep->max_line);
-	bufferevent_enable(ep->bev, EV_READ | EV_WRITE);
 	reaper_add(r, ep);
 	return ep;
 }
@@ -360,14 +382,14 @@ engine_proc_spawn(struct engine_proc_reaper *r, const struct engine_spec *spec,
     const struct engine_proc_callbacks *cb, void *arg, char *err,
     size_t errlen)
 {
-	int fd;
+	int fds[2];
 	pid_t pid;
 
 	assert(r != NULL && spec != NULL && spec->argv != NULL);
 	assert(spec->max_line == 0 || spec->max_line >= 2);
-	if ((pid = engine_spawn(spec, &fd, err, errlen)) < 0)
+	if ((pid = engine_spawn(spec, fds, err, errlen)) < 0)
 		return NULL;
-	return ep_new(r, spec, cb, arg, pid, fd);
+	return ep_new(r, spec, cb, arg, pid, fds);
 }
 
 /*
@@ -385,9 +407,9 @@ write_direct(struct engine_proc *ep, const char *line, size_t len)
 		{ (void *)(uintptr_t)"\n", 1 } };
 	ssize_t n;
 
-	if (evbuffer_get_length(bufferevent_get_output(ep->bev)) != 0)
+	if (evbuffer_get_length(bufferevent_get_output(ep->in)) != 0)
 		return 0;
-	n = writev(bufferevent_getfd(ep->bev), iov, 2);
+	n = writev(bufferevent_getfd(ep->in), iov, 2);
 	return n > 0 ? (size_t)n : 0;
 }
 
@@ -400,12 +422,12 @@ engine_proc_send(struct engine_proc *ep, const char *line)
 	assert(strchr(line, '\n') == NULL);
 	if (ep->bev == NULL || ep->stopping || ep->overflowed || ep->orphan)
 		return -1;
-	out = bufferevent_get_output(ep->bev);
+	out = bufferevent_get_output(ep->in);
 	done = write_direct(ep, line, len);
 	if (done < len)
-		bufferevent_write(ep->bev, line + done, len - done);
+		bufferevent_write(ep->in, line + done, len - done);
 	if (done <= len)
-		bufferevent_write(ep->bev, "\n", 1);
+		bufferevent_write(ep->in, "\n", 1);
 	if (evbuffer_get_length(out) > ep->max_pending) {
 		ep->overflowed = true;
 		event_active(ep->later, EV_TIMEOUT, 1);
@@ -443,8 +465,8 @@ engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 	evtimer_del(ep->deadline);
 	if (!ep->stopping && ep->bev != NULL && quit_line != NULL) {
 		assert(strchr(quit_line, '\n') == NULL);
-		bufferevent_write(ep->bev, quit_line, strlen(quit_line));
-		bufferevent_write(ep->bev, "\n", 1);
+		bufferevent_write(ep->in, quit_line, strlen(quit_line));
+		bufferevent_write(ep->in, "\n", 1);
 	}
 	ep->stopping = true;
 	ep_maybe_shutdown(ep);

@@ -3,10 +3,10 @@
  * relaying text lines to and from it (protocol.md §12 for failures).
  *
  * The layer knows nothing of the game.  It starts a program with execv
- * (no shell) in its own process group, connected by one AF_UNIX
- * socketpair that is both its standard input and its standard output;
- * its standard error goes to a log file or /dev/null, never into the
- * protocol.  It delivers every complete line the engine writes, queues
+ * (no shell) in its own process group, its standard input one AF_UNIX
+ * socketpair and its standard output another, so that an engine closing
+ * either is seen at once; its standard error goes to a log file or
+ * /dev/null, never into the protocol.  It delivers every complete line the engine writes, queues
  * lines to it without ever blocking, bounds both directions, keeps a
  * deadline timer, and tells its owner about faults and, last of all,
  * about the exit.  It is built on libevent with no threads: everything
@@ -115,9 +115,12 @@ struct engine_spec {
  * Ignores SIGPIPE, so that writing to a dead engine is an error from
  * write(2) (a WRITE_ERROR fault) and not the death of the arbiter.  Also
  * makes the calling process a child subreaper (Linux prctl), so that
- * processes an engine leaves behind are re-parented to the arbiter and
- * reaped by its reaper, instead of being left to an init process that in
- * a container may never reap them.  engine_proc_reaper_new() calls it
+ * processes an engine leaves behind are re-parented to the arbiter, where
+ * the reaper kills and reaps them, even those that left the engine's
+ * process group and session (setsid), instead of leaving them to run on
+ * under an init process that in a container may never reap them.  The
+ * reaper kills every child of the process that is not a running engine,
+ * so the program must start no other children.  engine_proc_reaper_new() calls it
  * too; calling it again does no harm.
  */
 void		 engine_proc_setup(void);

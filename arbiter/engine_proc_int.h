@@ -25,7 +25,8 @@ struct engine_proc {
 	LIST_ENTRY(engine_proc)	 entry;		/* in the reaper's list */
 	struct engine_proc_reaper *reaper;
 	pid_t			 pid;		/* and process group id */
-	struct bufferevent	*bev;		/* NULL once closed */
+	struct bufferevent	*bev;		/* its output; NULL once closed */
+	struct bufferevent	*in;		/* its input, closed with bev */
 	struct event		*deadline;
 	struct event		*grace;		/* quit grace, or exit linger */
 	struct event		*later;		/* OVERFLOW, on_exit, destroy */
@@ -50,6 +51,7 @@ struct engine_proc {
 };
 
 struct engine_proc_reaper {
+	LIST_ENTRY(engine_proc_reaper) entry;	/* every live reaper */
 	struct event_base	*base;
 	struct event		*sigchld;
 	LIST_HEAD(, engine_proc) procs;
@@ -70,5 +72,12 @@ void	reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep);
 void	reaper_remove(struct engine_proc_reaper *r, struct engine_proc *ep);
 /* ep is done (reaped and closed): one fewer running. */
 void	reaper_done(struct engine_proc_reaper *r);
+/*
+ * SIGKILLs every child of this process that is not a running engine:
+ * what an engine left behind, re-parented here since the arbiter is a
+ * child subreaper, even if it left the engine's process group and
+ * session (setsid).  Returns how many it killed.
+ */
+size_t	reaper_sweep(pid_t *killed, size_t max);
 
 #endif

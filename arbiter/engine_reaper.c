@@ -3,7 +3,14 @@
  * event_base reaps every child in the loop (waitpid(-1), so also what an
  * engine left behind once this process is their subreaper), marks each
  * engine_proc reaped, and tells the owner when none is running any more.
+ *
+ * What an engine leaves behind is killed: a process that stayed in its
+ * process group dies with the group, and one that left it (setsid, or
+ * setpgid) is re-parented to the arbiter when its parent dies, since the
+ * arbiter is a child subreaper, and is killed by the sweep that follows
+ * each engine's end.  The arbiter starts no other children.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +24,10 @@
 #include "engine_proc.h"
 #include "engine_proc_int.h"
 #include "xmalloc.h"
+
+/* Every live reaper, whose running engines the sweep spares. */
+static LIST_HEAD(, engine_proc_reaper) reapers =
+    LIST_HEAD_INITIALIZER(reapers);
 
 void
 engine_proc_setup(void)
@@ -55,6 +66,77 @@ reaper_done(struct engine_proc_reaper *r)
 		event_active(r->drained, EV_TIMEOUT, 1);
 }
 
+static bool
+running_engine(pid_t pid)
+{
+	struct engine_proc_reaper *r;
+	struct engine_proc *ep;
+
+	LIST_FOREACH(r, &reapers, entry)
+		LIST_FOREACH(ep, &r->procs, entry)
+			if (ep->pid == pid && !ep->reaped)
+				return true;
+	return false;
+}
+
+static void
+add_pid(pid_t **v, size_t *n, size_t *cap, long pid)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		*v = xreallocarray(*v, *cap, sizeof(**v));
+	}
+	(*v)[(*n)++] = (pid_t)pid;
+}
+
+/*
+ * This process's children, from /proc/self/task/T/children (a kernel
+ * built with CONFIG_PROC_CHILDREN, as Debian's, Ubuntu's and Fedora's
+ * are); none where there is no such file.
+ */
+static void
+children(pid_t **v, size_t *n, size_t *cap)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	char path[300];
+	long pid;
+	FILE *f;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/children",
+		    e->d_name);
+		if ((f = fopen(path, "re")) == NULL)
+			continue;
+		while (fscanf(f, "%ld", &pid) == 1)
+			add_pid(v, n, cap, pid);
+		fclose(f);
+	}
+	if (d != NULL)
+		closedir(d);
+}
+
+size_t
+reaper_sweep(pid_t *killed, size_t max)
+{
+	pid_t *v = NULL;
+	size_t n = 0, cap = 0, nkilled = 0;
+
+	children(&v, &n, &cap);
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] <= 0 || running_engine(v[i]))
+			continue;
+		kill(v[i], SIGKILL);
+		if (nkilled < max)
+			killed[nkilled] = v[i];
+		nkilled++;
+	}
+	free(v);
+	return nkilled;
+}
+
 static void
 ep_drained_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -72,14 +154,17 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 	struct timeval tv = { 0, EXIT_LINGER_MS * 1000 };
 	pid_t pid;
 	int st;
+	bool orphan = false;
 
 	/* Signals coalesce: reap every child that has exited. */
 	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
 		LIST_FOREACH(ep, &r->procs, entry)
 			if (ep->pid == pid && !ep->reaped)
 				break;
-		if (ep == NULL)
-			continue;	/* something an engine left behind */
+		if (ep == NULL) {
+			orphan = true;	/* something an engine left behind */
+			continue;
+		}
 		ep->reaped = true;
 		ep->status = st;
 		/* Held open by a survivor: linger, even in a longer quit
@@ -88,6 +173,9 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 			evtimer_add(ep->grace, &tv);
 		ep_check_done(ep);
 	}
+	/* Its own children, if it had any, are ours now. */
+	if (orphan)
+		reaper_sweep(NULL, 0);
 }
 
 struct engine_proc_reaper *
@@ -96,6 +184,7 @@ engine_proc_reaper_new(struct event_base *base)
 	struct engine_proc_reaper *r = xcalloc(1, sizeof(*r));
 
 	engine_proc_setup();	/* in case the caller has not */
+	LIST_INSERT_HEAD(&reapers, r, entry);
 	r->base = base;
 	LIST_INIT(&r->procs);
 	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
@@ -106,6 +195,26 @@ engine_proc_reaper_new(struct event_base *base)
 		abort();
 	}
 	return r;
+}
+
+/*
+ * Kills and reaps whatever engines left behind, blocking: each round
+ * reaps what the last killed, whose own children are then ours.
+ */
+static void
+sweep_and_wait(void)
+{
+	pid_t killed[64];
+	size_t n;
+
+	for (int round = 0; round < 100; round++) {
+		if ((n = reaper_sweep(killed, 64)) == 0)
+			return;
+		for (size_t i = 0; i < n && i < 64; i++)
+			while (waitpid(killed[i], NULL, 0) < 0 &&
+			    errno == EINTR)
+				continue;
+	}
 }
 
 void
@@ -122,6 +231,8 @@ engine_proc_reaper_free(struct engine_proc_reaper *r)
 				continue;
 		ep_destroy(ep);
 	}
+	LIST_REMOVE(r, entry);
+	sweep_and_wait();
 	event_free(r->sigchld);
 	event_free(r->drained);
 	free(r);

@@ -193,7 +193,7 @@ spawn_limit(int resource, uint64_t value, uint64_t slack)
 /* The child, between fork and exec. */
 static _Noreturn void
 spawn_child(const struct engine_spec *spec, const char *path,
-    const char *wd, int sock, int logfd, pid_t parent)
+    const char *wd, int in, int out, int logfd, pid_t parent)
 {
 	struct sigaction sa;
 	sigset_t none;
@@ -209,11 +209,12 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &sa, NULL);
 	/* Above 2 first: dup2 onto itself would leave it close-on-exec. */
-	if ((sock = fcntl(sock, F_DUPFD_CLOEXEC, 3)) < 0 ||
+	if ((in = fcntl(in, F_DUPFD_CLOEXEC, 3)) < 0 ||
+	    (out = fcntl(out, F_DUPFD_CLOEXEC, 3)) < 0 ||
 	    (logfd = fcntl(logfd, F_DUPFD_CLOEXEC, 3)) < 0 ||
 	    dup2(logfd, STDERR_FILENO) < 0)
 		_exit(127);
-	if (dup2(sock, STDIN_FILENO) < 0 || dup2(sock, STDOUT_FILENO) < 0)
+	if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
 		spawn_child_fail("dup2", "socket");
 	closefrom(3);	/* whatever else the arbiter left inheritable */
 	if (spec->dir != NULL && chdir(wd) < 0)
@@ -233,12 +234,12 @@ spawn_child(const struct engine_spec *spec, const char *path,
 }
 
 pid_t
-engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
+engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
     size_t errlen)
 {
 	const char *prog = spec->argv[0];
 	char *wd = NULL, *path = NULL;
-	int sv[2] = { -1, -1 }, logfd = -1, saved;
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, logfd = -1, saved;
 	sigset_t all, old;
 	pid_t pid = -1, parent = getpid();
 
@@ -250,7 +251,8 @@ engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
 	    (path = spawn_resolve(prog, wd, err, errlen)) == NULL ||
 	    (logfd = spawn_open_log(spec, err, errlen)) < 0)
 		goto out;
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) < 0 ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, out) < 0) {
 		snprintf(err, errlen, "engine '%s': socketpair: %s", prog,
 		    strerror(errno));
 		goto out;
@@ -259,7 +261,7 @@ engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	if ((pid = fork()) == 0)
-		spawn_child(spec, path, wd, sv[1], logfd, parent);
+		spawn_child(spec, path, wd, in[1], out[1], logfd, parent);
 	saved = errno;
 	if (pid > 0)
 		setpgid(pid, pid);	/* as the child: either may be first */
@@ -268,14 +270,17 @@ engine_spawn(const struct engine_spec *spec, int *fdp, char *err,
 		snprintf(err, errlen, "engine '%s': fork: %s", prog,
 		    strerror(saved));
 	else {
-		*fdp = sv[0];
-		sv[0] = -1;
+		fds[0] = out[0];
+		fds[1] = in[0];
+		out[0] = in[0] = -1;
 	}
 out:
-	if (sv[0] >= 0)
-		close(sv[0]);
-	if (sv[1] >= 0)
-		close(sv[1]);
+	for (int i = 0; i < 2; i++) {
+		if (in[i] >= 0)
+			close(in[i]);
+		if (out[i] >= 0)
+			close(out[i]);
+	}
 	if (logfd >= 0)
 		close(logfd);
 	free(wd);

@@ -28,6 +28,7 @@
 #include "serve.h"
 #include "view.h"
 #include "watch.h"
+#include "weberr.h"
 #include "web.h"
 #include "webreq.h"
 #include "xmalloc.h"
@@ -413,6 +414,7 @@ listen_on(struct server *s)
 	s->http = evhttp_new(s->base);
 	evhttp_set_max_body_size(s->http, WEB_MAX_BODY);
 	evhttp_set_max_headers_size(s->http, 16384);
+	weberr_json(s->http);	/* libevent's own 400 and 413 too */
 	/* Every method reaches the router, which answers 405 (libevent
 	 * would answer 501 to those it is not told of). */
 	evhttp_set_allowed_methods(s->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST |

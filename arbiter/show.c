@@ -108,8 +108,14 @@ show_extras(json_t *r, struct game *g)
 	printf(" after%s\n", over ? ": the game is over" : "");
 }
 
+/* What replay_record found, beside a deal it showed. */
+#define SHOW_SKIPPED		0	/* another deal than --deal's */
+#define SHOW_SHOWN		1
+#define SHOW_UNREADABLE		(-1)
+#define SHOW_NO_SUCH_SEAT	(-2)	/* --seat beyond the deal's seats */
+
 static int
-replay_record(json_t *r, const struct show_opts *o)
+replay_record(json_t *r, const struct show_opts *o, int *nseats)
 {
 	const char *variant, *rules_text, *deck_text, *term, *reason;
 	const char *names[MAX_PLAYERS];
@@ -133,11 +139,15 @@ replay_record(json_t *r, const struct show_opts *o)
 	    variant_parse(variant, &v) < 0)
 		return -1;
 	if (o->deal >= 0 && deal != o->deal)
-		return 0;
+		return SHOW_SKIPPED;
 	rules_init(&rules, v);
 	n = rules.players;
 	if (!json_is_array(players) || (int)json_array_size(players) != n)
-		return -1;
+		return SHOW_UNREADABLE;
+	if (o->seat >= n) {
+		*nseats = n;
+		return SHOW_NO_SUCH_SEAT;
+	}
 	for (int s = 0; s < n; s++)
 		if ((names[s] = json_string_value(json_array_get(players,
 		    (size_t)s))) == NULL)
@@ -198,20 +208,73 @@ replay_record(json_t *r, const struct show_opts *o)
 		printf("%s wins %d%s\n\n", names[res.value.winner],
 		    res.value.value, res.value.rubicon ? " (rubicon)" : "");
 	game_free(g);
-	return 0;
+	return SHOW_SHOWN;
+}
+
+static int
+show_record(const char *line, const struct show_opts *o, int *nseats)
+{
+	json_t *r = json_loads(line, 0, NULL);
+	int rc = r == NULL ? SHOW_UNREADABLE : replay_record(r, o, nseats);
+
+	json_decref(r);
+	return rc;
 }
 
 int
 show_line(const char *line, int seat, int deal)
 {
 	struct show_opts o = { seat, deal };
-	json_t *r = json_loads(line, 0, NULL);
-	int rc = r == NULL ? -1 : replay_record(r, &o);
+	int n;
 
-	json_decref(r);
-	return rc;
+	return show_record(line, &o, &n);
 }
 
+/* --seat S or --deal N: a number within its range, or -1 after a line. */
+static int
+show_number(const char *flag, const char *v, int max)
+{
+	long long n;
+
+	if (v != NULL && bzp_parse_int(v, 0, max, &n) == 0)
+		return (int)n;
+	fprintf(stderr, "bezique-arbiter: show: %s wants a number from 0 to "
+	    "%d, not '%s'\n", flag, max, v ? v : "");
+	return -1;
+}
+
+static int
+show_flags(int argc, char **argv, struct show_opts *o, const char **path)
+{
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--seat") == 0) {
+			if ((o->seat = show_number(argv[i], i + 1 < argc ?
+			    argv[i + 1] : NULL, MAX_PLAYERS - 1)) < 0)
+				return -1;
+			i++;
+		} else if (strcmp(argv[i], "--deal") == 0) {
+			if ((o->deal = show_number(argv[i], i + 1 < argc ?
+			    argv[i + 1] : NULL, 1 << 30)) < 0)
+				return -1;
+			i++;
+		} else if (argv[i][0] != '-' && *path == NULL)
+			*path = argv[i];
+		else {
+			fprintf(stderr, "bezique-arbiter: show: bad argument "
+			    "'%s' (show FILE [--seat S] [--deal N])\n",
+			    argv[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Every deal of the file, or the one of --deal.  A line that is not a
+ * record is named (file:line) and the others are still shown, but the
+ * exit status says so; a --seat the deals do not have, or a --deal the
+ * file does not hold, is an error too.
+ */
 int
 show_main(int argc, char **argv)
 {
@@ -219,28 +282,11 @@ show_main(int argc, char **argv)
 	const char *path = NULL;
 	char *line = NULL;
 	size_t cap = 0;
-	long long n;
-	int lineno = 0;
+	int lineno = 0, rc, nseats = 0, shown = 0, bad = 0;
 	FILE *f;
 
-	for (int i = 0; i < argc; i++) {
-		if ((strcmp(argv[i], "--seat") == 0 ||
-		    strcmp(argv[i], "--deal") == 0) && i + 1 < argc &&
-		    bzp_parse_int(argv[i + 1], 0, 1 << 30, &n) == 0) {
-			if (argv[i][2] == 's')
-				o.seat = n > 1 ? 1 : (int)n;
-			else
-				o.deal = (int)n;
-			i++;
-		} else if (argv[i][0] != '-' && path == NULL)
-			path = argv[i];
-		else {
-			fprintf(stderr, "bezique-arbiter: show: bad argument "
-			    "'%s' (show FILE [--seat 0|1] [--deal N])\n",
-			    argv[i]);
-			return 2;
-		}
-	}
+	if (show_flags(argc, argv, &o, &path) < 0)
+		return 2;
 	if (path == NULL || (f = fopen(path, "r")) == NULL) {
 		fprintf(stderr, "bezique-arbiter: show: %s\n", path ?
 		    "cannot open the file" : "give a records file");
@@ -248,11 +294,25 @@ show_main(int argc, char **argv)
 	}
 	while (getline(&line, &cap, f) > 0) {
 		lineno++;
-		if (show_line(line, o.seat, o.deal) < 0)
+		if ((rc = show_record(line, &o, &nseats)) == SHOW_SHOWN)
+			shown++;
+		else if (rc == SHOW_UNREADABLE) {
 			fprintf(stderr, "%s:%d: not a readable deal record\n",
 			    path, lineno);
+			bad++;
+		} else if (rc == SHOW_NO_SUCH_SEAT) {
+			fprintf(stderr, "%s:%d: --seat %d, but the deal has "
+			    "seats 0 to %d\n", path, lineno, o.seat,
+			    nseats - 1);
+			bad++;
+			break;
+		}
 	}
 	free(line);
 	fclose(f);
-	return 0;
+	if (bad == 0 && shown == 0 && o.deal >= 0) {
+		fprintf(stderr, "%s: no record of deal %d\n", path, o.deal);
+		bad++;
+	}
+	return bad > 0 ? 1 : 0;
 }

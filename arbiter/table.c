@@ -249,7 +249,7 @@ request(struct table *t)
 
 	k = (size_t)snprintf(t->line, len, "go id=%" PRIu64 " decision=%s "
 	    "time=%lld otime=%lld inc=%lld cap=%lld movetime=%lld ",
-	    ++t->next_id, bzp_decision_name(game_decision(t->g)),
+	    t->next_id = bot_new_id(), bzp_decision_name(game_decision(t->g)),
 	    c->time_ms ? (long long)t->clock_ms[seat] : 0,
 	    c->time_ms ? (long long)t->clock_ms[opp] : 0, c->inc_ms,
 	    c->cap_ms, c->movetime_ms);

@@ -114,7 +114,8 @@ engine_key(struct reader *r, const char *name, const char *key,
 {
 	struct match_cfg *c = r->c;
 	struct engine_cfg *e = NULL;
-	char **slot = NULL, opt[600];
+	char **slot = NULL;
+	char opt[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 2];
 
 	for (int i = 0; i < c->nengines; i++)
 		if (strcmp(c->engines[i].name, name) == 0)
@@ -135,6 +136,9 @@ engine_key(struct reader *r, const char *name, const char *key,
 		slot = &e->stderr_log;
 	else if (strncmp(key, "option.", 7) == 0 && key[7] != '\0' &&
 	    e->noptions < MAX_ENGINE_OPTIONS) {
+		if (config_check_option(key + 7, strlen(key + 7), value,
+		    r->err, sizeof(r->err)) < 0)
+			return 0;
 		snprintf(opt, sizeof(opt), "%s=%s", key + 7, value);
 		if ((e->options[e->noptions++] = strdup(opt)) == NULL)
 			abort();

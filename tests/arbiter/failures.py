@@ -29,9 +29,9 @@ CASES = {
     "illegal": ("illegal", []),
     "garbage": ("malformed", []),
     "flood": ("overlong", []),
-    # One socket carries both directions, so a bot that closes its stdout
-    # but keeps running looks like a hang: it is charged with time.
-    "close": ("time", []),
+    # Its stdout is a socket of its own: closing it while running is a
+    # crash at once, not a hang charged with time after the full limit.
+    "close": ("crash", []),
     "noquit": ("time", []),
     "grandchild": ("crash", []),
     "stale": ("time", []),
@@ -39,6 +39,12 @@ CASES = {
     # version: the engine cannot play (as check says).
     "noname": ("startup", []),
     "protocol99": ("startup", []),
+    # Request ids are random: one guessed from the last is never the one
+    # outstanding, so a bot cannot answer before it has read the request.
+    "guess": ("time", []),
+    # A child that leaves the bot's process group and session (setsid) is
+    # killed all the same once the bot is gone (no process left behind).
+    "escape": ("normal", []),
     # With --on-failure restart the deal survives: the engine is started
     # again and resumes from its seat view; the failure is an incident.
     "crash restart": ("normal", ["--on-failure", "restart"]),
@@ -47,7 +53,9 @@ CASES = {
 
 
 def leftovers(tag):
-    out = subprocess.run(["pgrep", "-f", tag], capture_output=True,
+    # "--": the tag starts with a dash, which pgrep took for an option
+    # (and, failing, reported nothing left behind).
+    out = subprocess.run(["pgrep", "-f", "--", tag], capture_output=True,
                          text=True).stdout.split()
     return [p for p in out if int(p) != os.getpid()]
 
@@ -92,7 +100,7 @@ def run_case(mode, want, extra, tmp):
     time.sleep(0.2)
     left = leftovers(tag)
     if left:
-        subprocess.run(["pkill", "-9", "-f", tag])
+        subprocess.run(["pkill", "-9", "-f", "--", tag])
         return "processes left behind: " + " ".join(left)
     return "ok (%.1f s)" % secs
 

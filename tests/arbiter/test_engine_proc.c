@@ -429,7 +429,8 @@ test_lines_relayed(void **state)
 	int fds = count_fds();
 
 	start_fixture(t, "echo", "0", 0);
-	assert_int_eq_msg("descriptors while running", count_fds(), fds + 1);
+	/* Our ends of its input and output sockets. */
+	assert_int_eq_msg("descriptors while running", count_fds(), fds + 2);
 	assert_int_equal(engine_proc_send(t->ep, "hello"), 0);
 	assert_int_equal(engine_proc_send(t->ep, "two  spaces "), 0);
 	assert_int_equal(engine_proc_send(t->ep, "crlf with cr"), 0);
@@ -768,9 +769,9 @@ test_close_both(void **state)
 }
 
 /*
- * Closing only descriptor 1 is not end of output: descriptor 0 is the
- * same socket and keeps it open.  A deadline is what catches such an
- * engine; this test pins that down.
+ * Closing only descriptor 1 is end of output at once, though the engine
+ * still runs and its input is open: the two are separate sockets (with
+ * one for both, descriptor 0 kept it open and only a deadline caught it).
  */
 static void
 test_close_stdout_only(void **state)
@@ -779,10 +780,14 @@ test_close_stdout_only(void **state)
 
 	t->on_fault = FAULT_KILL;
 	start_fixture(t, "close-stdout", "0", 0);
-	engine_proc_set_deadline(t->ep, 300);
+	engine_proc_set_deadline(t->ep, 3000);
 	assert_true(run_until_flag(t, &t->exited));
 	assert_int_equal(t->nfaults, 1);
-	assert_int_equal(t->fault[0], ENGINE_PROC_TIMEOUT);
+	assert_int_equal(t->fault[0], ENGINE_PROC_CLOSED);
+	assert_string_equal(t->detail, "end of output");
+	print_message("      closed at %llu ms\n",
+	    (unsigned long long)t->fault_ms);
+	assert_true(t->fault_ms < 3000);	/* not the deadline */
 	assert_signal(t->status, SIGKILL);
 	assert_gone(t, -t->pid);
 }
@@ -977,8 +982,9 @@ test_fd_leak(void **state)
 	assert_int_eq_msg("they are 0, 1, 2", sum, 3);
 	snprintf(path, sizeof(path), "/proc/%d/fd/1", (int)t2.pid);
 	link2b[readlink(path, link2b, sizeof(link2b) - 1)] = '\0';
-	assert_string_equal(link2, link2b);	/* stdin and stdout: one */
+	assert_string_not_equal(link2, link2b);	/* stdin and stdout: two */
 	assert_true(strncmp(link2, "socket:[", 8) == 0);
+	assert_true(strncmp(link2b, "socket:[", 8) == 0);
 	n = proc_fds(t->pid, fds, 16, link1, sizeof(link1));
 	assert_int_eq_msg("descriptors of the first engine", n, 3);
 	assert_true(strcmp(link1, link2) != 0);
