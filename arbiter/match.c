@@ -387,13 +387,14 @@ setup(struct match *m)
 	    (m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
-	if (c->resume != NULL && load_resume(m, c->resume) < 0)
-		return -1;
-	if (out != NULL && (m->records = fopen(out, "ae")) == NULL) {
-		fprintf(stderr, "bezique-arbiter: %s: %s\n", out,
-		    strerror(errno));
+	/* Locked before resume reads it: a second writer is refused. */
+	if (out != NULL && (m->records = record_open_locked(out,
+	    c->resume != NULL, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
 		return -1;
 	}
+	if (c->resume != NULL && load_resume(m, c->resume) < 0)
+		return -1;
 	if ((m->base = precise_base()) == NULL ||
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();

@@ -1,7 +1,10 @@
 /*
  * record.c: writing, reading and replaying deal records (record.h).
  */
+#include <sys/file.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +159,34 @@ record_write(const struct record *rec, FILE *f, bool sync, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+FILE *
+record_open_locked(const char *path, bool must_exist, char *err,
+    size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC |
+	    (must_exist ? 0 : O_CREAT), 0666);
+	FILE *f;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			snprintf(err, errlen, "%s: another run holds this "
+			    "records file (locked); wait for it to end or "
+			    "use another file", path);
+		else
+			snprintf(err, errlen, "%s: cannot lock: %s", path,
+			    strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if ((f = fdopen(fd, "a")) == NULL)
+		abort();
+	return f;
 }
 
 int
