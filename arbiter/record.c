@@ -12,6 +12,7 @@
 
 #include "record.h"
 #include "record_int.h"
+#include "utf8.h"
 #include "view.h"
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
@@ -60,7 +61,7 @@ record_new(int deal, int pair, uint64_t seed, const struct rules *r,
 		abort();
 	rec->n = r->players;
 	for (int s = 0; s < r->players; s++)
-		json_array_append_new(players, json_string(names[s]));
+		json_array_append_new(players, utf8_json(names[s]));
 	rules_format(r, rules, sizeof(rules));
 	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
 	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
@@ -96,7 +97,7 @@ record_action(struct record *rec, int seat, const char *action, double ms,
 	if (a == NULL)
 		abort();
 	if (info != NULL)
-		json_object_set_new(a, "info", json_string(info));
+		json_object_set_new(a, "info", utf8_json(info));
 	json_array_append_new(rec->actions, a);
 }
 
@@ -110,8 +111,9 @@ record_incident(struct record *rec, int seat, enum termination term,
 		list = json_array();
 		json_object_set_new(rec->obj, "incidents", list);
 	}
-	json_array_append_new(list, json_pack("{s:i, s:s, s:s}", "seat", seat,
-	    "class", termination_name(term), "reason", reason ? reason : ""));
+	json_array_append_new(list, json_pack("{s:i, s:s, s:o}", "seat", seat,
+	    "class", termination_name(term), "reason", utf8_json(reason ?
+	    reason : "")));
 }
 
 void
@@ -125,7 +127,7 @@ record_finish(struct record *rec, const struct game *g,
 	game_result(g, &res);
 	for (int i = 0; i < nevidence; i++)
 		if (evidence[i] != NULL)
-			json_array_append_new(ev, json_string(evidence[i]));
+			json_array_append_new(ev, utf8_json(evidence[i]));
 	json_object_set_new(rec->obj, "result", json_pack(
 	    "{s:o, s:o, s:i, s:i, s:b}", "points", record_int_array(res.points,
 	    rec->n), "brisques", record_int_array(res.brisques, rec->n),
@@ -135,7 +137,7 @@ record_finish(struct record *rec, const struct game *g,
 	    json_string(termination_name(term)));
 	json_object_set_new(rec->obj, "fault_seat", fault_seat >= 0 ?
 	    json_integer(fault_seat) : json_null());
-	json_object_set_new(rec->obj, "reason", json_string(reason ?
+	json_object_set_new(rec->obj, "reason", utf8_json(reason ?
 	    reason : ""));
 	json_object_set_new(rec->obj, "evidence", ev);
 }
