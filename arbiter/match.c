@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "engine_proc.h"
 #include "match.h"
+#include "recordset.h"
 #include "results.h"
 #include "schedule.h"
 #include "standings.h"
@@ -304,7 +305,8 @@ static int
 load_resume(struct match *m, const char *path)
 {
 	FILE *f = fopen(path, "r+");
-	char *line = NULL, err[256];
+	struct recordset *set = recordset_new(false);
+	char *line = NULL, err[512];
 	size_t cap = 0;
 	ssize_t n;
 	long good_end = 0;
@@ -313,6 +315,7 @@ load_resume(struct match *m, const char *path)
 	if (f == NULL) {
 		fprintf(stderr, "bezique-arbiter: --resume %s: %s\n", path,
 		    strerror(errno));
+		recordset_free(set);
 		return -1;
 	}
 	while ((n = getline(&line, &cap, f)) > 0) {
@@ -320,9 +323,13 @@ load_resume(struct match *m, const char *path)
 		lineno++;
 		if (line[n - 1] != '\n')
 			break;	/* a partial last line: repaired below */
-		if (record_read(line, false, &s, err, sizeof(err)) < 0) {
-			fprintf(stderr, "bezique-arbiter: %s:%d: %s\n", path,
-			    lineno, err);
+		/* Replayed, of this match, and each deal once: or refused. */
+		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
+		    record_fits_match(m->cfg, line, &s, err, sizeof(err)) < 0 ||
+		    recordset_add(set, path, lineno, line, &s, err,
+		    sizeof(err)) != RS_NEW) {
+			fprintf(stderr, "bezique-arbiter: %s:%d: not this "
+			    "match's records: %s\n", path, lineno, err);
 			rc = -1;
 			break;
 		}
@@ -338,6 +345,7 @@ load_resume(struct match *m, const char *path)
 	}
 	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)
 		rc = -1;
+	recordset_free(set);
 	free(line);
 	fclose(f);
 	return rc;

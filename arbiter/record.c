@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -349,18 +350,28 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 	const char *seed, *term;
 	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
+	json_int_t deal, pair;
 	int rub = 0;
 
 	memset(sum, 0, sizeof(*sum));
-	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:o, s:s, "
-	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &sum->deal,
-	    "pair", &sum->pair, "seed", &seed, "dealer", &sum->dealer,
+	if (json_unpack_ex(obj, &je, 0, "{s:I, s:I, s:s, s:i, s:o, s:s, "
+	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &deal,
+	    "pair", &pair, "seed", &seed, "dealer", &sum->dealer,
 	    "players", &players, "termination", &term, "fault_seat", &fault,
 	    "result", "points", &points, "brisques", &brisques, "winner",
 	    &sum->winner, "value", &sum->value, "rubicon", &rub) < 0) {
 		snprintf(err, errlen, "not a deal record: %s", je.text);
 		return -1;
 	}
+	/* An index is an int everywhere: 10^12 is no deal of any match. */
+	if (deal < 0 || deal > INT_MAX || pair < 0 || pair > deal) {
+		snprintf(err, errlen, "deal %" JSON_INTEGER_FORMAT " of pair %"
+		    JSON_INTEGER_FORMAT ": not a deal index and its pair",
+		    deal, pair);
+		return -1;
+	}
+	sum->deal = (int)deal;
+	sum->pair = (int)pair;
 	sum->rubicon = rub;
 	sum->nseats = json_is_array(players) ? (int)json_array_size(players) :
 	    0;

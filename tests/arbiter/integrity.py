@@ -3,6 +3,13 @@
 
 lock: a second writer on a records file (match, --resume, tournament)
 is refused in one line while the first runs, and the file stays intact.
+resume: --resume with another seed, variant, rules, deal count, pairing
+or the engines' names swapped refuses in one line naming the field and
+both values, and leaves the file as it was.
+forged: a line given twice, two records of one deal, a deal index of
+10^12, a deal moved to another index, players swapped in a record: each
+is reported by verify, refused by --resume, and by rate (which counts a
+record given twice once: `rate f f` is `rate f`).
 Prints one line per case; exits 1 if any failed.
 """
 import json
@@ -80,7 +87,156 @@ def case_lock(tmp):
     return None
 
 
-CASES = [("lock", case_lock)]
+def base_file(tmp):
+    """Six deals of random ('a') against greedy ('b'), seed 5."""
+    rec = os.path.join(tmp, "base.jsonl")
+    if not os.path.exists(rec):
+        rc, _, err = run(match(rec, extra=["-n", "6"]))
+        if rc != 0:
+            raise RuntimeError("the base match failed: " + err)
+    return rec
+
+
+def refuses(cmd, rec, words):
+    """cmd exits non-zero with one line holding every word, and leaves
+    rec as it was."""
+    before = open(rec, "rb").read()
+    rc, _, err = run(cmd)
+    if rc == 0 or not one_line(err) or any(w not in err for w in words):
+        return "exit %d, %r (want one line with %r)" % (rc, err, words)
+    if open(rec, "rb").read() != before:
+        return "the file changed"
+    return None
+
+
+def case_resume(tmp):
+    base = base_file(tmp)
+    rec = os.path.join(tmp, "again.jsonl")
+    with open(rec, "wb") as f:
+        f.write(open(base, "rb").read())
+    fine = match(rec, extra=["-n", "6", "--resume", rec])
+    rc, _, err = run(fine)
+    if rc != 0 or open(rec, "rb").read() != open(base, "rb").read():
+        return "the same command does not resume: " + err
+    wrong = [
+        (["--seed", "6"], None, ["seed: the file's 5, the command's 6"]),
+        (["--variant", "six-pack"], None,
+         ["variant: the file's 'rubicon', the command's 'six-pack'"]),
+        (["--rule", "carte_blanche=100"], None,
+         ["rules: the file's 'carte_blanche=50', the command's "
+          "'carte_blanche=100'"]),
+        ([], ("b", "a"), ["players: the file's deal 0 seats 'a', 'b', "
+                          "the command's 'b', 'a'"]),
+        (["--no-duplicate"], None, ["duplicate: the file's deal 1 is in "
+                                    "pair 0, the command's in pair 1"]),
+    ]
+    for extra, names, words in wrong:
+        cmd = match(rec, names or ("a", "b"), ["-n", "6", "--resume", rec]
+                    + extra)
+        line = 2 if "--no-duplicate" in extra else 1
+        why = refuses(cmd, rec, words + ["%s:%d: " % (rec, line)])
+        if why:
+            return "%s: %s" % (" ".join(extra) or "names swapped", why)
+    why = refuses(match(rec, extra=["-n", "4", "--resume", rec]), rec,
+                  ["deals: the file has deal 4, the command 4 deals"])
+    return "-n 4: " + why if why else None
+
+
+def forge(tmp, name, edit):
+    """A copy of the base file, its records (dicts) passed to edit."""
+    recs = [json.loads(x) for x in lines_of(base_file(tmp))]
+    recs = edit(recs)
+    path = os.path.join(tmp, name + ".jsonl")
+    with open(path, "w") as f:
+        for r in recs:
+            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+    return path
+
+
+def swap_players(recs):
+    recs[2]["players"].reverse()
+    return recs
+
+
+def claim(recs):
+    recs.append(dict(recs[3], deal=2))
+    return recs
+
+
+def move(recs):
+    recs[5]["deal"], recs[5]["pair"] = 1001, 500
+    return recs
+
+
+FORGED = [
+    ("line-twice", lambda r: r + [r[0]], "deal 0 repeats line 1"),
+    ("one-deal-twice", claim, "deal 2 is recorded twice, here and at "
+     "line 3, differently"),
+    ("huge-index", lambda r: r[:5] + [dict(r[5], deal=10 ** 12)],
+     "deal 1000000000000 of pair 2: not a deal index"),
+    ("moved", move, "deal 1001 (pair 500) is not dealt by the schedule"),
+    ("swapped", swap_players, "deal 2 seats 'b', 'a' in another order "
+     "than deal 0"),
+]
+
+
+def case_forged(tmp):
+    base = base_file(tmp)
+    _, whole, _ = run([ARB, "rate", base])
+    for name, edit, words in FORGED:
+        path = forge(tmp, name, edit)
+        rc, out, err = run([ARB, "verify", path])
+        if rc == 0 or words not in err:
+            return "%s: verify exit %d, %r (want %r)" % (name, rc, err,
+                                                        words)
+        why = refuses(match(path, extra=["-n", "6", "--resume", path]),
+                      path, ["not this match's records", path + ":"])
+        if why and name != "huge-index":
+            return "%s: --resume: %s" % (name, why)
+        rc, out, err = run([ARB, "rate", path])
+        if name == "line-twice":
+            if rc != 0 or out != whole or "1 record given twice" not in err:
+                return "rate of a line given twice: exit %d, %r" % (rc,
+                                                                   err)
+        elif rc == 0 or words not in err:
+            return "%s: rate exit %d, %r" % (name, rc, err)
+    rc, out, err = run([ARB, "rate", base, base])
+    if rc != 0 or out != whole or "6 records given twice" not in err:
+        return "rate f f is not rate f: %r" % err
+    return None
+
+
+def case_tournament(tmp):
+    """A tournament's records and its shards verify: each deck follows
+    the schedule of rounds of three pairings."""
+    ini = os.path.join(tmp, "t.ini")
+    with open(ini, "w") as f:
+        f.write("[tournament]\nrounds = 2\nseed = 9\n")
+        for name, level in (("x", "random"), ("y", "greedy"),
+                            ("z", "random")):
+            f.write("[engine %s]\ncommand = %s --level %s\n" % (name, ENG,
+                                                               level))
+    files = []
+    for shard in ("", "1/2", "2/2"):
+        rec = os.path.join(tmp, "t%s.jsonl" % shard.replace("/", "-"))
+        cmd = [ARB, "tournament", ini, "-o", rec, "-q"]
+        rc, _, err = run(cmd + (["--shard", shard] if shard else []))
+        if rc != 0:
+            return "tournament %s: %s" % (shard, err)
+        rc, _, err = run([ARB, "verify", rec])
+        if rc != 0:
+            return "verify %s: %s" % (rec, err)
+        files.append(rec)
+    rc, whole, err = run([ARB, "rate", files[0]])
+    rc2, merged, err2 = run([ARB, "rate", files[1], files[2], files[1]])
+    if rc != 0 or rc2 != 0 or whole != merged:
+        return "shards (one given twice) do not rate as the whole: %r" % (
+            err + err2)
+    return None
+
+
+CASES = [("lock", case_lock), ("resume", case_resume),
+         ("forged", case_forged), ("tournament", case_tournament)]
 
 
 def main():
