@@ -24,9 +24,15 @@ struct seen {
 	int		 line;
 };
 
-/* How the engines of one pairing sat: the same at every deal. */
+/*
+ * How the engines of one pairing sat.  A match or tournament turns them
+ * round from deal to deal (engine (seat + deal) mod seats of the pairing
+ * in each seat); a person's games (play, serve: single deals) keep each
+ * in one seat.  Each record keeps or drops each reading.
+ */
 struct seating {
-	uint64_t	 engines, order;
+	uint64_t	 engines, turned, kept;
+	bool		 turns, keeps;
 	int		 deal;
 	const char	*file;
 	int		 line;
@@ -157,20 +163,21 @@ place(const char *file, int line, const char *here, char *buf, size_t len)
 		snprintf(buf, len, "%s:%d", file ? file : "-", line);
 }
 
-/* The engines of a record in the order the pairing has them: the
- * schedule seats engine (seat + deal) mod seats of it in each seat. */
+/* The engines of a record as a set, in the pairing's order (turned
+ * back by the deal index) and in the record's. */
 static void
-seating_of(const struct record_summary *s, uint64_t *engines,
-    uint64_t *order)
+seating_of(const struct record_summary *s, struct seating *now)
 {
 	int n = s->nseats;
 
-	*engines = 0;
-	*order = FNV_START;
+	now->engines = 0;
+	now->turned = now->kept = FNV_START;
 	for (int j = 0; j < n; j++) {
 		const char *name = s->players[((j - s->deal) % n + n) % n];
-		*engines += fnv(name, strlen(name) + 1, FNV_START);
-		*order = fnv(name, strlen(name) + 1, *order);
+		now->engines += fnv(name, strlen(name) + 1, FNV_START);
+		now->turned = fnv(name, strlen(name) + 1, now->turned);
+		now->kept = fnv(s->players[j], strlen(s->players[j]) + 1,
+		    now->kept);
 	}
 }
 
@@ -178,31 +185,32 @@ static int
 check_seating(struct recordset *rs, const char *file, int lineno,
     const struct record_summary *s, char *err, size_t errlen)
 {
-	struct seating now = { 0, 0, s->deal, file, lineno };
+	struct seating now = { 0, 0, 0, true, true, s->deal, file, lineno };
+	struct seating *was = NULL;
 	char where[300];
 
-	seating_of(s, &now.engines, &now.order);
-	for (size_t i = 0; i < rs->nseatings; i++) {
-		const struct seating *was = &rs->seatings[i];
-		if (was->engines != now.engines || was->order == now.order)
-			continue;
-		place(was->file, was->line, file, where, sizeof(where));
-		snprintf(err, errlen, "deal %d seats '%s', '%s'%s%s%s in "
-		    "another order than deal %d (%s) seats them: not the "
-		    "schedule's (players swapped?)", s->deal, s->players[0],
-		    s->players[1], s->nseats > 2 ? ", '" : "", s->nseats > 2 ?
-		    s->players[2] : "", s->nseats > 2 ? "'" : "", was->deal,
-		    where);
-		return -1;
-	}
-	for (size_t i = 0; i < rs->nseatings; i++)
+	seating_of(s, &now);
+	for (size_t i = 0; i < rs->nseatings && was == NULL; i++)
 		if (rs->seatings[i].engines == now.engines)
-			return 0;
-	if (rs->nseatings == rs->seatcap)
-		rs->seatings = grow(rs->seatings, &rs->seatcap,
-		    sizeof(*rs->seatings));
-	rs->seatings[rs->nseatings++] = now;
-	return 0;
+			was = &rs->seatings[i];
+	if (was == NULL) {
+		if (rs->nseatings == rs->seatcap)
+			rs->seatings = grow(rs->seatings, &rs->seatcap,
+			    sizeof(*rs->seatings));
+		rs->seatings[rs->nseatings++] = now;
+		return 0;
+	}
+	was->turns = was->turns && was->turned == now.turned;
+	was->keeps = was->keeps && was->kept == now.kept && rs->single;
+	if (was->turns || was->keeps)
+		return 0;
+	place(was->file, was->line, file, where, sizeof(where));
+	snprintf(err, errlen, "deal %d seats '%s', '%s'%s%s%s in another "
+	    "order than the schedule and deal %d (%s) have them (players "
+	    "swapped?)", s->deal, s->players[0], s->players[1], s->nseats > 2 ?
+	    ", '" : "", s->nseats > 2 ? s->players[2] : "", s->nseats > 2 ?
+	    "'" : "", was->deal, where);
+	return -1;
 }
 
 /* Pair k of a match is deal k (single deals) or k / seats (duplicate):
