@@ -2,6 +2,7 @@
  * record.c: writing, reading and replaying deal records (record.h).
  */
 #include <sys/file.h>
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -170,13 +171,16 @@ record_open_locked(const char *path, bool must_exist, char *err,
 {
 	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC |
 	    (must_exist ? 0 : O_CREAT), 0666);
+	struct stat st;
 	FILE *f;
 
 	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	/* Only a file is a file two runs can share (not /dev/null). */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		if (errno == EWOULDBLOCK)
 			snprintf(err, errlen, "%s: another run holds this "
 			    "records file (locked); wait for it to end or "
