@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Records files that collide or lie (issue 21, items 4 to 6).
 
-lock: a second writer on a records file (match, --resume, tournament)
-is refused in one line while the first runs, and the file stays intact.
+lock: a second writer on a records file (match, --resume, tournament,
+play) is refused in one line while the first runs, and the file stays intact.
 resume: --resume with another seed, variant, rules, deal count, pairing
 or the engines' names swapped refuses in one line naming the field and
 both values, and leaves the file as it was.
@@ -33,7 +33,7 @@ def match(records, names=("a", "b"), extra=()):
 
 def run(args, timeout=120):
     p = subprocess.run(args, capture_output=True, text=True,
-                       timeout=timeout)
+                       timeout=timeout, stdin=subprocess.DEVNULL)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -62,7 +62,8 @@ def case_lock(tmp):
             time.sleep(0.02)
         seconds = [match(rec, ("c", "d"), ["-n", "2"]),
                    match(rec, extra=["-n", "4000", "--resume", rec]),
-                   [ARB, "tournament", ini, "-o", rec, "-q"]]
+                   [ARB, "tournament", ini, "-o", rec, "-q"],
+                   [ARB, "play", "--engine", ENG, "--records", rec]]
         for cmd in seconds:
             rc, _, err = run(cmd)
             if first.poll() is not None:
