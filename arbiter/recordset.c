@@ -470,6 +470,10 @@ record_fits_match(const struct match_cfg *c, const char *line,
 	schedule_deal(c, s->deal, &d);
 	if (check_place(c, &d, s, err, errlen) < 0)
 		goto out;
+	/* The seats first: another format or order of the engines moves
+	 * pairings to other rounds, hence other decks. */
+	if (check_players(c, &d, s, err, errlen) < 0)
+		goto out;
 	seed = s->series && s->hand > 0 ? schedule_match_seed(s->seed,
 	    s->hand) : s->seed;
 	if (seed != d.seed) {
@@ -478,7 +482,7 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		    c->seed);
 		goto out;
 	}
-	rc = check_players(c, &d, s, err, errlen);
+	rc = 0;
 out:
 	json_decref(obj);
 	return rc;

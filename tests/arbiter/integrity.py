@@ -228,6 +228,20 @@ def case_tournament(tmp):
         if rc != 0:
             return "verify %s: %s" % (rec, err)
         files.append(rec)
+    # Resumed as another tournament: the engines in another order, or a
+    # gauntlet: refused, naming the seats.
+    for name, text in (("order", open(ini).read().replace(
+            "[engine x]", "[engine w]").replace("[engine y]", "[engine x]")
+            .replace("[engine w]", "[engine y]")),
+                       ("gauntlet", open(ini).read().replace(
+                           "rounds = 2", "rounds = 3\nformat = gauntlet"))):
+        other = os.path.join(tmp, name + ".ini")
+        with open(other, "w") as f:
+            f.write(text)
+        why = refuses([ARB, "tournament", other, "--resume", files[0],
+                       "-q"], files[0], ["players: the file's deal"])
+        if why:
+            return "resumed as %s: %s" % (name, why)
     rc, whole, err = run([ARB, "rate", files[0]])
     rc2, merged, err2 = run([ARB, "rate", files[1], files[2], files[1]])
     if rc != 0 or rc2 != 0 or whole != merged:
