@@ -10,6 +10,7 @@
 
 #include "bzp.h"
 #include "config.h"
+#include "utf8.h"
 
 void
 config_defaults(struct match_cfg *c)
@@ -420,9 +421,18 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 		    n == 2 ? "two" : "three", c->nengines);
 		return -1;
 	}
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		char shown[512];
 		if (c->engines[i].name == NULL)
 			c->engines[i].name = default_name(c->engines[i].command);
+		if (utf8_valid(c->engines[i].name))
+			continue;
+		/* Records are JSON: a name must be text. */
+		utf8_escape(c->engines[i].name, shown, sizeof(shown));
+		fprintf(stderr, "bezique-arbiter: match: the engine name "
+		    "'%s' is not UTF-8; give --name\n", shown);
+		return -1;
+	}
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
 			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {

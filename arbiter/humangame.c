@@ -185,8 +185,9 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	h->port.request = on_request;
 	h->port.arg = h;
 	h->cfg.engines[1].human = &h->port;
-	if (o->records != NULL && (h->records = fopen(o->records, "a")) ==
-	    NULL)
+	if (o->records != NULL && (h->records = record_open_locked(
+	    o->records, false, h->broken, sizeof(h->broken))) == NULL &&
+	    h->broken[0] == '\0')
 		snprintf(h->broken, sizeof(h->broken), "cannot open %s",
 		    o->records);
 	h->table = table_new(base, reaper, &h->cfg, &tcb, h);

@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "engine_proc.h"
 #include "match.h"
+#include "recordset.h"
 #include "results.h"
 #include "schedule.h"
 #include "standings.h"
@@ -368,7 +369,8 @@ static int
 load_resume(struct match *m, const char *path)
 {
 	FILE *f = fopen(path, "r+");
-	char *line = NULL, err[256];
+	struct recordset *set = recordset_new(false);
+	char *line = NULL, err[512];
 	size_t cap = 0;
 	ssize_t n;
 	long good_end = 0;
@@ -377,6 +379,7 @@ load_resume(struct match *m, const char *path)
 	if (f == NULL) {
 		fprintf(stderr, "bezique-arbiter: --resume %s: %s\n", path,
 		    strerror(errno));
+		recordset_free(set);
 		return -1;
 	}
 	while ((n = getline(&line, &cap, f)) > 0) {
@@ -384,9 +387,13 @@ load_resume(struct match *m, const char *path)
 		lineno++;
 		if (line[n - 1] != '\n')
 			break;	/* a partial last line: repaired below */
-		if (record_read(line, false, &s, err, sizeof(err)) < 0) {
-			fprintf(stderr, "bezique-arbiter: %s:%d: %s\n", path,
-			    lineno, err);
+		/* Replayed, of this match, and each deal once: or refused. */
+		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
+		    record_fits_match(m->cfg, line, &s, err, sizeof(err)) < 0 ||
+		    recordset_add(set, path, lineno, line, &s, err,
+		    sizeof(err)) != RS_NEW) {
+			fprintf(stderr, "bezique-arbiter: %s:%d: not this "
+			    "match's records: %s\n", path, lineno, err);
 			rc = -1;
 			break;
 		}
@@ -405,6 +412,7 @@ load_resume(struct match *m, const char *path)
 	}
 	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)
 		rc = -1;
+	recordset_free(set);
 	free(line);
 	fclose(f);
 	return rc;
@@ -455,6 +463,12 @@ setup(struct match *m)
 	    (m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
+	/* Locked before resume reads it: a second writer is refused. */
+	if (out != NULL && (m->records = record_open_locked(out,
+	    c->resume != NULL, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
+		return -1;
+	}
 	if (c->resume != NULL && load_resume(m, c->resume) < 0)
 		return -1;
 	for (int e = 0; e < c->nengines; e++)
@@ -466,11 +480,6 @@ setup(struct match *m)
 			    "(--max-failures %d)\n", c->engines[e].name,
 			    tally_failures(m, e), c->resume, c->max_failures);
 		}
-	if (out != NULL && (m->records = fopen(out, "ae")) == NULL) {
-		fprintf(stderr, "bezique-arbiter: %s: %s\n", out,
-		    strerror(errno));
-		return -1;
-	}
 	if ((m->base = precise_base()) == NULL ||
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();

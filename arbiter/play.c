@@ -323,6 +323,15 @@ play_main(int argc, char **argv)
 	p.base = event_base_new();
 	reaper = engine_proc_reaper_new(p.base);
 	p.game = humangame_new(p.base, reaper, &o, &cb, &p);
+	if (humangame_broken(p.game) && humangame_next(p.game, err,
+	    sizeof(err)) < 0) {
+		/* No deal can start (the records file): say so, not wait. */
+		fprintf(stderr, "bezique-arbiter: play: %s\n", err);
+		humangame_free(p.game);
+		engine_proc_reaper_free(reaper);
+		event_base_free(p.base);
+		return 1;
+	}
 	p.input = event_new(p.base, STDIN_FILENO, EV_READ | EV_PERSIST,
 	    on_input, &p);
 	p.poll_input = event_add(p.input, NULL) == 0;

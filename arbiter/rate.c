@@ -9,6 +9,7 @@
 #include "bzp.h"
 #include "rate.h"
 #include "record.h"
+#include "recordset.h"
 #include "standings.h"
 
 /* Adds the engine names of a summary to cfg; -1 if there are too many. */
@@ -30,31 +31,65 @@ add_names(struct match_cfg *c, const struct record_summary *s)
 	return 0;
 }
 
-/* Reads every file twice: the names first, then the tallies. */
+/*
+ * A record through the checks: its file's as a whole (each), then all
+ * files' (merged).  Returns RS_NEW, RS_REPEAT (counted once: a shard
+ * given twice), or -1 after one line.
+ */
+static int
+check_record(struct recordset *each, struct recordset *merged,
+    const char *file, int lineno, const char *line,
+    const struct record_summary *s)
+{
+	char err[512];
+	int rc = each == NULL ? RS_NEW : recordset_add(each, file, lineno,
+	    line, s, err, sizeof(err));
+
+	if (rc == RS_NEW)
+		rc = recordset_add(merged, file, lineno, line, s, err,
+		    sizeof(err));
+	if (rc < 0 && each != NULL)
+		fprintf(stderr, "%s:%d: %s\n", file, lineno, err);
+	return rc;
+}
+
+/*
+ * Reads every file twice: first every record replayed and checked, the
+ * names gathered; then the tallies (st), each deal once.
+ */
 static int
 read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 {
-	char *line = NULL, err[256];
+	struct recordset *merged = recordset_new(true);
+	char *line = NULL, err[512];
 	size_t cap = 0;
-	int bad = 0;
+	int bad = 0, repeats = 0;
 
 	for (int i = 0; i < argc; i++) {
 		FILE *f = fopen(argv[i], "r");
-		int lineno = 0;
+		struct recordset *each = st ? NULL : recordset_new(false);
+		int lineno = 0, rc;
 		if (f == NULL) {
 			fprintf(stderr, "bezique-arbiter: rate: cannot open "
 			    "%s\n", argv[i]);
+			recordset_free(each);
+			recordset_free(merged);
+			free(line);
 			return -1;
 		}
 		while (getline(&line, &cap, f) > 0) {
 			struct record_summary s;
 			lineno++;
-			if (record_read(line, false, &s, err, sizeof(err)) < 0) {
+			if (record_read(line, st == NULL, &s, err,
+			    sizeof(err)) < 0) {
 				if (st == NULL)
 					fprintf(stderr, "%s:%d: %s\n", argv[i],
 					    lineno, err);
 				bad++;
-			} else if (st == NULL ? add_names(c, &s) < 0 : 0) {
+			} else if ((rc = check_record(each, merged, argv[i],
+			    lineno, line, &s)) != RS_NEW)
+				rc == RS_REPEAT ? repeats++ : bad++;
+			else if (st == NULL ? add_names(c, &s) < 0 : 0) {
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
@@ -63,7 +98,17 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 							 * voided: a failure */
 		}
 		fclose(f);
+		if (each != NULL && recordset_finish(each, err,
+		    sizeof(err)) < 0) {
+			fprintf(stderr, "%s\n", err);
+			bad++;
+		}
+		recordset_free(each);
 	}
+	if (st != NULL && repeats > 0)
+		fprintf(stderr, "bezique-arbiter: rate: %d record%s given "
+		    "twice, counted once\n", repeats, repeats == 1 ? "" : "s");
+	recordset_free(merged);
 	free(line);
 	return bad ? -1 : 0;
 }

@@ -1,14 +1,20 @@
 /*
  * record.c: writing, reading and replaying deal records (record.h).
  */
+#include <sys/file.h>
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "record.h"
 #include "record_int.h"
+#include "utf8.h"
 #include "view.h"
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
@@ -57,7 +63,7 @@ record_new(int deal, int pair, uint64_t seed, const struct rules *r,
 		abort();
 	rec->n = r->players;
 	for (int s = 0; s < r->players; s++)
-		json_array_append_new(players, json_string(names[s]));
+		json_array_append_new(players, utf8_json(names[s]));
 	rules_format(r, rules, sizeof(rules));
 	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
 	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
@@ -93,7 +99,7 @@ record_action(struct record *rec, int seat, const char *action, double ms,
 	if (a == NULL)
 		abort();
 	if (info != NULL)
-		json_object_set_new(a, "info", json_string(info));
+		json_object_set_new(a, "info", utf8_json(info));
 	json_array_append_new(rec->actions, a);
 }
 
@@ -113,8 +119,9 @@ record_incident(struct record *rec, int seat, enum termination term,
 		list = json_array();
 		json_object_set_new(rec->obj, "incidents", list);
 	}
-	json_array_append_new(list, json_pack("{s:i, s:s, s:s}", "seat", seat,
-	    "class", termination_name(term), "reason", reason ? reason : ""));
+	json_array_append_new(list, json_pack("{s:i, s:s, s:o}", "seat", seat,
+	    "class", termination_name(term), "reason", utf8_json(reason ?
+	    reason : "")));
 }
 
 void
@@ -128,7 +135,7 @@ record_finish(struct record *rec, const struct game *g,
 	game_result(g, &res);
 	for (int i = 0; i < nevidence; i++)
 		if (evidence[i] != NULL)
-			json_array_append_new(ev, json_string(evidence[i]));
+			json_array_append_new(ev, utf8_json(evidence[i]));
 	json_object_set_new(rec->obj, "result", json_pack(
 	    "{s:o, s:o, s:i, s:i, s:b}", "points", record_int_array(res.points,
 	    rec->n), "brisques", record_int_array(res.brisques, rec->n),
@@ -138,7 +145,7 @@ record_finish(struct record *rec, const struct game *g,
 	    json_string(termination_name(term)));
 	json_object_set_new(rec->obj, "fault_seat", fault_seat >= 0 ?
 	    json_integer(fault_seat) : json_null());
-	json_object_set_new(rec->obj, "reason", json_string(reason ?
+	json_object_set_new(rec->obj, "reason", utf8_json(reason ?
 	    reason : ""));
 	json_object_set_new(rec->obj, "evidence", ev);
 }
@@ -162,6 +169,37 @@ record_write(const struct record *rec, FILE *f, bool sync, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+FILE *
+record_open_locked(const char *path, bool must_exist, char *err,
+    size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC |
+	    (must_exist ? 0 : O_CREAT), 0666);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* Only a file is a file two runs can share (not /dev/null). */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK)
+			snprintf(err, errlen, "%s: another run holds this "
+			    "records file (locked); wait for it to end or "
+			    "use another file", path);
+		else
+			snprintf(err, errlen, "%s: cannot lock: %s", path,
+			    strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if ((f = fdopen(fd, "a")) == NULL)
+		abort();
+	return f;
 }
 
 int
@@ -342,18 +380,28 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 	const char *seed, *term;
 	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
+	json_int_t deal, pair;
 	int rub = 0;
 
 	memset(sum, 0, sizeof(*sum));
-	if (json_unpack_ex(obj, &je, 0, "{s:i, s:i, s:s, s:i, s:o, s:s, "
-	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &sum->deal,
-	    "pair", &sum->pair, "seed", &seed, "dealer", &sum->dealer,
+	if (json_unpack_ex(obj, &je, 0, "{s:I, s:I, s:s, s:i, s:o, s:s, "
+	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &deal,
+	    "pair", &pair, "seed", &seed, "dealer", &sum->dealer,
 	    "players", &players, "termination", &term, "fault_seat", &fault,
 	    "result", "points", &points, "brisques", &brisques, "winner",
 	    &sum->winner, "value", &sum->value, "rubicon", &rub) < 0) {
 		snprintf(err, errlen, "not a deal record: %s", je.text);
 		return -1;
 	}
+	/* An index is an int everywhere: 10^12 is no deal of any match. */
+	if (deal < 0 || deal > INT_MAX || pair < 0 || pair > deal) {
+		snprintf(err, errlen, "deal %" JSON_INTEGER_FORMAT " of pair %"
+		    JSON_INTEGER_FORMAT ": not a deal index and its pair",
+		    deal, pair);
+		return -1;
+	}
+	sum->deal = (int)deal;
+	sum->pair = (int)pair;
 	sum->rubicon = rub;
 	sum->nseats = json_is_array(players) ? (int)json_array_size(players) :
 	    0;

@@ -88,6 +88,16 @@ void		 record_finish(struct record *rec, const struct game *g,
 int		 record_write(const struct record *rec, FILE *f, bool sync,
 		    char *err, size_t errlen);
 
+/*
+ * Opens a records file for appending, holding an exclusive lock on it
+ * (flock) for as long as it stays open, so that a second writer (another
+ * match, tournament or --resume on the same file) is refused instead of
+ * interleaving its records.  must_exist: the file is not created
+ * (--resume).  Returns the file, or NULL with one line in err.
+ */
+FILE		*record_open_locked(const char *path, bool must_exist,
+		    char *err, size_t errlen);
+
 /* The outcome of a record as read back. */
 struct record_summary {
 	int			deal, pair, dealer;

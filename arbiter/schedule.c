@@ -41,6 +41,31 @@ schedule_deck_seed(uint64_t seed, int round)
 	return rng_next(&r);
 }
 
+/* The inverse of an odd number modulo 2^64 (Newton's iteration). */
+static uint64_t
+odd_inverse(uint64_t a)
+{
+	uint64_t x = a;
+
+	for (int i = 0; i < 6; i++)
+		x *= 2 - a * x;
+	return x;
+}
+
+uint64_t
+schedule_match_seed(uint64_t deck_seed, int round)
+{
+	uint64_t z = deck_seed;
+
+	/* rng_next()'s three steps undone, last first. */
+	z ^= z >> 31 ^ z >> 62;
+	z *= odd_inverse(0x94d049bb133111ebULL);
+	z ^= z >> 27 ^ z >> 54;
+	z *= odd_inverse(0xbf58476d1ce4e5b9ULL);
+	z ^= z >> 30 ^ z >> 60;
+	return z - ((uint64_t)round + 1) * 0x9e3779b97f4a7c15ULL;
+}
+
 uint64_t
 schedule_hand_seed(uint64_t seed, int hand)
 {

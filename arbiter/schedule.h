@@ -42,6 +42,13 @@ int		schedule_pairings(enum format f, int n);
 void		schedule_pairing(enum format f, int n, int p, int *a, int *b);
 /* The seed of deck r (README.md, "Deals"). */
 uint64_t	schedule_deck_seed(uint64_t seed, int round);
+/*
+ * The seed S whose deck `round` is deck_seed: schedule_deck_seed()
+ * undone (SplitMix64's output mixing is a bijection), so that a record's
+ * deck seed tells which match seed dealt it.  Also the deck seed D of a
+ * game from the seed of its deal `hand` > 0 (schedule_hand_seed()).
+ */
+uint64_t	schedule_match_seed(uint64_t deck_seed, int round);
 /* The seed of deal `hand` of a game whose deck seed is seed. */
 uint64_t	schedule_hand_seed(uint64_t seed, int hand);
 /*

@@ -268,13 +268,18 @@ static void
 on_action(struct bot *b, const char *text, double ms, void *arg)
 {
 	struct table *t = arg;
-	int seat = game_to_move(t->g);
+	int seat;
 	struct event evbuf[64];
 	struct event_log log = { evbuf, 0, 64 };
 	struct action a;
 	char err[200], why[300];
 
-	if (!t->playing || t->bots[t->engine_at[seat]] != b)
+	/* An answer between deals (a person's move typed ahead) has no
+	 * game to go to. */
+	if (!t->playing)
+		return;
+	seat = game_to_move(t->g);
+	if (t->bots[t->engine_at[seat]] != b)
 		return;
 	if (game_parse_action(t->g, text, &a, err, sizeof(err)) < 0) {
 		snprintf(why, sizeof(why), "unreadable action '%.60s': %s",

@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ini.h>
-
 #include "bzp.h"
+#include "inifile.h"
 #include "match.h"
 #include "schedule.h"
 #include "tournament.h"
@@ -210,6 +209,7 @@ static int
 read_with(struct match_cfg *c, const char *name, const char *text)
 {
 	struct reader *r = calloc(1, sizeof(*r));
+	char err[400];
 	int line;
 
 	if (r == NULL)
@@ -217,13 +217,12 @@ read_with(struct match_cfg *c, const char *name, const char *text)
 	r->c = c;
 	c->format = FORMAT_ROUND_ROBIN;
 	c->rounds = 10;
-	line = text != NULL ? ini_parse_string(text, handler, r) :
-	    ini_parse(name, handler, r);
+	line = inifile_parse(name, text, handler, r, err, sizeof(err));
 	if (line < 0)
 		fprintf(stderr, "%s: cannot open the tournament file\n", name);
 	else if (line > 0)
-		fprintf(stderr, "%s:%d: %s\n", name, line, r->err[0] ? r->err :
-		    "not a line of an INI file");
+		fprintf(stderr, "%s:%d: %s\n", name, line, err[0] ? err :
+		    r->err);
 	free(r);
 	return line == 0 ? 0 : -1;
 }

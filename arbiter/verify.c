@@ -1,6 +1,7 @@
 /*
  * verify.c: `bezique-arbiter verify FILE...`: replays every record with
- * the rules core and checks every recorded figure.
+ * the rules core and checks every recorded figure, then
+ * each file as a whole: one match's deals, each once (recordset.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -8,12 +9,14 @@
 #include <string.h>
 
 #include "record.h"
+#include "recordset.h"
 #include "verify.h"
 
 static int
 verify_file(const char *path, int *records)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	struct recordset *set;
 	char *line = NULL, err[512];
 	size_t cap = 0;
 	ssize_t n;
@@ -24,6 +27,7 @@ verify_file(const char *path, int *records)
 		    strerror(errno));
 		return 1;
 	}
+	set = recordset_new(false);
 	while ((n = getline(&line, &cap, f)) > 0) {
 		struct record_summary s;
 		lineno++;
@@ -36,13 +40,20 @@ verify_file(const char *path, int *records)
 			bad++;
 			break;
 		}
-		if (record_read(line, true, &s, err, sizeof(err)) < 0) {
+		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
+		    recordset_add(set, path, lineno, line, &s, err,
+		    sizeof(err)) != RS_NEW) {
 			fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
 			bad++;
 			continue;
 		}
 		(*records)++;
 	}
+	if (recordset_finish(set, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		bad++;
+	}
+	recordset_free(set);
 	free(line);
 	if (f != stdin)
 		fclose(f);

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Records files that collide or lie (see integrity.py).
+exec python3 tests/arbiter/integrity.py
