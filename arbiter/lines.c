@@ -67,3 +67,33 @@ lines_gameover(const struct game *g, uint64_t seed, int game,
 		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
 		    card_format(deck[i], card));
 }
+
+void
+lines_newgame(const struct game *g, const struct rules *r, int deal,
+    int seat, const struct clock_cfg *c, const struct series *start,
+    const int *before, char *buf, size_t len)
+{
+	char rules[2048], totals[64];
+
+	rules_format(r, rules, sizeof(rules));
+	lines_ints(before, r->players, totals, sizeof(totals));
+	snprintf(buf, len, "newgame deal=%d variant=%s rules=%s seat=%d "
+	    "dealer=%d players=%d time=%lld inc=%lld cap=%lld movetime=%lld "
+	    "game=%d hand=%d totals=%s", deal, variant_name(r->variant),
+	    rules, seat, game_dealer(g), r->players, c->time_ms, c->inc_ms,
+	    c->cap_ms, c->movetime_ms, deal, start->deals, totals);
+}
+
+void
+lines_deal_event(const struct game *g, int seat, char *buf, size_t len)
+{
+	struct cardset h = game_hand(g, seat);
+	char card[CARD_TEXT_MAX];
+	size_t k = (size_t)snprintf(buf, len, "event deal seat=%d hand=",
+	    seat);
+
+	CARDSET_FOREACH(cd, &h)
+		if (k < len)
+			k += (size_t)snprintf(buf + k, len - k, "%s%s",
+			    buf[k - 1] == '=' ? "" : ",", card_format(cd, card));
+}

@@ -10,9 +10,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "game.h"
 #include "record.h"
 #include "series.h"
+
+/*
+ * The newgame line of seat `seat` of g, deal `deal` of a match (its
+ * game's deals so far and dealer in start; each seat's game total before
+ * it in before), played under rules r and clock c.
+ */
+void	lines_newgame(const struct game *g, const struct rules *r, int deal,
+	    int seat, const struct clock_cfg *c, const struct series *start,
+	    const int *before, char *buf, size_t len);
+
+/* "event deal seat=S hand=...": the seat's dealt hand. */
+void	lines_deal_event(const struct game *g, int seat, char *buf,
+	    size_t len);
 
 /* "legal=a,b,c " for the seat to move of g; returns the length. */
 size_t	lines_legal(const struct game *g, char *buf, size_t len);

@@ -333,33 +333,14 @@ send_deal(struct table *t)
 static void
 send_newgame(struct table *t, int s)
 {
-	char rules[2048], line[4096], hand[512], card[CARD_TEXT_MAX];
-	char totals[64];
-	const struct clock_cfg *c = &t->cfg->clock;
+	struct bot *b = t->bots[t->engine_at[s]];
 
-	rules_format(&t->rules, rules, sizeof(rules));
-	lines_ints(t->before, t->n, totals, sizeof(totals));
-	{
-		struct bot *b = t->bots[t->engine_at[s]];
-		struct cardset h = game_hand(t->g, s);
-		size_t k = 0;
-		snprintf(line, sizeof(line), "newgame deal=%d variant=%s "
-		    "rules=%s seat=%d dealer=%d players=%d time=%lld inc=%lld "
-		    "cap=%lld movetime=%lld game=%d hand=%d totals=%s",
-		    t->deal.deal, variant_name(t->cfg->rules.variant), rules,
-		    s, game_dealer(t->g), t->n, c->time_ms, c->inc_ms,
-		    c->cap_ms, c->movetime_ms, t->deal.deal,
-		    t->deal.start.deals, totals);
-		bot_send(b, line);
-		hand[0] = '\0';
-		CARDSET_FOREACH(cd, &h)
-			k += (size_t)snprintf(hand + k, sizeof(hand) - k, "%s%s",
-			    k ? "," : "", card_format(cd, card));
-		snprintf(line, sizeof(line), "event deal seat=%d hand=%s", s,
-		    hand);
-		if (bot_wants_events(b))
-			bot_send(b, line);
-	}
+	lines_newgame(t->g, &t->rules, t->deal.deal, s, &t->cfg->clock,
+	    &t->deal.start, t->before, t->line, BZP_MAX_LINE);
+	bot_send(b, t->line);
+	lines_deal_event(t->g, s, t->line, BZP_MAX_LINE);
+	if (bot_wants_events(b))
+		bot_send(b, t->line);
 }
 
 /* Starts the deal; if an engine failed before it began (fault_engine),
