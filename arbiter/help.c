@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "export.h"
 #include "help.h"
 #include "humangame.h"
 #include "serve.h"
@@ -171,6 +172,10 @@ static const struct command_help {
 	    "the standings of record files (e.g. the shards of --shard)",
 	    rate_options,
 	    "rate shard1.jsonl shard2.jsonl --summary all.json" },
+	{ "export", "export [--player NAME] [--all] [-o FILE] FILE...",
+	    "training data: a JSON line per decision (view, legal, action, "
+	    "outcome)", export_usage,
+	    "export --player strong m.jsonl -o strong.jsonl" },
 	{ "check", "check [--variant V|all]... ENGINE...",
 	    "a conformance check for bot writers", check_options, "check --variant all 'python3 bot.py'" },
 	{ "show", "show FILE [--seat 0|1] [--deal N]",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "export.h"
 #include "config.h"
 #include "help.h"
 #include "match.h"
@@ -140,6 +141,8 @@ main(int argc, char **argv)
 		return serve_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "play") == 0)
 		return play_main(argc - 2, argv + 2);
+	if (strcmp(argv[1], "export") == 0)
+		return export_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "check") == 0)
 		return check_main(argc - 2, argv + 2, argv[0]);
 	fprintf(stderr, "bezique-arbiter: unknown command '%s' (try "

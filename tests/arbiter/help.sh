@@ -22,7 +22,7 @@ grep -q '^example:' "$tmp/eng" || fail "engine --help has no example"
 grep -q -- '--version' "$tmp/eng" || fail "engine --help omits --version"
 
 $ARB help >"$tmp/overview" || fail "help failed"
-commands="match sprt tournament verify rate check show serve play help"
+commands="match sprt tournament verify rate export check show serve play help"
 for c in $commands; do
 	grep -q "^  $c " "$tmp/overview" || fail "help omits $c"
 	$ARB "$c" --help >"$tmp/$c" 2>"$tmp/err" ||

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""`bezique-arbiter export`: a row per decision of every deal that ended
+normally: the mover's own view (the other hand hidden), the legal list
+holding the action taken, the outcome from the mover's side; --player
+keeps one player's rows, --all keeps forfeited deals, and a line that is
+not a record is named with its file and line."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.path.join(BUILD, "bezique-arbiter")
+ENG = os.path.join(BUILD, "bezique-engine")
+BAD = os.path.join(BUILD, "fixtures", "badbot")
+
+
+def run(args, ok=(0,)):
+    p = subprocess.run([ARB] + args, capture_output=True, text=True,
+                       timeout=120)
+    if p.returncode not in ok:
+        sys.exit("%s: exit %d: %s" % (args, p.returncode, p.stderr))
+    return p
+
+
+def rows(args):
+    return [json.loads(l) for l in run(["export"] + args).stdout.splitlines()]
+
+
+def main():
+    tmp = tempfile.mkdtemp()
+    rec = os.path.join(tmp, "m.jsonl")
+    run(["match", "-e", ENG + " --level greedy", "--name", "g", "-e",
+         ENG + " --level random", "--name", "r", "-n", "4", "-q", "-o", rec])
+    records = [json.loads(l) for l in open(rec)]
+    every = rows([rec])
+    assert len(every) == sum(len(r["actions"]) for r in records), \
+        "a row per action"
+    for x in every:
+        assert x["action"] in x["legal"], x
+        other = 1 - x["seat"]
+        assert "hand%d=??" % other in x["view"] or \
+            "hand%d=-" % other in x["view"], "the other hand shows"
+        assert " seat=%d " % x["seat"] in x["view"], x["view"][:80]
+        r = records[x["deal"]]
+        assert x["player"] == r["players"][x["seat"]]
+        w, v = r["result"]["winner"], r["result"]["value"]
+        want = 0 if w < 0 else (v if w == x["seat"] else -v)
+        assert x["outcome"]["for_seat"] == want, x["outcome"]
+    g, r_ = rows(["--player", "g", rec]), rows(["--player", "r", rec])
+    assert g and r_ and len(g) + len(r_) == len(every)
+    assert all(x["player"] == "g" for x in g)
+
+    # A forfeited deal teaches nothing about play: skipped unless --all.
+    bad = os.path.join(tmp, "bad.jsonl")
+    run(["match", "-e", BAD + " --mode crash --after 3", "--name", "c",
+         "-e", ENG + " --level random", "--name", "r", "-n", "2", "-q",
+         "-o", bad])
+    p = run(["export", bad])
+    assert p.stdout == "" and "2 deals that did not end normally" in \
+        p.stderr, p.stderr
+    assert rows(["--all", bad]), "--all keeps forfeited deals"
+
+    # Not a record: file and line named, status 1.
+    broken = os.path.join(tmp, "broken.jsonl")
+    with open(broken, "w") as f:
+        f.write(open(rec).readline())
+        f.write("{\"type\": \"deal\"\n")
+    p = run(["export", broken], ok=(1,))
+    assert p.stderr.count("\n") == 2 and "broken.jsonl:2: " in p.stderr, \
+        p.stderr
+    print("export: %d rows, filters, forfeits and errors as documented"
+          % len(every))
+
+
+main()
