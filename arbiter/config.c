@@ -49,6 +49,7 @@ config_free(struct match_cfg *c)
 	for (int i = 0; i < c->nengines; i++) {
 		struct engine_cfg *e = &c->engines[i];
 		free(e->name);
+		free(e->id_name);
 		free(e->command);
 		free(e->dir);
 		free(e->stderr_log);
@@ -200,8 +201,11 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 		e->command = xstrdup(v);
 		return 0;
 	}
-	if (strcmp(f, "--name") == 0)
+	if (strcmp(f, "--name") == 0) {
 		slot = e ? &e->name : NULL;
+		if (e != NULL)
+			e->name_from = NAME_FLAG;
+	}
 	else if (strcmp(f, "--dir") == 0)
 		slot = e ? &e->dir : NULL;
 	else if (strcmp(f, "--stderr") == 0)
@@ -376,8 +380,10 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 		return -1;
 	}
 	for (int i = 0; i < n; i++)
-		if (c->engines[i].name == NULL)
+		if (c->engines[i].name == NULL) {
 			c->engines[i].name = default_name(c->engines[i].command);
+			c->engines[i].name_from = NAME_COMMAND;
+		}
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
 			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {

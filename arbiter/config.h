@@ -31,8 +31,18 @@ enum failure_policy {
 	ON_FAILURE_RESTART	/* restart the engine, resume from its view */
 };
 
+/* Where an engine's name came from (naming.h): the first of these. */
+enum name_source {
+	NAME_FILE,		/* a tournament's [engine NAME] section */
+	NAME_FLAG,		/* match's --name */
+	NAME_ID,		/* the engine's own 'id name' */
+	NAME_COMMAND		/* its command line, program directory cut */
+};
+
 struct engine_cfg {
 	char	*name;
+	enum name_source name_from;
+	char	*id_name;		/* what its handshake said, if asked */
 	char	*command;		/* split into words, never a shell */
 	char	*dir;			/* working directory, or NULL */
 	char	*stderr_log;		/* file for its stderr, or NULL */
@@ -89,6 +99,7 @@ struct match_cfg {
 	bool			 reuse_engines;
 	bool			 sync;		/* fsync each record */
 	const char		*records;	/* JSON Lines output */
+	bool			 records_default; /* named by outputs.c */
 	const char		*resume;	/* records file to continue */
 	bool			 quiet;
 	bool			 print_table;	/* the results at the end */

@@ -11,6 +11,8 @@
 #include "config.h"
 #include "help.h"
 #include "match.h"
+#include "naming.h"
+#include "outputs.h"
 #include "play.h"
 #include "rate.h"
 #include "serve.h"
@@ -72,7 +74,11 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		rc = match_run(&cfg, argc, argv);
+		naming_resolve(&cfg);
+		naming_print(&cfg, stdout);
+		rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+		    match_run(&cfg, argc, argv);
+		outputs_tidy(&cfg);
 	}
 	config_free(&cfg);
 out:
@@ -91,7 +97,11 @@ cmd_match(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
-	rc = match_run(&cfg, argc, argv);
+	naming_resolve(&cfg);
+	naming_print(&cfg, stdout);
+	rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+	    match_run(&cfg, argc, argv);
+	outputs_tidy(&cfg);
 	config_free(&cfg);
 	return rc;
 }

@@ -13,6 +13,7 @@
 
 #include "bzp.h"
 #include "match.h"
+#include "outputs.h"
 #include "schedule.h"
 #include "tournament.h"
 
@@ -253,7 +254,9 @@ tournament_main(int argc, char **argv)
 	if (tournament_read(&c, argv[0]) == 0 &&
 	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
 	    tournament_check(&c, argv[0]) == 0)
-		rc = match_run(&c, argc, argv);
+		rc = outputs_default_records(&c, argv[0]) < 0 ? 1 :
+		    match_run(&c, argc, argv);
+	outputs_tidy(&c);
 	config_free(&c);
 	return rc;
 }
