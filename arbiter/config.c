@@ -388,9 +388,13 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 			c->engines[i].name = default_name(c->engines[i].command);
 			c->engines[i].name_from = NAME_COMMAND;
 		}
+	/* Two command names alike may yet differ by their id names
+	 * (naming_resolve checks again). */
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
-			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+			if (strcmp(c->engines[i].name, c->engines[j].name) == 0 &&
+			    (c->engines[i].name_from != NAME_COMMAND ||
+			    c->engines[j].name_from != NAME_COMMAND)) {
 				fprintf(stderr, "bezique-arbiter: match: two "
 				    "engines are named '%s'; give --name\n",
 				    c->engines[i].name);

@@ -74,11 +74,12 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		naming_resolve(&cfg);
-		naming_print(&cfg, stdout);
-		rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
-		    match_run(&cfg, argc, argv);
-		outputs_tidy(&cfg);
+		if (naming_resolve(&cfg) == 0) {
+			naming_print(&cfg, stdout);
+			rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+			    match_run(&cfg, argc, argv);
+			outputs_tidy(&cfg);
+		}
 	}
 	config_free(&cfg);
 out:
@@ -97,7 +98,10 @@ cmd_match(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
-	naming_resolve(&cfg);
+	if (naming_resolve(&cfg) < 0) {
+		config_free(&cfg);
+		return 2;
+	}
 	naming_print(&cfg, stdout);
 	rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
 	    match_run(&cfg, argc, argv);

@@ -1,6 +1,7 @@
 /*
  * naming.c: the players' names (naming.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,7 +100,7 @@ id_name_free(const struct match_cfg *c, int i)
 	return true;
 }
 
-void
+int
 naming_resolve(struct match_cfg *c)
 {
 	struct bot *bots[MAX_ENGINES] = { NULL };
@@ -119,6 +120,16 @@ naming_resolve(struct match_cfg *c)
 				abort();
 			c->engines[i].name_from = NAME_ID;
 		}
+	for (int i = 0; i < c->nengines; i++)
+		for (int j = i + 1; j < c->nengines; j++)
+			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+				fprintf(stderr, "bezique-arbiter: two engines are "
+				    "named '%s' (their command, and no id name "
+				    "of their own); give --name\n",
+				    c->engines[i].name);
+				return -1;
+			}
+	return 0;
 }
 
 void

@@ -24,9 +24,10 @@
  * where that keeps every name distinct.  An engine that fails its
  * handshake keeps its command name (the match then reports the failure
  * as any other).  Runs its own event loop; returns when every engine
- * asked has answered, failed or timed out.
+ * asked has answered, failed or timed out: 0, or -1 after one line when
+ * two players are still named alike.
  */
-void	naming_resolve(struct match_cfg *c);
+int	naming_resolve(struct match_cfg *c);
 
 /* One line: each name and its source, when some name is not the
  * user's own (--name, a tournament section); nothing otherwise. */

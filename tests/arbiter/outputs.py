@@ -138,6 +138,26 @@ def naming(tmp):
         sys.exit("shared id name: %s" % players(rec))
     if "id name 'bezique-engine' is another player's too" not in out:
         sys.exit("why the command names is not said:\n" + out)
+    # One command in two directories: told apart by their id names, and
+    # refused in one line when those are alike too.
+    py = os.path.join(os.path.dirname(BUILD), "bots", "python-random",
+                      "bot.py")
+    for d, target in (("a", "python3 " + py), ("b", c_random),
+                      ("c", c_random)):
+        os.makedirs(os.path.join(tmp, d), exist_ok=True)
+        with open(os.path.join(tmp, d, "bot.sh"), "w") as f:
+            f.write("exec %s\n" % target)
+    rec = os.path.join(tmp, "n4.jsonl")
+    run(["match", "-e", "sh bot.sh", "--dir", os.path.join(tmp, "a"), "-e",
+         "sh bot.sh", "--dir", os.path.join(tmp, "b"), "-n", "2", "-q",
+         "-o", rec], tmp)
+    if players(rec) != {"python-random", "c-random"}:
+        sys.exit("one command, two id names: %s" % players(rec))
+    _, err = run(["match", "-e", "sh bot.sh", "--dir", os.path.join(tmp, "b"),
+                  "-e", "sh bot.sh", "--dir", os.path.join(tmp, "c"), "-n",
+                  "2", "-q", "-o", rec], tmp, 2)
+    if len(err.splitlines()) != 1 or "give --name" not in err:
+        sys.exit("two players named alike: %r" % err)
     # --name comes first.
     rec = os.path.join(tmp, "n3.jsonl")
     out, _ = run(["match", "-e", c_random, "--name", "mine", "-e",
