@@ -16,6 +16,7 @@
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -95,6 +96,11 @@ def default_records(tmp):
         block = out[out.index(part):]
         if ("\n" + LONG + " ") not in block:
             sys.exit("the long name is cut in the %s" % part)
+    # The chart's plot starts after the longest name (8 px a letter).
+    svg = open(os.path.join(tmp, "c.svg")).read()
+    grid = [int(m) for m in re.findall(r'<line x1="(\d+)" y1="35"', svg)]
+    if not grid or min(grid) < 8 * len(LONG):
+        sys.exit("the chart's plot overlaps the long name: %s" % grid[:1])
     # A match without -o keeps its records too.
     run(["match", "-e", ENG + " --level greedy", "--name", "a", "-e",
          ENG + " --level random", "--name", "b", "-n", "2", "-q"], tmp)
