@@ -101,6 +101,19 @@ def default_records(tmp):
     grid = [int(m) for m in re.findall(r'<line x1="(\d+)" y1="35"', svg)]
     if not grid or min(grid) < 8 * len(LONG):
         sys.exit("the chart's plot overlaps the long name: %s" % grid[:1])
+    # libinih keeps 49 bytes of a section's name: a name that may have
+    # been cut (49 bytes or more with "engine ") is refused.
+    too = "x" * 41 + "y"
+    open(os.path.join(tmp, "long.ini"), "w").write(
+        INI.format(b=BUILD, long=too))
+    _, err = run(["tournament", "long.ini", "-q", "-o", "/dev/null"], tmp, 2)
+    if len(err.splitlines()) != 1 or "long.ini:" not in err:
+        sys.exit("a name libinih cuts was not refused: %r" % err)
+    open(os.path.join(tmp, "fits.ini"), "w").write(
+        INI.format(b=BUILD, long="x" * 41))
+    out, _ = run(["tournament", "fits.ini", "-q", "-o", "/dev/null"], tmp)
+    if "x" * 41 + " " not in out:
+        sys.exit("a 41-letter name is not whole:\n" + out)
     # A match without -o keeps its records too.
     run(["match", "-e", ENG + " --level greedy", "--name", "a", "-e",
          ENG + " --level random", "--name", "b", "-n", "2", "-q"], tmp)
