@@ -84,12 +84,18 @@ ask_all(struct match_cfg *c, struct bot **bots)
 	event_base_free(a.base);
 }
 
-/* Whether engine i's id name is no other player's name or id name. */
+/* Records are read back with names of up to 127 bytes (record.h). */
+#define ID_NAME_MAX	100
+
+/* Whether engine i's id name is short enough and no other player's name
+ * or id name. */
 static bool
 id_name_free(const struct match_cfg *c, int i)
 {
 	const char *id = c->engines[i].id_name;
 
+	if (strlen(id) > ID_NAME_MAX)
+		return false;
 	for (int j = 0; j < c->nengines; j++) {
 		const struct engine_cfg *o = &c->engines[j];
 		if (j != i && (strcmp(o->name, id) == 0 ||
@@ -154,6 +160,9 @@ naming_print(const struct match_cfg *c, FILE *f)
 			fprintf(f, "(its id name)");
 		else if (e->id_name == NULL)
 			fprintf(f, "(its command: it gave no id name)");
+		else if (strlen(e->id_name) > ID_NAME_MAX)
+			fprintf(f, "(its command: its id name is over %d "
+			    "bytes)", ID_NAME_MAX);
 		else
 			fprintf(f, "(its command: its id name '%s' is another "
 			    "player's too)", e->id_name);

@@ -6,7 +6,8 @@
  *	1. a tournament's [engine NAME] section;
  *	2. match's --name;
  *	3. the engine's own 'id name', asked at the start (one short-lived
- *	   process: bzp, isready, quit) when unique among the players;
+ *	   process: bzp, isready, quit) when unique among the players and
+ *	   of at most 100 bytes (records are read back with 127);
  *	4. its command line without the program's directory.
  *
  * The records keep the name used; naming_print says where each came

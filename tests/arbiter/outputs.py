@@ -177,6 +177,18 @@ def naming(tmp):
                   "2", "-q", "-o", rec], tmp, 2)
     if len(err.splitlines()) != 1 or "give --name" not in err:
         sys.exit("two players named alike: %r" % err)
+    # An id name longer than records keep whole (127 bytes) is not used.
+    lib = os.path.join(os.path.dirname(BUILD), "bots", "lib", "python")
+    with open(os.path.join(tmp, "longname.py"), "w") as f:
+        f.write("import sys\nsys.path.insert(0, %r)\nimport bzp\n"
+                "bzp.run(lambda r: bzp.rng.choice(r['legal']), "
+                "name='n' * 150)\n" % lib)
+    rec = os.path.join(tmp, "n5.jsonl")
+    out, _ = run(["match", "-e", "python3 longname.py", "-e", c_random,
+                  "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {"python3 longname.py", "c-random"} or \
+            "id name is over 100 bytes" not in out:
+        sys.exit("a long id name: %s\n%s" % (players(rec), out))
     # --name comes first.
     rec = os.path.join(tmp, "n3.jsonl")
     out, _ = run(["match", "-e", c_random, "--name", "mine", "-e",
