@@ -69,9 +69,10 @@ config_usage(FILE *f)
 	fputs(
 	    "  -e, --engine CMD       an engine's command line (twice; three\n"
 	    "                         times for three-hand)\n"
-	    "      --name NAME        name of the last -e engine (default:\n"
-	    "                         its id name, or its command when\n"
-	    "                         another player gives the same id name)\n"
+	    "      --name NAME        name of the last -e engine, at most 100\n"
+	    "                         bytes (default: its id name, or its\n"
+	    "                         command when another player gives the\n"
+	    "                         same id name)\n"
 	    "      --dir DIR          its working directory\n"
 	    "      --stderr FILE      file for its standard error\n"
 	    "      --option N=V       setoption for it (repeatable)\n"
@@ -229,6 +230,8 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 		return bad(f, "must follow -e", v);
 	if (v == NULL)
 		return bad(f, "needs a value", v);
+	if (slot == &e->name && strlen(v) > NAME_MAX_BYTES)
+		return bad(f, "longer than " NAME_MAX_TEXT " bytes", v);
 	free(*slot);
 	*slot = xstrdup(v);
 	return 0;
@@ -329,17 +332,28 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 }
 
 /* An engine's name when none is given: its command line without the
- * program's directory ("bezique-engine --level random"). */
+ * program's directory ("bezique-engine --level random"), at most
+ * NAME_MAX_BYTES (cut between characters). */
 static char *
 default_name(const char *command)
 {
 	const char *end = command + strcspn(command, " \t");
 	const char *start = command;
+	char *name;
+	size_t len;
 
 	for (const char *p = command; p < end; p++)
 		if (*p == '/')
 			start = p + 1;
-	return xstrdup(start);
+	len = strlen(start);
+	if (len > NAME_MAX_BYTES) {
+		len = NAME_MAX_BYTES;
+		while (len > 0 && ((unsigned char)start[len] & 0xC0) == 0x80)
+			len--;
+	}
+	if ((name = strndup(start, len)) == NULL)
+		abort();
+	return name;
 }
 
 static int

@@ -31,6 +31,11 @@ enum failure_policy {
 	ON_FAILURE_RESTART	/* restart the engine, resume from its view */
 };
 
+/* The longest name of a player: records are read back with names of up
+ * to 127 bytes (record.h), and a name cut there would match no player. */
+#define NAME_MAX_BYTES	100
+#define NAME_MAX_TEXT	"100"
+
 /* Where an engine's name came from (naming.h): the first of these. */
 enum name_source {
 	NAME_FILE,		/* a tournament's [engine NAME] section */

@@ -84,9 +84,6 @@ ask_all(struct match_cfg *c, struct bot **bots)
 	event_base_free(a.base);
 }
 
-/* Records are read back with names of up to 127 bytes (record.h). */
-#define ID_NAME_MAX	100
-
 /* Whether engine i's id name is short enough and no other player's name
  * or id name. */
 static bool
@@ -94,7 +91,7 @@ id_name_free(const struct match_cfg *c, int i)
 {
 	const char *id = c->engines[i].id_name;
 
-	if (strlen(id) > ID_NAME_MAX)
+	if (strlen(id) > NAME_MAX_BYTES)
 		return false;
 	for (int j = 0; j < c->nengines; j++) {
 		const struct engine_cfg *o = &c->engines[j];
@@ -160,9 +157,9 @@ naming_print(const struct match_cfg *c, FILE *f)
 			fprintf(f, "(its id name)");
 		else if (e->id_name == NULL)
 			fprintf(f, "(its command: it gave no id name)");
-		else if (strlen(e->id_name) > ID_NAME_MAX)
+		else if (strlen(e->id_name) > NAME_MAX_BYTES)
 			fprintf(f, "(its command: its id name is over %d "
-			    "bytes)", ID_NAME_MAX);
+			    "bytes)", NAME_MAX_BYTES);
 		else
 			fprintf(f, "(its command: its id name '%s' is another "
 			    "player's too)", e->id_name);

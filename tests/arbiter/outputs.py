@@ -189,6 +189,18 @@ def naming(tmp):
     if players(rec) != {"python3 longname.py", "c-random"} or \
             "id name is over 100 bytes" not in out:
         sys.exit("a long id name: %s\n%s" % (players(rec), out))
+    # Names are at most 100 bytes (records are read back with 127): a
+    # longer --name is refused, a longer command name is cut.
+    _, err = run(["match", "-e", c_random, "--name", "m" * 101, "-e",
+                  ENG, "-n", "2", "-q", "-o", rec], tmp, 2)
+    if len(err.splitlines()) != 1 or "--name" not in err:
+        sys.exit("a 101-byte --name: %r" % err)
+    rec = os.path.join(tmp, "n6.jsonl")
+    run(["match", "-e", "python3 longname.py " + "a" * 150, "-e", c_random,
+         "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {("python3 longname.py " + "a" * 150)[:100],
+                        "c-random"}:
+        sys.exit("a long command name not cut to 100: %s" % players(rec))
     # --name comes first.
     rec = os.path.join(tmp, "n3.jsonl")
     out, _ = run(["match", "-e", c_random, "--name", "mine", "-e",
