@@ -35,6 +35,7 @@ struct bot {
 	enum bot_state			 state;
 	bool				 want_legal, want_events;
 	bool				 named;	/* said id name */
+	char				*id_name;	/* the name it said */
 	long long			 protocol; /* said; -1: none,
 						    * -2: unreadable */
 	uint64_t			 req_id;
@@ -58,6 +59,12 @@ const char *
 bot_name(const struct bot *b)
 {
 	return b->cfg->name;
+}
+
+const char *
+bot_id_name(const struct bot *b)
+{
+	return b->id_name;
 }
 
 bool
@@ -241,8 +248,12 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 			b->want_events = false;
 	} else if (strcmp(m->cmd, "id") == 0 && m->ntok == 1 &&
 	    strcmp(m->tok[0], "name") == 0 && m->tail != NULL &&
-	    *m->tail != '\0')
+	    *m->tail != '\0') {
 		b->named = true;
+		free(b->id_name);
+		if ((b->id_name = strdup(m->tail)) == NULL)
+			abort();
+	}
 	else if (strcmp(m->cmd, "protocol") == 0 && (m->ntok != 1 ||
 	    bzp_parse_int(m->tok[0], 0, INT32_MAX, &b->protocol) < 0))
 		b->protocol = -2;
@@ -543,6 +554,7 @@ bot_free(struct bot *b)
 	if (b->human_ready != NULL)
 		event_free(b->human_ready);
 	free(b->info);
+	free(b->id_name);
 	for (int i = 0; i < BOT_EVIDENCE; i++)
 		free(b->last[i]);
 	free(b);

@@ -67,6 +67,8 @@ int		 bot_check(const struct engine_cfg *cfg, char *err,
 		    size_t errlen);
 bool		 bot_running(const struct bot *b);
 const char	*bot_name(const struct bot *b);
+/* The name the engine gave in its last handshake ('id name'), or NULL. */
+const char	*bot_id_name(const struct bot *b);
 
 /* What the engine asked for in its handshake. */
 bool		 bot_wants_legal(const struct bot *b);

@@ -50,6 +50,7 @@ config_free(struct match_cfg *c)
 	for (int i = 0; i < c->nengines; i++) {
 		struct engine_cfg *e = &c->engines[i];
 		free(e->name);
+		free(e->id_name);
 		free(e->command);
 		free(e->dir);
 		free(e->stderr_log);
@@ -69,7 +70,10 @@ config_usage(FILE *f)
 	fputs(
 	    "  -e, --engine CMD       an engine's command line (twice; three\n"
 	    "                         times for three-hand)\n"
-	    "      --name NAME        name of the last -e engine\n"
+	    "      --name NAME        name of the last -e engine, at most 100\n"
+	    "                         bytes (default: its id name, or its\n"
+	    "                         command when another player gives the\n"
+	    "                         same id name)\n"
 	    "      --dir DIR          its working directory\n"
 	    "      --stderr FILE      file for its standard error\n"
 	    "      --option N=V       setoption for it (repeatable)\n"
@@ -77,7 +81,9 @@ config_usage(FILE *f)
 	    "                         several deals (two-hand, three-hand)\n"
 	    "                         counts as one\n"
 	    "      --seed S           seed of the deals (default 1)\n"
-	    "  -o, --records FILE     JSON Lines records (appended)\n"
+	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
+	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
+	    "                         file; -o /dev/null keeps none)\n"
 	    "      --resume FILE      continue the match recorded in FILE\n"
 	    "      --variant V        rubicon (default), two-hand (to 1000),\n"
 	    "                         six-pack, eight-pack, three-hand\n"
@@ -241,8 +247,11 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 		e->command = xstrdup(v);
 		return 0;
 	}
-	if (strcmp(f, "--name") == 0)
+	if (strcmp(f, "--name") == 0) {
 		slot = e ? &e->name : NULL;
+		if (e != NULL)
+			e->name_from = NAME_FLAG;
+	}
 	else if (strcmp(f, "--dir") == 0)
 		slot = e ? &e->dir : NULL;
 	else if (strcmp(f, "--stderr") == 0)
@@ -267,6 +276,8 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 		return bad(f, "must follow -e", v);
 	if (v == NULL)
 		return bad(f, "needs a value", v);
+	if (slot == &e->name && strlen(v) > NAME_MAX_BYTES)
+		return bad(f, "longer than " NAME_MAX_TEXT " bytes", v);
 	free(*slot);
 	*slot = xstrdup(v);
 	return 0;
@@ -367,17 +378,28 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 }
 
 /* An engine's name when none is given: its command line without the
- * program's directory ("bezique-engine --level random"). */
+ * program's directory ("bezique-engine --level random"), at most
+ * NAME_MAX_BYTES (cut between characters). */
 static char *
 default_name(const char *command)
 {
 	const char *end = command + strcspn(command, " \t");
 	const char *start = command;
+	char *name;
+	size_t len;
 
 	for (const char *p = command; p < end; p++)
 		if (*p == '/')
 			start = p + 1;
-	return xstrdup(start);
+	len = strlen(start);
+	if (len > NAME_MAX_BYTES) {
+		len = NAME_MAX_BYTES;
+		while (len > 0 && ((unsigned char)start[len] & 0xC0) == 0x80)
+			len--;
+	}
+	if ((name = strndup(start, len)) == NULL)
+		abort();
+	return name;
 }
 
 static int
@@ -423,8 +445,10 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 	}
 	for (int i = 0; i < n; i++) {
 		char shown[512];
-		if (c->engines[i].name == NULL)
+		if (c->engines[i].name == NULL) {
 			c->engines[i].name = default_name(c->engines[i].command);
+			c->engines[i].name_from = NAME_COMMAND;
+		}
 		if (utf8_valid(c->engines[i].name))
 			continue;
 		/* Records are JSON: a name must be text. */
@@ -433,9 +457,13 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 		    "'%s' is not UTF-8; give --name\n", shown);
 		return -1;
 	}
+	/* Two command names alike may yet differ by their id names
+	 * (naming_resolve checks again). */
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
-			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+			if (strcmp(c->engines[i].name, c->engines[j].name) == 0 &&
+			    (c->engines[i].name_from != NAME_COMMAND ||
+			    c->engines[j].name_from != NAME_COMMAND)) {
 				fprintf(stderr, "bezique-arbiter: match: two "
 				    "engines are named '%s'; give --name\n",
 				    c->engines[i].name);

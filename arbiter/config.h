@@ -34,8 +34,23 @@ enum failure_policy {
 	ON_FAILURE_RESTART	/* restart the engine, resume from its view */
 };
 
+/* The longest name of a player: records are read back with names of up
+ * to 127 bytes (record.h), and a name cut there would match no player. */
+#define NAME_MAX_BYTES	100
+#define NAME_MAX_TEXT	"100"
+
+/* Where an engine's name came from (naming.h): the first of these. */
+enum name_source {
+	NAME_FILE,		/* a tournament's [engine NAME] section */
+	NAME_FLAG,		/* match's --name */
+	NAME_ID,		/* the engine's own 'id name' */
+	NAME_COMMAND		/* its command line, program directory cut */
+};
+
 struct engine_cfg {
 	char	*name;
+	enum name_source name_from;
+	char	*id_name;		/* what its handshake said, if asked */
 	char	*command;		/* split into words, never a shell */
 	char	*dir;			/* working directory, or NULL */
 	char	*stderr_log;		/* file for its stderr, or NULL */
@@ -92,6 +107,7 @@ struct match_cfg {
 	bool			 reuse_engines;
 	bool			 sync;		/* fsync each record */
 	const char		*records;	/* JSON Lines output */
+	bool			 records_default; /* named by outputs.c */
 	const char		*resume;	/* records file to continue */
 	bool			 quiet;
 	bool			 print_table;	/* the results at the end */

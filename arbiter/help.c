@@ -74,7 +74,9 @@ tournament_options(FILE *f)
 	    "                       (false: trusted engines only)\n"
 	    "  stall_timeout = MS   each decision's limit with no clock\n"
 	    "                       (300000)\n"
-	    "  records = FILE       JSON Lines records (none)\n"
+	    "  records = FILE       JSON Lines records (FILE.jsonl here for\n"
+	    "                       FILE.ini; a run stops rather than add to\n"
+	    "                       one holding an earlier run's records)\n"
 	    "  summary = FILE       the standings as JSON (none)\n"
 	    "  svg = FILE           the ratings chart (none)\n"
 	    "  report_every = N     standings every N deals (0: at the end)\n"
@@ -86,11 +88,13 @@ tournament_options(FILE *f)
 	    "[rules]\n"
 	    "  NAME = VALUE         any rule option (share/doc/bezique/rules.md\n"
 	    "                       section 10; default: the variant's)\n"
-	    "[engine NAME]          one section per engine\n"
+	    "[engine NAME]          one section per engine; NAME (at most 41\n"
+	    "                       bytes) is its name in records and tables\n"
 	    "  command = CMD        its command line (required)\n"
 	    "  option.N = V         a setoption line (none)\n"
 	    "  dir = DIR            its working directory (the current one)\n"
 	    "  stderr = FILE        its standard error (discarded)\n"
+	    "At the end the files written are listed on stderr.\n"
 	    "Flags besides the keys:\n"
 	    "  -o, --records FILE, --resume FILE, --shard I/N, -q, --sync\n"
 	    "                       as in match\n", f);
@@ -102,7 +106,11 @@ rate_options(FILE *f)
 	fputs("  --summary FILE         also write the standings as JSON "
 	    "(none)\n"
 	    "  --bootstrap N          resamples for the +-pairs interval "
-	    "(200)\n", f);
+	    "(200)\n"
+	    "Players are the names in the records.  Players that never met,\n"
+	    "directly or through others, are rated group by group (one line\n"
+	    "on stderr says so; the summary is then of type standings-groups).\n",
+	    f);
 }
 
 static void

@@ -12,6 +12,8 @@
 #include "config.h"
 #include "help.h"
 #include "match.h"
+#include "naming.h"
+#include "outputs.h"
 #include "play.h"
 #include "rate.h"
 #include "serve.h"
@@ -73,7 +75,12 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		rc = match_run(&cfg, argc, argv);
+		if (naming_resolve(&cfg) == 0) {
+			naming_print(&cfg, stdout);
+			rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+			    match_run(&cfg, argc, argv);
+			outputs_tidy(&cfg);
+		}
 	}
 	config_free(&cfg);
 out:
@@ -92,7 +99,14 @@ cmd_match(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
-	rc = match_run(&cfg, argc, argv);
+	if (naming_resolve(&cfg) < 0) {
+		config_free(&cfg);
+		return 2;
+	}
+	naming_print(&cfg, stdout);
+	rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+	    match_run(&cfg, argc, argv);
+	outputs_tidy(&cfg);
 	config_free(&cfg);
 	return rc;
 }

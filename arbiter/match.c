@@ -19,6 +19,7 @@
 #include "clock.h"
 #include "engine_proc.h"
 #include "match.h"
+#include "outputs.h"
 #include "recordset.h"
 #include "results.h"
 #include "schedule.h"
@@ -585,18 +586,8 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		print_sprt(&m);
 	if (cfg->print_table && m.standings)
 		standings_print(m.standings, stdout, cfg->bootstrap);
-	if (m.standings && cfg->svg && standings_write_svg(m.standings,
-	    cfg->svg) < 0) {
-		fprintf(stderr, "bezique-arbiter: %s: cannot write the chart\n",
-		    cfg->svg);
+	if (outputs_finish(cfg, m.standings, m.records != NULL, stderr) < 0)
 		m.failed = true;
-	}
-	if (m.standings && cfg->summary && standings_write_json(m.standings,
-	    cfg->summary, cfg->bootstrap) < 0) {
-		fprintf(stderr, "bezique-arbiter: %s: cannot write the "
-		    "summary\n", cfg->summary);
-		m.failed = true;
-	}
 	rc = exit_status(&m);
 	if (rc == 1 || rc > 128)
 		print_resume_hint(&m);

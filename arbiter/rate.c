@@ -113,6 +113,82 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 	return bad ? -1 : 0;
 }
 
+/* The groups of engines connected by games (union-find); returns how
+ * many, with group[e] numbered from 0 in the order of the engines. */
+static int
+find_groups(const struct standings *st, int n, int *group)
+{
+	int root[MAX_ENGINES], ngroups = 0;
+
+	for (int e = 0; e < n; e++)
+		root[e] = e;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (standings_met(st, i, j)) {
+				int a = i, b = j;
+				while (root[a] != a)
+					a = root[a];
+				while (root[b] != b)
+					b = root[b];
+				root[a > b ? a : b] = a < b ? a : b;
+			}
+	for (int e = 0; e < n; e++) {
+		int r = e;
+		while (root[r] != r)
+			r = root[r];
+		group[e] = r == e ? ngroups++ : group[r];
+	}
+	return ngroups;
+}
+
+/*
+ * Engines that never met, directly or through others, have no common
+ * scale: one line says so, and each group of two or more is rated on its
+ * own (its own mean 0), its figures under "groups" in the summary.
+ */
+static int
+rate_groups(struct match_cfg *all, const int *group, int ngroups,
+    char **files, int nfiles, const char *summary, int boot)
+{
+	json_t *list = json_array(), *o;
+	int rc = 0;
+
+	fprintf(stderr, "bezique-arbiter: rate: the players form %d groups "
+	    "that never met; each is rated on its own:", ngroups);
+	for (int g = 0; g < ngroups; g++)
+		for (int e = 0, k = 0; e < all->nengines; e++)
+			if (group[e] == g)
+				fprintf(stderr, "%s '%s'", k++ ? "," : g ? " |" :
+				    "", all->engines[e].name);
+	fputc('\n', stderr);
+	for (int g = 0; g < ngroups; g++) {
+		struct match_cfg c;
+		struct standings *st;
+		config_defaults(&c);
+		for (int e = 0; e < all->nengines; e++)
+			if (group[e] == g && (c.engines[c.nengines++].name =
+			    strdup(all->engines[e].name)) == NULL)
+				abort();
+		if (c.nengines >= 2) {
+			printf("%sgroup %d of %d\n", g ? "\n" : "", g + 1,
+			    ngroups);
+			st = standings_new(&c);
+			read_files(&c, st, nfiles, files);
+			standings_print(st, stdout, boot);
+			if (summary && (o = standings_json(st, boot)) != NULL)
+				json_array_append_new(list, o);
+			standings_free(st);
+		}
+		config_free(&c);
+	}
+	o = json_pack("{s:s, s:i, s:o}", "type", "standings-groups",
+	    "version", 1, "groups", list);
+	if (summary && json_dump_file(o, summary, JSON_INDENT(2)) < 0)
+		rc = 1;
+	json_decref(o);
+	return rc;
+}
+
 int
 rate_main(int argc, char **argv)
 {
@@ -120,7 +196,7 @@ rate_main(int argc, char **argv)
 	struct standings *st;
 	const char *summary = NULL;
 	long long boot = 200;
-	int nfiles = 0, rc = 1;
+	int nfiles = 0, rc = 1, group[MAX_ENGINES], ngroups;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 
 	if (files == NULL)
@@ -144,8 +220,14 @@ rate_main(int argc, char **argv)
 	if (read_files(&c, NULL, nfiles, files) == 0 && c.nengines >= 2) {
 		st = standings_new(&c);
 		read_files(&c, st, nfiles, files);
-		standings_print(st, stdout, (int)boot);
-		rc = summary && standings_write_json(st, summary, (int)boot) < 0;
+		if ((ngroups = find_groups(st, c.nengines, group)) > 1)
+			rc = rate_groups(&c, group, ngroups, files, nfiles,
+			    summary, (int)boot);
+		else {
+			standings_print(st, stdout, (int)boot);
+			rc = summary && standings_write_json(st, summary,
+			    (int)boot) < 0;
+		}
 		standings_free(st);
 	} else if (c.nengines < 2)
 		fprintf(stderr, "bezique-arbiter: rate: fewer than two engines "

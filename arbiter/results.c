@@ -13,6 +13,7 @@
 
 #include "results.h"
 #include "stats.h"
+#include "textcol.h"
 
 struct pending_pair {
 	int	pair;
@@ -184,12 +185,21 @@ results_print(const struct results *r, FILE *f)
 	int ok_wdl = stats_wdl(r->wins[0], r->draws, r->wins[1], &wdl);
 	int ok_penta = stats_penta(r->penta, &penta);
 
-	fprintf(f, "\n%-28s %6s %6s %6s %6s %10s\n", "engine", "deals", "won",
-	    "lost", "drawn", "points/deal");
-	for (int e = 0; e < 2; e++)
-		fprintf(f, "%-28s %6d %6d %6d %6d %10.0f\n", r->names[e],
-		    r->deals, r->wins[e], r->wins[1 - e], r->draws,
-		    r->deals ? (double)r->points[e] / r->deals : 0.0);
+	int w = 28;
+
+	for (int e = 0; e < 2; e++)	/* a column as wide as the names */
+		if (text_width(r->names[e]) > w)
+			w = text_width(r->names[e]);
+	fputc('\n', f);
+	text_left(f, "engine", w);
+	fprintf(f, " %6s %6s %6s %6s %10s\n", "deals", "won", "lost", "drawn",
+	    "points/deal");
+	for (int e = 0; e < 2; e++) {
+		text_left(f, r->names[e], w);
+		fprintf(f, " %6d %6d %6d %6d %10.0f\n", r->deals, r->wins[e],
+		    r->wins[1 - e], r->draws, r->deals ? (double)r->points[e] /
+		    r->deals : 0.0);
+	}
 	fprintf(f, "\n%s vs %s:\n", r->names[0], r->names[1]);
 	fprintf(f, "  score            %.1f%% of %d deals\n",
 	    ok_wdl == 0 ? 100 * wdl.score : 0.0, r->deals);
@@ -208,6 +218,8 @@ results_print(const struct results *r, FILE *f)
 	}
 	for (int e = 0; e < 2; e++) {
 		failure_text(r, e, fail, sizeof(fail));
-		fprintf(f, "  failures of %-16s %s\n", r->names[e], fail);
+		fprintf(f, "  failures of ");
+		text_left(f, r->names[e], w);
+		fprintf(f, " %s\n", fail);
 	}
 }

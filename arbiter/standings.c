@@ -13,6 +13,7 @@
 #include "rng.h"
 #include "standings.h"
 #include "stats.h"
+#include "textcol.h"
 
 /* A duplicate pair half played: its first deal's outcome (for the lower
  * engine: 0 won, 1 drawn, 2 lost) and whether it was the elder then. */
@@ -272,9 +273,41 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Half-widths of the 95% percentile intervals over B resamples. */
+/*
+ * Whether engine e's whole pairs show no variance: against each opponent
+ * every pair fell in the same cell (all won, all lost, all split the
+ * same way).  Resampling such pairs draws the same results every time.
+ */
+static bool
+unvaried(const struct standings *s, int e)
+{
+	bool any = false;
+
+	for (int o = 0; o < s->n; o++) {
+		int lo = e < o ? e : o, hi = e < o ? o : e, cells = 0;
+		for (int c = 0; o != e && c < 9; c++)
+			if (s->pairs[lo][hi][c / 3][c % 3] > 0)
+				cells++;
+		if (cells > 1)
+			return false;
+		any |= cells == 1;
+	}
+	return any;
+}
+
+/*
+ * Half-widths of the 95% percentile intervals over B resamples.  The
+ * bootstrap sees only the variance it is shown: an engine that won (or
+ * lost) every pair gets the same score in every resample, and its
+ * interval collapsed to the other engines' noise (31 Elo where the fit
+ * said 458).  For such an engine the interval is the fit's (full), whose
+ * information and weak prior say how little a perfect score of n pairs
+ * pins the rating down, whichever is wider: the honest bound at the edge
+ * rather than a false precision (README, "What the table says").
+ */
 static void
-bootstrap(const struct standings *s, int B, double *half)
+bootstrap(const struct standings *s, int B, const struct elo_fit *full,
+    double *half)
 {
 	double *e = malloc(sizeof(double) * (size_t)(B * s->n));
 	long (*d)[MAX_ENGINES][3] = malloc(sizeof(long) * MAX_ENGINES *
@@ -297,6 +330,8 @@ bootstrap(const struct standings *s, int B, double *half)
 		qsort(e + i * B, (size_t)B, sizeof(double), cmp_double);
 		half[i] = (e[i * B + (int)(0.975 * (B - 1))] -
 		    e[i * B + (int)(0.025 * (B - 1))]) / 2;
+		if (unvaried(s, i) && full->ci95[i] > half[i])
+			half[i] = full->ci95[i];
 	}
 	free(e);
 }
@@ -330,25 +365,55 @@ failure_text(const struct standings *s, int e, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* The widest name of the table, at least min characters. */
+static int
+name_width(const struct standings *s, int min)
+{
+	for (int e = 0; e < s->n; e++)
+		if (text_width(s->cfg->engines[e].name) > min)
+			min = text_width(s->cfg->engines[e].name);
+	return min;
+}
+
+/* A column of the crosstable or LOS matrix: as wide as its engine's
+ * name, at least min. */
+static int
+column_width(const struct standings *s, int e, int min)
+{
+	int w = text_width(s->cfg->engines[e].name);
+
+	return w > min ? w : min;
+}
+
 static void
 print_crosstable(const struct standings *s, FILE *f, const int *order)
 {
+	int w = name_width(s, 14);
+	char cell[32];
+
 	fprintf(f, "\ncrosstable: score of the row against the column "
-	    "(game value per deal)\n%-14s", "");
-	for (int c = 0; c < s->n; c++)
-		fprintf(f, " %15.15s", s->cfg->engines[order[c]].name);
+	    "(game value per deal)\n");
+	text_left(f, "", w);
+	for (int c = 0; c < s->n; c++) {
+		fputc(' ', f);
+		text_right(f, s->cfg->engines[order[c]].name,
+		    column_width(s, order[c], 15));
+	}
 	fputc('\n', f);
 	for (int r = 0; r < s->n; r++) {
 		int i = order[r];
-		fprintf(f, "%-14.14s", s->cfg->engines[i].name);
+		text_left(f, s->cfg->engines[i].name, w);
 		for (int c = 0; c < s->n; c++) {
 			int j = order[c];
 			if (i == j || s->pdeals[i][j] == 0)
-				fprintf(f, " %15s", i == j ? "" : "-");
+				snprintf(cell, sizeof(cell), "%s", i == j ?
+				    "" : "-");
 			else
-				fprintf(f, "   %4.0f%% (%+5.0f)", 100 *
-				    s->pscore[i][j] / s->pdeals[i][j],
+				snprintf(cell, sizeof(cell), "%.0f%% (%+5.0f)",
+				    100 * s->pscore[i][j] / s->pdeals[i][j],
 				    s->pvalue[i][j].mean);
+			fputc(' ', f);
+			text_right(f, cell, column_width(s, j, 15));
 		}
 		fputc('\n', f);
 	}
@@ -358,19 +423,28 @@ static void
 print_los(const struct standings *s, FILE *f, const struct elo_fit *r,
     const int *order)
 {
-	fprintf(f, "\nlikelihood of superiority (row better than column)\n"
-	    "%-14s", "");
-	for (int c = 0; c < s->n; c++)
-		fprintf(f, " %8.8s", s->cfg->engines[order[c]].name);
+	int w = name_width(s, 14);
+	char cell[16];
+
+	fprintf(f, "\nlikelihood of superiority (row better than column)\n");
+	text_left(f, "", w);
+	for (int c = 0; c < s->n; c++) {
+		fputc(' ', f);
+		text_right(f, s->cfg->engines[order[c]].name,
+		    column_width(s, order[c], 8));
+	}
 	fputc('\n', f);
 	for (int a = 0; a < s->n; a++) {
-		fprintf(f, "%-14.14s", s->cfg->engines[order[a]].name);
-		for (int c = 0; c < s->n; c++)
+		text_left(f, s->cfg->engines[order[a]].name, w);
+		for (int c = 0; c < s->n; c++) {
 			if (a == c)
-				fprintf(f, " %8s", "");
+				cell[0] = '\0';
 			else
-				fprintf(f, " %7.0f%%", 100 *
+				snprintf(cell, sizeof(cell), "%.0f%%", 100 *
 				    r->los[order[a] * s->n + order[c]]);
+			fputc(' ', f);
+			text_right(f, cell, column_width(s, order[c], 8));
+		}
 		fputc('\n', f);
 	}
 }
@@ -380,29 +454,32 @@ standings_print(struct standings *s, FILE *f, int B)
 {
 	struct elo_fit r;
 	double boot[MAX_ENGINES] = { 0 };
-	int order[MAX_ENGINES];
+	int order[MAX_ENGINES], w = name_width(s, 20);
 	char fail[128], bt[16];
 
 	fit(s, s->count, &r);
 	if (r.rating == NULL)
 		return;
 	if (B > 0)
-		bootstrap(s, B, boot);
+		bootstrap(s, B, &r, boot);
 	rank_order(r.rating, s->n, order);
-	fprintf(f, "\n%-3s %-20s %6s %6s %6s %6s %7s %17s  %s\n", "#", "engine",
-	    "Elo", "±fit", B > 0 ? "±pairs" : "", "deals", "score",
-	    "value/deal ±95%", "failures");
+	fprintf(f, "\n%-3s ", "#");
+	text_left(f, "engine", w);
+	fprintf(f, " %6s %6s %6s %6s %7s %17s  %s\n", "Elo", "±fit",
+	    B > 0 ? "±pairs" : "", "deals", "score", "value/deal ±95%",
+	    "failures");
 	for (int k = 0; k < s->n; k++) {
 		int e = order[k];
 		long d = s->wins[e] + s->losses[e] + s->draws[e];
 		double ci = stats_acc_ci95(&s->value[e]);
 		failure_text(s, e, fail, sizeof(fail));
 		snprintf(bt, sizeof(bt), "%.0f", boot[e]);
-		fprintf(f, "%-3d %-20.20s %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± "
-		    "%-6.0f  %s\n", k + 1, s->cfg->engines[e].name, r.rating[e],
-		    r.ci95[e], B > 0 ? bt : "", d, d ? 100 * (s->wins[e] +
-		    s->draws[e] / 2.0) / (double)d : 0.0, s->value[e].mean,
-		    isfinite(ci) ? ci : 0, fail);
+		fprintf(f, "%-3d ", k + 1);
+		text_left(f, s->cfg->engines[e].name, w);
+		fprintf(f, " %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± %-6.0f  "
+		    "%s\n", r.rating[e], r.ci95[e], B > 0 ? bt : "", d, d ?
+		    100 * (s->wins[e] + s->draws[e] / 2.0) / (double)d : 0.0,
+		    s->value[e].mean, isfinite(ci) ? ci : 0, fail);
 	}
 	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; draws: nu = %.3f; "
 	    "%d deals\n", r.advantage, r.advantage_ci95, r.draw_nu,
@@ -412,89 +489,26 @@ standings_print(struct standings *s, FILE *f, int B)
 	elo_fit_free(&r);
 }
 
-/* Escapes the five XML specials of an engine's name. */
-static void
-xml_text(FILE *f, const char *s)
+bool
+standings_met(const struct standings *s, int i, int j)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default: fputc(*s, f);
-		}
+	return s->pdeals[i][j] > 0;
 }
 
-int
-standings_write_svg(struct standings *s, const char *path)
-{
-	struct elo_fit r;
-	int order[MAX_ENGINES], w = 760, row = 28, left = 180, plot = 440;
-	double lo = 0, hi = 0, step = 100;
-	FILE *f = fopen(path, "w");
-
-	if (f == NULL)
-		return -1;
-	fit(s, s->count, &r);
-	if (r.rating == NULL) {
-		fclose(f);
-		return -1;
-	}
-	rank_order(r.rating, s->n, order);
-	for (int e = 0; e < s->n; e++) {
-		lo = fmin(lo, r.rating[e] - r.ci95[e]);
-		hi = fmax(hi, r.rating[e] + r.ci95[e]);
-	}
-	lo = floor(lo / 100) * 100;
-	hi = ceil(hi / 100) * 100 + (hi == lo ? 100 : 0);
-#define X(v) (left + (int)((double)plot * ((v) - lo) / (hi - lo)))
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-	    "<text x=\"10\" y=\"20\" font-weight=\"bold\">Elo with 95%% "
-	    "intervals (%d deals)</text>\n", w, 60 + row * s->n, s->deals);
-	while ((hi - lo) / step > 10)
-		step *= step == 100 || step == 1000 ? 2 : 2.5;
-	lo = floor(lo / step) * step;
-	for (double v = lo; v <= hi; v += step)
-		fprintf(f, "<line x1=\"%d\" y1=\"35\" x2=\"%d\" y2=\"%d\" "
-		    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%d\" fill=\"#888\" "
-		    "text-anchor=\"middle\">%+.0f</text>\n", X(v), X(v),
-		    40 + row * s->n, X(v), 55 + row * s->n, v);
-	for (int k = 0; k < s->n; k++) {
-		int e = order[k], y = 50 + row * k;
-		fprintf(f, "<text x=\"10\" y=\"%d\">", y + 4);
-		xml_text(f, s->cfg->engines[e].name);
-		fprintf(f, "</text><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-		    "y2=\"%d\" stroke=\"#36c\" stroke-width=\"3\"/>"
-		    "<circle cx=\"%d\" cy=\"%d\" r=\"5\" fill=\"#036\"/>"
-		    "<text x=\"%d\" y=\"%d\" fill=\"#036\">%+.0f ± %.0f"
-		    "</text>\n", X(r.rating[e] - r.ci95[e]), y,
-		    X(r.rating[e] + r.ci95[e]), y, X(r.rating[e]), y,
-		    X(r.rating[e] + r.ci95[e]) + 8, y + 4, r.rating[e],
-		    r.ci95[e]);
-	}
-#undef X
-	elo_fit_free(&r);
-	fputs("</svg>\n", f);
-	return fclose(f) == 0 ? 0 : -1;
-}
-
-int
-standings_write_json(struct standings *s, const char *path, int B)
+json_t *
+standings_json(struct standings *s, int B)
 {
 	struct elo_fit r;
 	double boot[MAX_ENGINES] = { 0 };
 	json_t *o, *list = json_array();
-	int rc;
 
 	fit(s, s->count, &r);
-	if (r.rating == NULL)
-		return -1;
+	if (r.rating == NULL) {
+		json_decref(list);
+		return NULL;
+	}
 	if (B > 0)
-		bootstrap(s, B, boot);
+		bootstrap(s, B, &r, boot);
 	for (int e = 0; e < s->n; e++)
 		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, "
 		    "s:i, s:i, s:i, s:f, s:f}", "name", s->cfg->engines[e].name,
@@ -506,8 +520,19 @@ standings_write_json(struct standings *s, const char *path, int B)
 	o = json_pack("{s:s, s:i, s:i, s:o, s:f, s:f}", "type", "standings",
 	    "version", 1, "deals", s->deals, "engines", list, "elder_advantage",
 	    r.advantage, "elder_advantage_ci95", r.advantage_ci95);
+	elo_fit_free(&r);
+	return o;
+}
+
+int
+standings_write_json(struct standings *s, const char *path, int B)
+{
+	json_t *o = standings_json(s, B);
+	int rc;
+
+	if (o == NULL)
+		return -1;
 	rc = json_dump_file(o, path, JSON_INDENT(2));
 	json_decref(o);
-	elo_fit_free(&r);
 	return rc;
 }

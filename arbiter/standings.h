@@ -9,7 +9,10 @@
 #ifndef STANDINGS_H
 #define STANDINGS_H
 
+#include <stdbool.h>
 #include <stdio.h>
+
+#include <jansson.h>
 
 #include "config.h"
 #include "record.h"
@@ -29,6 +32,11 @@ void			 standings_print(struct standings *s, FILE *f,
 /* The same figures as JSON (jansson); returns 0 or -1 with errno. */
 int			 standings_write_json(struct standings *s,
 			    const char *path, int bootstrap);
+
+/* The same as a JSON object (a new reference), or NULL. */
+json_t			*standings_json(struct standings *s, int bootstrap);
+/* Whether engines i and j played a game against each other. */
+bool			 standings_met(const struct standings *s, int i, int j);
 
 /* The ratings with their 95% intervals as an SVG chart. */
 int			 standings_write_svg(struct standings *s,

@@ -12,8 +12,11 @@
 #include "bzp.h"
 #include "inifile.h"
 #include "match.h"
+#include "outputs.h"
 #include "schedule.h"
 #include "tournament.h"
+
+#define INIH_SECTION_KEPT	49	/* libinih's MAX_SECTION 50, less NUL */
 
 struct reader {
 	struct match_cfg	*c;
@@ -157,6 +160,12 @@ handler(void *user, const char *section, const char *key, const char *value)
 	struct reader *r = user;
 	char err[256];
 
+	/* libinih keeps 49 bytes of a section's name and drops the rest
+	 * without a word: 49 bytes may be a name cut short, so refused. */
+	if (strlen(section) >= INIH_SECTION_KEPT)
+		return snprintf(r->err, sizeof(r->err), "section name longer "
+		    "than %d bytes (an engine's name: %d)",
+		    INIH_SECTION_KEPT - 1, INIH_SECTION_KEPT - 8), 0;
 	if (strcmp(section, "tournament") == 0)
 		return tournament_key(r, key, value);
 	if (strcmp(section, "rules") == 0) {
@@ -256,7 +265,9 @@ tournament_main(int argc, char **argv)
 	if (tournament_read(&c, argv[0]) == 0 &&
 	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
 	    tournament_check(&c, argv[0]) == 0)
-		rc = match_run(&c, argc, argv);
+		rc = outputs_default_records(&c, argv[0]) < 0 ? 1 :
+		    match_run(&c, argc, argv);
+	outputs_tidy(&c);
 	config_free(&c);
 	return rc;
 }

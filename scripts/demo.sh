@@ -9,5 +9,5 @@ echo "Demo tournament: tournaments/demo.ini (6 players, 4 languages, 180 deals)"
 "$build/bezique-arbiter" tournament tournaments/demo.ini \
 	--records "$build/demo.jsonl" --summary "$build/demo-summary.json"
 "$build/bezique-arbiter" verify "$build/demo.jsonl"
-echo "records: $build/demo.jsonl (try: $build/bezique-arbiter show $build/demo.jsonl --deal 0)"
-echo "summary: $build/demo-summary.json"
+# The arbiter listed the files it wrote (records, summary, chart).
+echo "try: $build/bezique-arbiter show $build/demo.jsonl --deal 0"

@@ -90,7 +90,8 @@ def main():
                "--name", "spy",
                "-e", "%s/bezique-engine --level random" % BUILD,
                "--name", "random", "-n", str(DEALS), "--seed", "4242",
-               "-c", "1", "-q"]    # one spy process: one log in order
+               "-c", "1", "-q", "-o", os.path.join(tmp, "r.jsonl")]
+        # one spy process: one log in order
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=max(600, DEALS))
         if p.returncode != 0:

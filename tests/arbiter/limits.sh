@@ -18,7 +18,7 @@ chmod +x "$tmp/engine.sh"
 	--stderr "$tmp/err.log" --limit-files 64 --limit-memory 2048 \
 	--limit-cpu 300 --limit-processes 4000 \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
-	>/dev/null
+	-o "$tmp/r.jsonl" >/dev/null
 [ "$(sed -n 1p "$tmp/err.log")" = 64 ]
 [ "$(sed -n 2p "$tmp/err.log")" = $((2048 * 1024)) ]
 [ "$(sed -n 3p "$tmp/err.log")" = 300 ]
@@ -33,7 +33,7 @@ u=$nproc
 "$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
 	--stderr "$tmp/def.log" \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
-	>/dev/null
+	-o "$tmp/r.jsonl" >/dev/null
 [ "$(sed -n 1p "$tmp/def.log")" = 1024 ]
 [ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
 [ "$(sed -n 3p "$tmp/def.log")" = "$(ulimit -t)" ]

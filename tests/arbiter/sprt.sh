@@ -8,12 +8,12 @@ arb="$BUILD/bezique-arbiter"
 g="$BUILD/bezique-engine --level greedy"
 r="$BUILD/bezique-engine --level random"
 out=$("$arb" sprt -e "$g" --name greedy -e "$r" --name random \
-	--elo0 0 --elo1 20 -q)
+	--elo0 0 --elo1 20 -q -o /dev/null)
 echo "$out" | grep -q "H1 accepted"
 deals=$(echo "$out" | sed -n 's/^greedy *\([0-9]*\) .*/\1/p')
 [ "$deals" -ge 2 ] && [ "$deals" -le 200 ]	# it stopped early
 out=$("$arb" sprt -e "$r" --name random -e "$g" --name greedy \
-	--elo0 0 --elo1 20 -q)
+	--elo0 0 --elo1 20 -q -o /dev/null)
 echo "$out" | grep -q "H0 accepted"
 if err=$("$arb" sprt -e "$g" -e "$r" --elo0 10 --elo1 5 2>&1); then
 	echo "invalid bounds accepted"; exit 1

@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Outputs you can find, ratings that mean what they say (issue 19, 4-5).
+
+- A tournament without `records =` keeps its records in FILE.jsonl where
+  it is run, lists every file written at the end (records, summary,
+  chart) and never touches that file again: a second run stops with one
+  line naming --resume.  A match without -o keeps match-*.jsonl.
+- Tables keep long names whole and their columns aligned.
+- A match names an engine by --name, else its id name (when no other
+  player has it), else its command, and says which.
+- `rate` over players that never met warns in one line and rates each
+  group on its own, each with mean 0.
+- An engine that lost every deal has a ±pairs interval no narrower than
+  the fit's (the bootstrap collapsed to 31 where the fit said 458).
+"""
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.path.abspath(os.environ.get("BUILD", "build"))
+ARB = os.path.join(BUILD, "bezique-arbiter")
+ENG = os.path.join(BUILD, "bezique-engine")
+LONG = "an-engine-whose-name-is-over-twenty"
+
+INI = """[tournament]
+rounds = 2
+seed = 3
+time = 0
+max_failures = 1000
+[engine greedy]
+command = {b}/bezique-engine --level greedy
+[engine {long}]
+command = {b}/bezique-engine --level random
+[engine loser]
+command = {b}/fixtures/badbot --mode illegal
+"""
+
+
+def run(args, cwd, code=0):
+    p = subprocess.run([ARB] + args, cwd=cwd, capture_output=True,
+                       text=True, timeout=120)
+    if p.returncode != code:
+        sys.exit("%s: exit %d, not %d: %s" % (args, p.returncode, code,
+                                              p.stderr))
+    return p.stdout, p.stderr
+
+
+def digest(path):
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+def table(out):
+    """The rows of the first standings table: {name: fields}."""
+    rows, seen = {}, False
+    for line in out.splitlines():
+        if line.startswith("#   engine"):
+            seen = True
+            header = line
+        elif seen and line[:1].isdigit():
+            f = line.split()
+            rows[f[1]] = f
+            # The Elo column ends where its heading ends.
+            end = header.index("Elo") + 3
+            if line[end - 1] == " " or line[end] != " ":
+                sys.exit("Elo column misaligned:\n%s\n%s" % (header, line))
+        elif seen:
+            break
+    return rows
+
+
+def default_records(tmp):
+    ini = os.path.join(tmp, "t.ini")
+    open(ini, "w").write(INI.format(b=BUILD, long=LONG))
+    out, err = run(["tournament", "t.ini", "-q", "--summary", "s.json",
+                    "--svg", "c.svg"], tmp)
+    rec = os.path.join(tmp, "t.jsonl")
+    if not os.path.exists(rec) or sum(1 for _ in open(rec)) != 12:
+        sys.exit("no t.jsonl of 12 records beside the run")
+    for line in ("records: t.jsonl", "summary: s.json", "chart:   c.svg"):
+        if line not in err.splitlines():
+            sys.exit("the end does not list %r:\n%s" % (line, err))
+    before = digest(rec)
+    _, err = run(["tournament", "t.ini", "-q"], tmp, 1)
+    if len(err.splitlines()) != 1 or "--resume t.jsonl" not in err:
+        sys.exit("second run not refused in one line: %r" % err)
+    if digest(rec) != before:
+        sys.exit("the second run touched the first run's records")
+    rows = table(out)
+    if LONG not in rows:
+        sys.exit("the long name is cut in the table:\n" + out)
+    for part in ("crosstable", "likelihood"):
+        block = out[out.index(part):]
+        if ("\n" + LONG + " ") not in block:
+            sys.exit("the long name is cut in the %s" % part)
+    # The chart's plot starts after the longest name (8 px a letter).
+    svg = open(os.path.join(tmp, "c.svg")).read()
+    grid = [int(m) for m in re.findall(r'<line x1="(\d+)" y1="35"', svg)]
+    if not grid or min(grid) < 8 * len(LONG):
+        sys.exit("the chart's plot overlaps the long name: %s" % grid[:1])
+    # libinih keeps 49 bytes of a section's name: a name that may have
+    # been cut (49 bytes or more with "engine ") is refused.
+    too = "x" * 41 + "y"
+    open(os.path.join(tmp, "long.ini"), "w").write(
+        INI.format(b=BUILD, long=too))
+    _, err = run(["tournament", "long.ini", "-q", "-o", "/dev/null"], tmp, 2)
+    if len(err.splitlines()) != 1 or "long.ini:" not in err:
+        sys.exit("a name libinih cuts was not refused: %r" % err)
+    open(os.path.join(tmp, "fits.ini"), "w").write(
+        INI.format(b=BUILD, long="x" * 41))
+    out, _ = run(["tournament", "fits.ini", "-q", "-o", "/dev/null"], tmp)
+    if "x" * 41 + " " not in out:
+        sys.exit("a 41-letter name is not whole:\n" + out)
+    # A match without -o keeps its records too.
+    run(["match", "-e", ENG + " --level greedy", "--name", "a", "-e",
+         ENG + " --level random", "--name", "b", "-n", "2", "-q"], tmp)
+    kept = [f for f in os.listdir(tmp) if f.startswith("match-")]
+    if len(kept) != 1 or sum(1 for _ in open(os.path.join(tmp, kept[0]))) \
+            != 2:
+        sys.exit("a match without -o kept %s" % kept)
+    return rows
+
+
+def edge_interval(rows):
+    # loser lost all 8 of its deals (illegal at once): every pair of it
+    # is identical, and the bootstrap alone cannot see any spread.
+    f = rows["loser"]
+    fit, pairs = float(f[3]), float(f[4])
+    if pairs < fit:
+        sys.exit("loser lost every deal: ±pairs %g narrower than ±fit %g"
+                 % (pairs, fit))
+
+
+def players(path):
+    with open(path) as f:
+        return set(json.loads(f.readline())["players"])
+
+
+def naming(tmp):
+    c_random = os.path.join(BUILD, "bots", "c-random")
+    rec = os.path.join(tmp, "n1.jsonl")
+    out, _ = run(["match", "-e", ENG + " --level greedy", "-e", c_random,
+                  "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {"bezique-engine", "c-random"}:
+        sys.exit("id names not used: %s" % players(rec))
+    if "'c-random' (its id name)" not in out:
+        sys.exit("the source of the name is not said:\n" + out)
+    # Two engines that give the same id name keep their commands.
+    rec = os.path.join(tmp, "n2.jsonl")
+    out, _ = run(["match", "-e", ENG + " --level greedy", "-e",
+                  ENG + " --level random", "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {"bezique-engine --level greedy",
+                        "bezique-engine --level random"}:
+        sys.exit("shared id name: %s" % players(rec))
+    if "id name 'bezique-engine' is another player's too" not in out:
+        sys.exit("why the command names is not said:\n" + out)
+    # One command in two directories: told apart by their id names, and
+    # refused in one line when those are alike too.
+    py = os.path.join(os.path.dirname(BUILD), "bots", "python-random",
+                      "bot.py")
+    for d, target in (("a", "python3 " + py), ("b", c_random),
+                      ("c", c_random)):
+        os.makedirs(os.path.join(tmp, d), exist_ok=True)
+        with open(os.path.join(tmp, d, "bot.sh"), "w") as f:
+            f.write("exec %s\n" % target)
+    rec = os.path.join(tmp, "n4.jsonl")
+    run(["match", "-e", "sh bot.sh", "--dir", os.path.join(tmp, "a"), "-e",
+         "sh bot.sh", "--dir", os.path.join(tmp, "b"), "-n", "2", "-q",
+         "-o", rec], tmp)
+    if players(rec) != {"python-random", "c-random"}:
+        sys.exit("one command, two id names: %s" % players(rec))
+    _, err = run(["match", "-e", "sh bot.sh", "--dir", os.path.join(tmp, "b"),
+                  "-e", "sh bot.sh", "--dir", os.path.join(tmp, "c"), "-n",
+                  "2", "-q", "-o", rec], tmp, 2)
+    if len(err.splitlines()) != 1 or "give --name" not in err:
+        sys.exit("two players named alike: %r" % err)
+    # An id name longer than records keep whole (127 bytes) is not used.
+    lib = os.path.join(os.path.dirname(BUILD), "bots", "lib", "python")
+    with open(os.path.join(tmp, "longname.py"), "w") as f:
+        f.write("import sys\nsys.path.insert(0, %r)\nimport bzp\n"
+                "bzp.run(lambda r: bzp.rng.choice(r['legal']), "
+                "name='n' * 150)\n" % lib)
+    rec = os.path.join(tmp, "n5.jsonl")
+    out, _ = run(["match", "-e", "python3 longname.py", "-e", c_random,
+                  "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {"python3 longname.py", "c-random"} or \
+            "id name is over 100 bytes" not in out:
+        sys.exit("a long id name: %s\n%s" % (players(rec), out))
+    # Names are at most 100 bytes (records are read back with 127): a
+    # longer --name is refused, a longer command name is cut.
+    _, err = run(["match", "-e", c_random, "--name", "m" * 101, "-e",
+                  ENG, "-n", "2", "-q", "-o", rec], tmp, 2)
+    if len(err.splitlines()) != 1 or "--name" not in err:
+        sys.exit("a 101-byte --name: %r" % err)
+    rec = os.path.join(tmp, "n6.jsonl")
+    run(["match", "-e", "python3 longname.py " + "a" * 150, "-e", c_random,
+         "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {("python3 longname.py " + "a" * 150)[:100],
+                        "c-random"}:
+        sys.exit("a long command name not cut to 100: %s" % players(rec))
+    # --name comes first.
+    rec = os.path.join(tmp, "n3.jsonl")
+    out, _ = run(["match", "-e", c_random, "--name", "mine", "-e",
+                  ENG + " --level random", "-n", "2", "-q", "-o", rec], tmp)
+    if players(rec) != {"mine", "bezique-engine"}:
+        sys.exit("--name not first: %s" % players(rec))
+
+
+def groups(tmp):
+    for k, (a, b) in enumerate((("g1", "r1"), ("g2", "r2"))):
+        run(["match", "-e", ENG + " --level greedy", "--name", a, "-e",
+             ENG + " --level random", "--name", b, "-n", "4", "-q", "-o",
+             "m%d.jsonl" % k, "--seed", str(k + 1)], tmp)
+    out, err = run(["rate", "m0.jsonl", "m1.jsonl", "--summary",
+                    "g.json"], tmp)
+    if len(err.splitlines()) != 1 or "2 groups that never met" not in err:
+        sys.exit("no one-line warning for groups: %r" % err)
+    if "group 1 of 2" not in out or "group 2 of 2" not in out:
+        sys.exit("groups not rated apart:\n" + out)
+    s = json.load(open(os.path.join(tmp, "g.json")))
+    if s["type"] != "standings-groups" or len(s["groups"]) != 2:
+        sys.exit("summary of groups: %s" % s["type"])
+    for g in s["groups"]:
+        mean = sum(e["elo"] for e in g["engines"]) / len(g["engines"])
+        if abs(mean) > 0.5 or len(g["engines"]) != 2:
+            sys.exit("a group is not on its own scale: %s" % g)
+    # One group: no warning, one table.
+    out, err = run(["rate", "m0.jsonl"], tmp)
+    if err or "group" in out:
+        sys.exit("a connected set was split: %r" % err)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = default_records(tmp)
+        edge_interval(rows)
+        naming(tmp)
+        groups(tmp)
+    print("outputs: default records, long names, naming, groups, edges")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
