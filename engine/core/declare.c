@@ -363,34 +363,115 @@ choose(struct enum_state *es, int slot, int cls, int left)
 }
 
 /*
- * Whether the player holds enough cards of the right kinds for kind T,
- * whatever their history: a cheap test that spares the bookkeeping for
- * the many kinds that are out of reach (most of them, most of the time).
+ * What a seat holds, hand and table together, by card kind: ge[n] has
+ * bit k set when it holds n copies or more of kind k.  The set's 32-card
+ * halves (one a pack) are sorted bitwise, as a sorting network whose
+ * comparators are | and &; the kind counts then cost no loop over cards.
  */
-static bool
-enough_cards(const struct game *g, const uint8_t *count, int combo, int key)
-{
-	int kinds[5][4], nkinds[5], need[5];
-	int ns = kind_slots(g, combo, key, kinds, nkinds, need);
+struct holding {
+	uint32_t	ge[MAX_PACKS + 1];
+	struct cardset	mine;
+};
 
-	for (int s = 0; s < ns; s++) {
-		int have = 0;
-		for (int k = 0; k < nkinds[s]; k++)
-			have += count[kinds[s][k]];
-		if (have < need[s])
-			return false;
+static void
+holding_of(const struct game *g, int seat, struct holding *h)
+{
+	uint32_t x[MAX_PACKS];
+	int n = g->rules.packs;
+
+	h->mine = cardset_or(g->hand[seat], g->table[seat]);
+	for (int i = 0; i < n; i++)
+		x[i] = (uint32_t)(h->mine.w[i >> 1] >> (32 * (i & 1)));
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0; j--) {
+			uint32_t hi = x[j - 1] | x[j];
+			x[j] &= x[j - 1];
+			x[j - 1] = hi;
+		}
+	h->ge[0] = ~(uint32_t)0;
+	for (int k = 1; k <= MAX_PACKS; k++)
+		h->ge[k] = k <= n ? x[k - 1] : 0;
+}
+
+static bool
+holds(const struct holding *h, int copies, int kind)
+{
+	return h->ge[copies] >> kind & 1;
+}
+
+/* Cards of one rank in all suits and packs. */
+static int
+rank_count(const struct holding *h, int rank)
+{
+	uint64_t m = (uint64_t)0x0101010101010101ULL << rank;
+	int n = 0;
+
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		n += __builtin_popcountll(h->mine.w[i] & m);
+	return n;
+}
+
+/* The kinds of one rank, one bit a suit (bits rank, rank + 8, ...). */
+static uint32_t
+suit_bits(uint32_t kinds, int rank)
+{
+	uint32_t m = kinds >> rank & 0x01010101u;
+
+	return (m | m >> 7 | m >> 14 | m >> 21) & 0xf;
+}
+
+/*
+ * The keys of combination `combo` that seat could declare as far as the
+ * kind goes (kind_possible) and its cards go (enough of each kind,
+ * whatever their history): a few bit operations that spare the
+ * bookkeeping of the kinds out of reach, most of them most of the time.
+ * Bit key is set for a suit (class A), a rank (class C) or 0 (class B).
+ */
+static unsigned
+reachable_keys(const struct game *g, const struct holding *h, int combo)
+{
+	const struct rules *r = &g->rules;
+	uint32_t seq = h->ge[1] >> RANK_J & h->ge[1] >> RANK_Q &
+	    h->ge[1] >> RANK_K & h->ge[1] >> RANK_T & h->ge[1] >> RANK_A;
+	unsigned keys = 0;
+	int q, j;
+
+	switch (combo) {
+	case COMBO_MARRIAGE:
+		return suit_bits(h->ge[1] >> RANK_K & h->ge[1] >> RANK_Q, 0);
+	case COMBO_SEQUENCE:
+		keys = suit_bits(seq, 0);
+		if (!r->plain_sequence && g->trump >= 0)
+			keys &= 1u << g->trump;
+		return keys;
+	case COMBO_FOUR:
+		for (int k = RANK_J; k <= RANK_A; k++)
+			if ((k != RANK_T || r->four_tens) && rank_count(h, k) >= 4)
+				keys |= 1u << k;
+		return keys;
+	case COMBO_FOUR_TRUMP:
+	case COMBO_FIVE_TRUMP:
+		if (g->trump < 0 || !(combo == COMBO_FOUR_TRUMP ?
+		    r->trump_quartets : r->trump_quintets))
+			return 0;
+		keys = h->ge[combo_size(combo)] >> (g->trump * 8);
+		return keys & 0xff & ~0x7u;	/* J to A */
+	default:
+		if (combo_level(combo) > r->max_bezique ||
+		    ((r->bezique_by_trump || r->bezique_swap) && g->trump < 0))
+			return 0;
+		combo_bezique_kinds(r, g->trump, &q, &j);
+		return holds(h, combo_level(combo), q) &&
+		    holds(h, combo_level(combo), j);
 	}
-	return true;
 }
 
 static int
 enumerate_kind(const struct game *g, int seat, int combo, int key,
-    const uint8_t *count, struct action *out, int max)
+    struct action *out, int max)
 {
 	struct enum_state es;
 
-	if (!kind_possible(g, combo, key) || !enough_cards(g, count, combo, key))
-		return 0;
 	es.g = g;
 	es.seat = seat;
 	kind_info(g, seat, combo, key, &es.ki);
@@ -407,40 +488,29 @@ enumerate_kind(const struct game *g, int seat, int combo, int key,
 	return es.n < max ? es.n : max;
 }
 
-/* The keys a combination takes: suits, ranks, or none. */
-static int
-combo_keys(int combo, int *keys)
-{
-	static const int quartet_ranks[5] = { RANK_A, RANK_T, RANK_K, RANK_Q,
-		RANK_J };
-	int n = 0;
-
-	if (combo_keyed_by_suit(combo))
-		for (int s = 0; s < NSUITS; s++)
-			keys[n++] = s;
-	else if (combo_keyed_by_rank(combo))
-		for (int i = 0; i < 5; i++)
-			keys[n++] = quartet_ranks[i];
-	else
-		keys[n++] = 0;
-	return n;
-}
-
+/*
+ * The combinations in order, and in each its keys in the order of the
+ * protocol (suits upwards; ranks from the ace down), only those within
+ * reach (reachable_keys).
+ */
 int
 declare_enumerate(const struct game *g, int seat, struct action *out,
     int max)
 {
-	struct cardset mine = cardset_or(g->hand[seat], g->table[seat]);
-	uint8_t count[CARDS_PER_PACK] = { 0 };
-	int n = 0, keys[5];
+	struct holding h;
+	int n = 0;
 
-	CARDSET_FOREACH(c, &mine)
-		count[card_kind(c)]++;
+	holding_of(g, seat, &h);
 	for (int combo = 0; combo < NCOMBOS && n < max; combo++) {
-		int nk = combo_keys(combo, keys);
-		for (int k = 0; k < nk && n < max; k++)
-			n += enumerate_kind(g, seat, combo, keys[k], count,
-			    out + n, max - n);
+		unsigned keys = reachable_keys(g, &h, combo);
+		bool down = combo_keyed_by_rank(combo);
+		while (keys != 0 && n < max) {
+			int key = down ? 31 - __builtin_clz(keys) :
+			    __builtin_ctz(keys);
+			keys &= ~(1u << key);
+			n += enumerate_kind(g, seat, combo, key, out + n,
+			    max - n);
+		}
 	}
 	return n;
 }

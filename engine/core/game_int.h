@@ -156,7 +156,7 @@ void	decl_add(struct game *g, int seat, int combo,
 /* trick.c: who wins a trick, and which cards may be played. */
 int	trick_winner_index(const struct game *g, const uint16_t *cards, int n);
 bool	trick_beats(int card, int best, int trump);
-int	trick_legal_plays(const struct game *g, int seat, struct cardset *out);
+void	trick_legal_plays(const struct game *g, int seat, struct cardset *out);
 bool	trick_play_legal(const struct game *g, int seat, int card);
 
 /* game.c internals shared with view.c. */
