@@ -85,7 +85,8 @@ declaration_after(struct rollout *ro, const struct game *g,
 	if (game_apply(ro->scratch, a, NULL) == 0 &&
 	    game_decision(ro->scratch) == DECISION_DECLARE &&
 	    game_to_move(ro->scratch) == seat) {
-		n = game_legal_actions(ro->scratch, ro->after, MAX_LEGAL);
+		n = game_legal_actions_by_kind(ro->scratch, ro->after,
+		    MAX_LEGAL);
 		best_declaration(ro->scratch, ro->after, n, &points);
 	}
 	return points;
@@ -156,7 +157,9 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 int
 rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 {
-	int n = game_legal_actions(g, ro->legal, MAX_LEGAL), k;
+	/* A declaration is chosen by its points: the first of each kind
+	 * is the one the full list would give (best_declaration). */
+	int n = game_legal_actions_by_kind(g, ro->legal, MAX_LEGAL), k;
 
 	if (n <= 0)
 		return -1;

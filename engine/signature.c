@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "player.h"
 #include "signature.h"
@@ -120,6 +121,15 @@ position(int i)
 	return g;
 }
 
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 void
 signature_strong(int positions, long long playouts,
     struct strong_signature *out)
@@ -127,14 +137,17 @@ signature_strong(int positions, long long playouts,
 	struct think_limits lim = { .playouts = playouts };
 	uint64_t h = 0xcbf29ce484222325ULL;
 
-	out->playouts = 0;
+	memset(out, 0, sizeof(*out));
 	out->positions = positions;
 	for (int i = 0; i < positions; i++) {
 		struct game *g = position(i);
 		struct game *v = game_view(g, game_to_move(g));
+		enum variant var = game_rules(g)->variant;
 		struct strong_params p;
 		struct action a;
 		struct rng rng;
+		long long before = out->playouts;
+		double t0 = now();
 
 		rng_seed(&rng, (uint64_t)i + 1000);
 		strong_defaults(&p, v);
@@ -144,6 +157,8 @@ signature_strong(int positions, long long playouts,
 			h = mix_action(h, &a);
 		else
 			h = mix(h, 0xdead);
+		out->vseconds[var] += now() - t0;
+		out->vplayouts[var] += out->playouts - before;
 		game_free(v);
 		game_free(g);
 	}

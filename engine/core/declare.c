@@ -47,6 +47,8 @@ struct kindinfo {
 	int		combo, key, cls, level;
 	struct cardset	used;		/* cards ever scored as this kind */
 	struct cardset	broken_ok;	/* cards whose T-sets are all broken */
+	int		nrec;		/* the seat's records of this kind */
+	uint16_t	rec[MAX_DECLS];
 };
 
 struct enum_state {
@@ -55,6 +57,7 @@ struct enum_state {
 	struct kindinfo		 ki;
 	struct slot		 slots[5];
 	int			 nslots;
+	struct cardset		 cands;		/* every slot's cards */
 	struct action		 cur;
 	struct action		*out;
 	int			 n, max;
@@ -78,12 +81,16 @@ kind_info(const struct game *g, int seat, int combo, int key,
 	ki->key = key;
 	ki->cls = combo_class(combo);
 	ki->level = combo_level(combo);
+	ki->nrec = 0;
 	cardset_clear(&ki->used);
 	cardset_clear(&intact);
-	for (int i = 0; i < g->ndecl; i++) {
+	/* Most kinds were never scored by the seat: no records to read. */
+	for (int i = 0; i < g->ndecl && (g->scored[seat][combo] >> key & 1);
+	    i++) {
 		const struct decl_rec *d = &g->decl[i];
 		if (d->seat != seat || d->combo != combo || d->key != key)
 			continue;
+		ki->rec[ki->nrec++] = (uint16_t)i;
 		ki->used = cardset_or(ki->used, d->set);
 		if (!cardset_intersects(&d->set, &g->played))
 			intact = cardset_or(intact, d->set);
@@ -115,15 +122,12 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 }
 
 static bool
-set_scored_before(const struct game *g, int seat, const struct kindinfo *ki,
+set_scored_before(const struct game *g, const struct kindinfo *ki,
     const struct cardset *s)
 {
-	for (int i = 0; i < g->ndecl; i++) {
-		const struct decl_rec *d = &g->decl[i];
-		if (d->seat == seat && d->combo == ki->combo &&
-		    d->key == ki->key && cardset_equal(&d->set, s))
+	for (int i = 0; i < ki->nrec; i++)
+		if (cardset_equal(&g->decl[ki->rec[i]].set, s))
 			return true;
-	}
 	return false;
 }
 
@@ -140,7 +144,7 @@ set_legal(const struct game *g, int seat, const struct kindinfo *ki,
 	struct cardset unbroken = cardset_minus(reused, ki->broken_ok);
 	bool repair = ki->combo == COMBO_MARRIAGE;
 
-	if (set_scored_before(g, seat, ki, s))
+	if (set_scored_before(g, ki, s))
 		return false;				/* R5 */
 	/* EB9: a second double on a bézique already in a double needs a
 	 * fresh pair (the shape makes the rest a queen and a jack). */
@@ -279,6 +283,20 @@ class_add(const struct game *g, struct slot *sl, int c, bool on_table)
 	sl->cls[sl->ncls++].n = 1;
 }
 
+/*
+ * R7 before enumeration: a card of an earlier set of kind T still intact
+ * can be in no legal set (set_legal's `unbroken`), so it is no candidate.
+ * Such table cards share their class with no other (the same history),
+ * so the other classes and the order of the sets stay as they were.
+ */
+static bool
+breakup_forbids(const struct game *g, const struct kindinfo *ki, int c)
+{
+	return ki->combo != COMBO_MARRIAGE &&
+	    g->rules.reform == REFORM_FRESH_CARD_AND_BREAKUP &&
+	    cardset_has(&ki->used, c) && !cardset_has(&ki->broken_ok, c);
+}
+
 /* Builds the slots of kind T from seat's usable cards; false if some slot
  * cannot be filled. */
 static bool
@@ -290,6 +308,7 @@ build_slots(struct enum_state *es)
 
 	es->nslots = kind_slots(g, es->ki.combo, es->ki.key, kinds, nkinds,
 	    need);
+	cardset_clear(&es->cands);
 	for (int s = 0; s < es->nslots; s++) {
 		struct slot *sl = &es->slots[s];
 		int have = 0;
@@ -302,9 +321,11 @@ build_slots(struct enum_state *es)
 				if (!in_hand &&
 				    !cardset_has(&g->table[es->seat], c))
 					continue;
-				if (!card_usable(g, &es->ki, c))
+				if (!card_usable(g, &es->ki, c) ||
+				    breakup_forbids(g, &es->ki, c))
 					continue;
 				class_add(g, sl, c, !in_hand);
+				cardset_add(&es->cands, c);
 				have++;
 			}
 		if (have < sl->need)
@@ -466,6 +487,68 @@ reachable_keys(const struct game *g, const struct holding *h, int combo)
 	}
 }
 
+/* Whether every slot takes one card (marriages, sequences, béziques). */
+static bool
+singles(const struct enum_state *es)
+{
+	for (int s = 0; s < es->nslots; s++)
+		if (es->slots[s].need != 1)
+			return false;
+	return true;
+}
+
+/*
+ * choose() where every slot takes one card, without its recursion: the
+ * product of the slots' classes, the first slot the slowest, each class
+ * by its lowest id, in choose()'s order.
+ */
+static void
+choose_singles(struct enum_state *es)
+{
+	int idx[5] = { 0 }, s;
+
+	es->cur.ncards = (uint8_t)es->nslots;
+	while (es->n < es->max) {
+		for (s = 0; s < es->nslots; s++)
+			es->cur.cards[s] = es->slots[s].cls[idx[s]].cards[0];
+		emit(es);
+		for (s = es->nslots - 1; s >= 0; s--) {
+			if (++idx[s] < es->slots[s].ncls)
+				break;
+			idx[s] = 0;
+		}
+		if (s < 0)
+			break;
+	}
+}
+
+/*
+ * R6 and R9 before enumeration: where a set must hold a card never scored
+ * as T (or never in a bézique) and no candidate card is such, no set can
+ * be legal (set_legal would reject each; marriages and the once-per-kind
+ * rule have their own).
+ */
+static bool
+no_fresh_card(const struct game *g, const struct enum_state *es)
+{
+	struct cardset fresh;
+	bool any = false;
+
+	/* R9: a double or higher needs a card never in a bézique. */
+	if (es->ki.cls == CLASS_B && es->ki.level >= 2 &&
+	    g->rules.bezique_upgrade_needs_fresh) {
+		CARDSET_FOREACH(c, &es->cands)
+			any |= lvl_get(g, c, CLASS_B) == 0;
+		if (!any)
+			return true;
+	}
+	if (es->ki.combo == COMBO_MARRIAGE || g->rules.reform == REFORM_NONE ||
+	    es->ki.nrec == 0)
+		return false;
+	fresh = cardset_minus(es->cands, es->ki.used);
+	return cardset_empty(&fresh);
+}
+
 static int
 enumerate_kind(const struct game *g, int seat, int combo, int key,
     struct action *out, int max)
@@ -475,7 +558,7 @@ enumerate_kind(const struct game *g, int seat, int combo, int key,
 	es.g = g;
 	es.seat = seat;
 	kind_info(g, seat, combo, key, &es.ki);
-	if (!build_slots(&es))
+	if (!build_slots(&es) || no_fresh_card(g, &es))
 		return 0;
 	memset(&es.cur, 0, sizeof(es.cur));
 	es.cur.type = ACTION_DECLARE;
@@ -484,18 +567,21 @@ enumerate_kind(const struct game *g, int seat, int combo, int key,
 	es.out = out;
 	es.n = 0;
 	es.max = max;
-	choose(&es, 0, 0, es.slots[0].need);
+	if (singles(&es))
+		choose_singles(&es);
+	else
+		choose(&es, 0, 0, es.slots[0].need);
 	return es.n < max ? es.n : max;
 }
 
 /*
  * The combinations in order, and in each its keys in the order of the
  * protocol (suits upwards; ranks from the ace down), only those within
- * reach (reachable_keys).
+ * reach (reachable_keys); at most per_kind actions of each kind.
  */
-int
-declare_enumerate(const struct game *g, int seat, struct action *out,
-    int max)
+static int
+enumerate(const struct game *g, int seat, struct action *out, int max,
+    int per_kind)
 {
 	struct holding h;
 	int n = 0;
@@ -509,10 +595,24 @@ declare_enumerate(const struct game *g, int seat, struct action *out,
 			    __builtin_ctz(keys);
 			keys &= ~(1u << key);
 			n += enumerate_kind(g, seat, combo, key, out + n,
-			    max - n);
+			    max - n < per_kind ? max - n : per_kind);
 		}
 	}
 	return n;
+}
+
+int
+declare_enumerate(const struct game *g, int seat, struct action *out,
+    int max)
+{
+	return enumerate(g, seat, out, max, max);
+}
+
+int
+declare_enumerate_kinds(const struct game *g, int seat, struct action *out,
+    int max)
+{
+	return enumerate(g, seat, out, max, 1);
 }
 
 bool
@@ -590,6 +690,7 @@ declare_record(struct game *g, int seat, const struct action *a, int points)
 		cardset_add(&g->table[seat], c);
 		lvl_raise(g, c, cls, level);
 	}
+	g->scored[seat][a->combo] |= (uint8_t)(1u << a->key);
 	d->seat = (uint8_t)seat;
 	d->combo = a->combo;
 	d->key = a->key;

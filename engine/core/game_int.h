@@ -74,6 +74,9 @@ struct game {
 	 * the stock lasts, its last card is the turn-up as it now lies (the
 	 * seven, after an exchange): public, drawn last (rules.md §3). */
 	uint16_t	turnup;
+	/* Bit key of scored[p][combo]: p has scored that kind (a summary
+	 * of decl[] that spares declare.c reading it for the others). */
+	uint8_t		scored[MAX_PLAYERS][NCOMBOS];
 	uint16_t	ndecl;
 	struct decl_rec	decl[MAX_DECLS];
 };
@@ -111,6 +114,9 @@ stock_left_int(const struct game *g)
 bool	declare_legal(const struct game *g, int seat, const struct action *a);
 int	declare_enumerate(const struct game *g, int seat, struct action *out,
 	    int max);
+/* Of each kind only the first that declare_enumerate lists. */
+int	declare_enumerate_kinds(const struct game *g, int seat,
+	    struct action *out, int max);
 bool	declare_any(const struct game *g, int seat);
 bool	declare_same_history(const struct game *g, int a, int b);
 void	declare_record(struct game *g, int seat, const struct action *a,

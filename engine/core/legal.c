@@ -71,8 +71,10 @@ pass_and(struct action *out, int max, int type)
 	return n;
 }
 
-int
-game_legal_actions(const struct game *g, struct action *out, int max)
+/* The legal actions, with at most per_kind declarations of each kind. */
+static int
+legal_actions(const struct game *g, struct action *out, int max,
+    bool first_of_kind)
 {
 	int p = g->to_move, n;
 
@@ -87,13 +89,28 @@ game_legal_actions(const struct game *g, struct action *out, int max)
 		/* The sevens of trumps first, then the declarations, pass
 		 * last (protocol.md §4). */
 		n = seven_enumerate(g, p, out, max - 1);
-		n += declare_enumerate(g, p, out + n, max - 1 - n);
+		n += first_of_kind ?
+		    declare_enumerate_kinds(g, p, out + n, max - 1 - n) :
+		    declare_enumerate(g, p, out + n, max - 1 - n);
 		return n + pass_and(out + n, max - n, -1);
 	case DECISION_CARTE_BLANCHE:
 		return pass_and(out, max, ACTION_CARTE_BLANCHE);
 	default:
 		return 0;
 	}
+}
+
+int
+game_legal_actions(const struct game *g, struct action *out, int max)
+{
+	return legal_actions(g, out, max, false);
+}
+
+int
+game_legal_actions_by_kind(const struct game *g, struct action *out,
+    int max)
+{
+	return legal_actions(g, out, max, true);
 }
 
 /* Resolves a card named with or without its copy among p's cards not in

@@ -3,6 +3,8 @@
  * of bare trick play, and the bench signatures.
  *
  * Usage: bench_rules [seconds] [variant|all]  (default 1 s, all).
+ *	  bench_rules -n deals [variant]  (a fixed workload for callgrind:
+ *	  that many deals of the rules, then of the floor; prints nothing)
  *
  * For each variant it plays uniformly random full deals in-process
  * (legal-action enumeration included at every decision) and, side by
@@ -281,6 +283,30 @@ bench_strong(void)
 	    "%016llx\n  %lld playouts in %.2f s: %.0f playouts/s\n",
 	    s.positions, SIGNATURE_PLAYOUTS, (unsigned long long)s.sum,
 	    s.playouts, el, (double)s.playouts / el);
+	for (int v = 0; v < NVARIANTS; v++)
+		if (s.vplayouts[v] > 0)
+			printf("  %-11s %8lld playouts %8.0f playouts/s\n",
+			    variant_name((enum variant)v), s.vplayouts[v],
+			    (double)s.vplayouts[v] / s.vseconds[v]);
+}
+
+/* A fixed workload, for instruction counts: valgrind --tool=callgrind
+ * then callgrind_annotate --inclusive=yes gives play_deal and floor_deal
+ * side by side. */
+static void
+fixed_work(long deals, enum variant v)
+{
+	struct tally t = { 0 };
+	struct rules r;
+	struct rng rng;
+
+	rules_init(&r, v);
+	rng_seed(&rng, 42);
+	for (long i = 1; i <= deals; i++)
+		play_deal(&r, (uint64_t)i, &rng, &t, false);
+	rng_seed(&rng, 42);
+	for (long i = 1; i <= deals; i++)
+		floor_deal(&r, (uint64_t)i, &rng);
 }
 
 int
@@ -290,6 +316,12 @@ main(int argc, char **argv)
 	enum variant first = 0, last = NVARIANTS - 1;
 	struct side_by_side m[NVARIANTS];
 
+	if (argc > 2 && strcmp(argv[1], "-n") == 0) {
+		if (argc > 3 && variant_parse(argv[3], &first) < 0)
+			return 2;
+		fixed_work(strtol(argv[2], NULL, 10), first);
+		return 0;
+	}
 	if (!(secs > 0 && secs < 3600))
 		secs = 1.0;
 	if (argc > 2 && strcmp(argv[2], "all") != 0) {
