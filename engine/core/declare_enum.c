@@ -77,6 +77,21 @@ breakup_forbids(const struct game *g, const struct kindinfo *ki, int c)
 	    cardset_has(&ki->used, c) && !cardset_has(&ki->broken_ok, c);
 }
 
+/* Adds seat's card c to slot sl if it may take part in kind T; returns
+ * whether it did. */
+static bool
+add_candidate(struct enum_state *es, struct slot *sl, int c)
+{
+	const struct game *g = es->g;
+	bool in_hand = cardset_has(&g->hand[es->seat], c);
+
+	if (!card_usable(g, &es->ki, c) || breakup_forbids(g, &es->ki, c))
+		return false;
+	class_add(g, sl, c, !in_hand);
+	cardset_add(&es->cands, c);
+	return true;
+}
+
 /* Builds the slots of kind T from seat's usable cards; false if some slot
  * cannot be filled. */
 static bool
@@ -84,7 +99,9 @@ build_slots(struct enum_state *es)
 {
 	const struct game *g = es->g;
 	int kinds[5][4], nkinds[5], need[5];
-	int packs = g->rules.packs;
+	struct cardset mine = cardset_or(g->hand[es->seat],
+	    g->table[es->seat]);
+	int nw = (g->rules.packs + 1) / 2;
 
 	es->nslots = kind_slots(g, es->ki.combo, es->ki.key, kinds, nkinds,
 	    need);
@@ -94,20 +111,15 @@ build_slots(struct enum_state *es)
 		int have = 0;
 		sl->ncls = 0;
 		sl->need = need[s];
+		/* The copies of a kind are bits kind and kind + 32 of
+		 * each word, in card order. */
 		for (int k = 0; k < nkinds[s]; k++)
-			for (int cp = 0; cp < packs; cp++) {
-				int c = kinds[s][k] + cp * 32;
-				bool in_hand = cardset_has(&g->hand[es->seat], c);
-				if (!in_hand &&
-				    !cardset_has(&g->table[es->seat], c))
-					continue;
-				if (!card_usable(g, &es->ki, c) ||
-				    breakup_forbids(g, &es->ki, c))
-					continue;
-				class_add(g, sl, c, !in_hand);
-				cardset_add(&es->cands, c);
-				have++;
-			}
+			for (int i = 0; i < nw; i++)
+				for (uint64_t w = mine.w[i] &
+				    (0x100000001ULL << kinds[s][k]); w != 0;
+				    w &= w - 1)
+					have += add_candidate(es, sl, i * 64 +
+					    __builtin_ctzll(w));
 		if (have < sl->need)
 			return false;
 	}
@@ -202,12 +214,12 @@ holds(const struct holding *h, int copies, int kind)
 
 /* Cards of one rank in all suits and packs. */
 static int
-rank_count(const struct holding *h, int rank)
+rank_count(const struct game *g, const struct holding *h, int rank)
 {
 	uint64_t m = (uint64_t)0x0101010101010101ULL << rank;
 	int n = 0;
 
-	for (int i = 0; i < CARDSET_WORDS; i++)
+	for (int i = 0; i < (g->rules.packs + 1) / 2; i++)
 		n += __builtin_popcountll(h->mine.w[i] & m);
 	return n;
 }
@@ -222,49 +234,45 @@ suit_bits(uint32_t kinds, int rank)
 }
 
 /*
- * The keys of combination `combo` that seat could declare as far as the
+ * The keys of each combination that seat could declare as far as the
  * kind goes (kind_possible) and its cards go (enough of each kind,
  * whatever their history): a few bit operations that spare the
  * bookkeeping of the kinds out of reach, most of them most of the time.
  * Bit key is set for a suit (class A), a rank (class C) or 0 (class B).
  */
-static unsigned
-reachable_keys(const struct game *g, const struct holding *h, int combo)
+static void
+reachable(const struct game *g, const struct holding *h,
+    unsigned keys[NCOMBOS])
 {
 	const struct rules *r = &g->rules;
-	uint32_t seq = h->ge[1] >> RANK_J & h->ge[1] >> RANK_Q &
-	    h->ge[1] >> RANK_K & h->ge[1] >> RANK_T & h->ge[1] >> RANK_A;
-	unsigned keys = 0;
+	uint32_t one = h->ge[1];
+	uint32_t seq = one >> RANK_J & one >> RANK_Q & one >> RANK_K &
+	    one >> RANK_T & one >> RANK_A;
+	bool bezique = !((r->bezique_by_trump || r->bezique_swap) &&
+	    g->trump < 0);
 	int q, j;
 
-	switch (combo) {
-	case COMBO_MARRIAGE:
-		return suit_bits(h->ge[1] >> RANK_K & h->ge[1] >> RANK_Q, 0);
-	case COMBO_SEQUENCE:
-		keys = suit_bits(seq, 0);
-		if (!r->plain_sequence && g->trump >= 0)
-			keys &= 1u << g->trump;
-		return keys;
-	case COMBO_FOUR:
-		for (int k = RANK_J; k <= RANK_A; k++)
-			if ((k != RANK_T || r->four_tens) && rank_count(h, k) >= 4)
-				keys |= 1u << k;
-		return keys;
-	case COMBO_FOUR_TRUMP:
-	case COMBO_FIVE_TRUMP:
-		if (g->trump < 0 || !(combo == COMBO_FOUR_TRUMP ?
-		    r->trump_quartets : r->trump_quintets))
-			return 0;
-		keys = h->ge[combo_size(combo)] >> (g->trump * 8);
-		return keys & 0xff & ~0x7u;	/* J to A */
-	default:
-		if (combo_level(combo) > r->max_bezique ||
-		    ((r->bezique_by_trump || r->bezique_swap) && g->trump < 0))
-			return 0;
-		combo_bezique_kinds(r, g->trump, &q, &j);
-		return holds(h, combo_level(combo), q) &&
-		    holds(h, combo_level(combo), j);
-	}
+	keys[COMBO_MARRIAGE] = suit_bits(one >> RANK_K & one >> RANK_Q, 0);
+	keys[COMBO_SEQUENCE] = suit_bits(seq, 0);
+	if (!r->plain_sequence && g->trump >= 0)
+		keys[COMBO_SEQUENCE] &= 1u << g->trump;
+	combo_bezique_kinds(r, g->trump, &q, &j);
+	for (int level = 1; level <= 5; level++)
+		keys[COMBO_BEZIQUE + level - 1] = bezique &&
+		    level <= r->max_bezique && holds(h, level, q) &&
+		    holds(h, level, j);
+	keys[COMBO_FOUR] = 0;
+	for (int k = RANK_J; k <= RANK_A; k++)
+		if ((k != RANK_T || r->four_tens) && rank_count(g, h, k) >= 4)
+			keys[COMBO_FOUR] |= 1u << k;
+	keys[COMBO_FOUR_TRUMP] = keys[COMBO_FIVE_TRUMP] = 0;
+	if (g->trump < 0)
+		return;
+	/* J to A of the trump suit */
+	if (r->trump_quartets)
+		keys[COMBO_FOUR_TRUMP] = h->ge[4] >> (g->trump * 8) & 0xf8;
+	if (r->trump_quintets)
+		keys[COMBO_FIVE_TRUMP] = h->ge[5] >> (g->trump * 8) & 0xf8;
 }
 
 /* Whether every slot takes one card (marriages, sequences, béziques). */
@@ -357,19 +365,21 @@ enumerate_kind(const struct game *g, int seat, int combo, int key,
 /*
  * The combinations in order, and in each its keys in the order of the
  * protocol (suits upwards; ranks from the ace down), only those within
- * reach (reachable_keys); at most per_kind actions of each kind.
+ * reach (reachable); at most per_kind actions of each kind.
  */
 static int
 enumerate(const struct game *g, int seat, struct action *out, int max,
     int per_kind)
 {
 	struct holding h;
+	unsigned reach[NCOMBOS];
 	int n = 0;
 
 	holding_of(g, seat, &h);
+	reachable(g, &h, reach);
 	for (int combo = 0; combo < NCOMBOS && n < max; combo++) {
-		unsigned keys = reachable_keys(g, &h, combo);
-		bool down = combo_keyed_by_rank(combo);
+		unsigned keys = reach[combo];
+		bool down = combo >= COMBO_FOUR;	/* keyed by rank */
 		while (keys != 0 && n < max) {
 			int key = down ? 31 - __builtin_clz(keys) :
 			    __builtin_ctz(keys);
