@@ -60,10 +60,26 @@ log_cards(struct event_log *log, int type, int seat,
 	game_log(log, &ev);
 }
 
+/*
+ * Only the parts in use are copied: the levels of the deal's cards, the
+ * cards played and the tricks so far, the stock still to draw and the
+ * declarations made (a Rubicon state is half its full size), since the
+ * search copies states for every simulation and every look-ahead.  What
+ * is left of dst's past is never read.
+ */
 void
 game_copy(struct game *dst, const struct game *src)
 {
-	memcpy(dst, src, offsetof(struct game, decl) +
+	int played = src->ntricks * src->nplayers + src->trick_n;
+
+	memcpy(dst, src, offsetof(struct game, lvl));
+	memcpy(dst->lvl, src->lvl, (size_t)game_ncards(src));
+	memcpy(dst->history, src->history, sizeof(src->history[0]) * played);
+	memcpy(dst->trick_winner, src->trick_winner, src->ntricks);
+	memcpy(dst->stock + src->stock_pos, src->stock + src->stock_pos,
+	    sizeof(src->stock[0]) * stock_left_int(src));
+	memcpy(&dst->turnup, &src->turnup, offsetof(struct game, decl) -
+	    offsetof(struct game, turnup) +
 	    sizeof(struct decl_rec) * src->ndecl);
 }
 
