@@ -14,52 +14,6 @@
 
 #include "game_int.h"
 
-void
-game_log(struct event_log *log, const struct event *ev)
-{
-	if (log == NULL)
-		return;
-	if (log->n < log->cap)
-		log->ev[log->n] = *ev;
-	log->n++;
-}
-
-static void
-log_simple(struct event_log *log, int type, int seat, int card, int points)
-{
-	struct event ev;
-
-	if (log == NULL)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
-	if (card >= 0) {
-		ev.cards[0] = (uint16_t)card;
-		ev.ncards = 1;
-	}
-	game_log(log, &ev);
-}
-
-static void
-log_cards(struct event_log *log, int type, int seat,
-    const struct cardset *cards, int points)
-{
-	struct event ev;
-
-	if (log == NULL)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
-	CARDSET_FOREACH(c, cards)
-		if (ev.ncards < 16)
-			ev.cards[ev.ncards++] = (uint16_t)c;
-	game_log(log, &ev);
-}
-
 /*
  * Only the parts in use are copied: the levels of the deal's cards, the
  * cards played and the tricks so far, the stock still to draw and the
@@ -176,7 +130,7 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 		ev.key = turnup;	/* a public card: event_for_seat */
 		ev.cards[0] = (uint16_t)c;
 		ev.ncards = 1;
-		game_log(log, &ev);
+		log_event(log, &ev);
 		note_draw_for_carte_blanche(g, p, c);
 	}
 	g->leader = (uint8_t)winner;
@@ -208,7 +162,7 @@ finish_deal(struct game *g, int winner, struct event_log *log)
 	g->decision = DECISION_NONE;
 	memset(&ev, 0, sizeof(ev));
 	ev.type = EVENT_GAME_OVER;
-	game_log(log, &ev);
+	log_event(log, &ev);
 }
 
 static void
@@ -226,7 +180,7 @@ complete_trick(struct game *g, struct event_log *log)
 		if (card_is_brisque(g->trick[i]))
 			g->brisques[winner] += 10;
 	}
-	game_log(log, &ev);
+	log_event(log, &ev);
 	g->trick_winner[g->ntricks++] = (uint8_t)winner;
 	g->trick_n = 0;
 	g->trick_from_table = 0;
@@ -273,7 +227,7 @@ apply_play(struct game *g, int p, int c, struct event_log *log)
 	ev.key = from_table;
 	ev.cards[0] = (uint16_t)c;
 	ev.ncards = 1;
-	game_log(log, &ev);
+	log_event(log, &ev);
 	seven_played(g, p, c, log);
 	if (g->trick_n == g->nplayers)
 		complete_trick(g, log);
@@ -321,13 +275,13 @@ apply_declare(struct game *g, int p, const struct action *a,
 	ev.points = (int16_t)points;
 	ev.ncards = a->ncards;
 	memcpy(ev.cards, a->cards, sizeof(a->cards[0]) * a->ncards);
-	game_log(log, &ev);
+	log_event(log, &ev);
 	if (fixes) {
 		g->trump = (int8_t)a->key;	/* §2.3 */
 		ev.type = EVENT_TRUMP;
 		ev.points = 0;
 		ev.ncards = 0;
-		game_log(log, &ev);
+		log_event(log, &ev);
 	}
 	draw_cards(g, p, log);
 }
@@ -466,37 +420,6 @@ game_result(const struct game *g, struct result *res)
 		return;
 	}
 	score_game_value(&g->rules.score, &res->scores, &res->value);
-}
-
-void
-event_action(const struct event *ev, struct action *a)
-{
-	memset(a, 0, sizeof(*a));
-	a->type = ACTION_DECLARE;
-	if (ev->combo == DECL_SEVEN_EXCHANGE)
-		a->type = ACTION_SEVEN_EXCHANGE;
-	else if (ev->combo == DECL_SEVEN)
-		a->type = ACTION_SEVEN;
-	a->combo = ev->combo;
-	a->key = ev->key;
-	a->ncards = ev->ncards > COMBO_MAX_CARDS ? COMBO_MAX_CARDS : ev->ncards;
-	memcpy(a->cards, ev->cards, sizeof(a->cards[0]) * a->ncards);
-}
-
-bool
-event_for_seat(const struct event *ev, int seat, struct event *out)
-{
-	*out = *ev;
-	switch (ev->type) {
-	case EVENT_DEAL:
-		return ev->seat == seat;
-	case EVENT_DRAW:
-		if (ev->seat != seat && !ev->key)
-			out->cards[0] = NO_CARD;	/* only that a card was drawn */
-		return true;
-	default:
-		return true;
-	}
 }
 
 struct game *

@@ -151,8 +151,9 @@ void	seven_apply(struct game *g, int seat, const struct action *a,
 	    struct event_log *log);
 void	seven_turned_up(struct game *g);
 void	seven_played(struct game *g, int seat, int c, struct event_log *log);
-/* The text names of the pseudo-declarations (carte blanche, sevens) in
- * the view's decls; decl_pseudo_parse returns DECL_* or -1. */
+/* decl.c: the text names of the pseudo-declarations (carte blanche,
+ * sevens, cut) in the view's decls; decl_pseudo_parse returns DECL_* or
+ * -1. */
 const char	*decl_pseudo_name(int combo);
 int		 decl_pseudo_parse(const char *s, size_t len);
 /* A decl_rec with these fields (no bookkeeping of classes). */
@@ -165,9 +166,16 @@ bool	trick_beats(int card, int best, int trump);
 void	trick_legal_plays(const struct game *g, int seat, struct cardset *out);
 bool	trick_play_legal(const struct game *g, int seat, int card);
 
-/* game.c internals shared with view.c. */
+/* deal.c and game.c internals shared with view.c. */
 struct game	*game_alloc(const struct rules *r, int dealer);
 void	game_next_decision(struct game *g);
-void	game_log(struct event_log *log, const struct event *ev);
+
+/* event.c: an event to the log (which may be NULL); the same made of one
+ * card (or none: -1), or of a set of cards. */
+void	log_event(struct event_log *log, const struct event *ev);
+void	log_simple(struct event_log *log, int type, int seat, int card,
+	    int points);
+void	log_cards(struct event_log *log, int type, int seat,
+	    const struct cardset *cards, int points);
 
 #endif
