@@ -37,6 +37,22 @@ log_simple(struct event_log *log, int type, int seat, int card, int points)
 }
 
 void
+log_card(struct event_log *log, int type, int seat, int key, int card)
+{
+	struct event ev;
+
+	if (log == NULL)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = (uint8_t)type;
+	ev.seat = (uint8_t)seat;
+	ev.key = (uint8_t)key;
+	ev.cards[0] = (uint16_t)card;
+	ev.ncards = 1;
+	log_event(log, &ev);
+}
+
+void
 log_cards(struct event_log *log, int type, int seat,
     const struct cardset *cards, int points)
 {

@@ -117,20 +117,14 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 		bool turnup = g->turnup != NO_CARD &&
 		    g->stock_pos + 1 == g->stock_len;
 		int c = g->stock[g->stock_pos++];
-		struct event ev;
 		if (c != NO_CARD)
 			cardset_add(&g->hand[p], c);
 		if (turnup && c != NO_CARD)
 			cardset_add(&g->revealed[p], c);
 		g->hand_count[p]++;
 		g->last_drawn[p] = (uint16_t)c;
-		memset(&ev, 0, sizeof(ev));
-		ev.type = EVENT_DRAW;
-		ev.seat = (uint8_t)p;
-		ev.key = turnup;	/* a public card: event_for_seat */
-		ev.cards[0] = (uint16_t)c;
-		ev.ncards = 1;
-		log_event(log, &ev);
+		/* key: the turn-up, a public card (event_for_seat) */
+		log_card(log, EVENT_DRAW, p, turnup, c);
 		note_draw_for_carte_blanche(g, p, c);
 	}
 	g->leader = (uint8_t)winner;
@@ -170,17 +164,19 @@ complete_trick(struct game *g, struct event_log *log)
 {
 	int wi = trick_winner_index(g, g->trick, g->trick_n);
 	int winner = (g->leader + wi) % g->nplayers;
-	struct event ev;
 
-	memset(&ev, 0, sizeof(ev));
-	ev.type = EVENT_TRICK;
-	ev.seat = (uint8_t)winner;
-	for (int i = 0; i < g->trick_n; i++) {
-		ev.cards[ev.ncards++] = g->trick[i];
+	for (int i = 0; i < g->trick_n; i++)
 		if (card_is_brisque(g->trick[i]))
 			g->brisques[winner] += 10;
+	if (log != NULL) {
+		struct event ev;
+		memset(&ev, 0, sizeof(ev));
+		ev.type = EVENT_TRICK;
+		ev.seat = (uint8_t)winner;
+		for (int i = 0; i < g->trick_n; i++)
+			ev.cards[ev.ncards++] = g->trick[i];
+		log_event(log, &ev);
 	}
-	log_event(log, &ev);
 	g->trick_winner[g->ntricks++] = (uint8_t)winner;
 	g->trick_n = 0;
 	g->trick_from_table = 0;
@@ -206,7 +202,6 @@ static void
 apply_play(struct game *g, int p, int c, struct event_log *log)
 {
 	bool from_table = cardset_has(&g->table[p], c);
-	struct event ev;
 
 	if (from_table) {
 		cardset_del(&g->table[p], c);
@@ -221,13 +216,7 @@ apply_play(struct game *g, int p, int c, struct event_log *log)
 	g->trick[g->trick_n++] = (uint16_t)c;
 	g->cb[p] |= CB_PLAYED;
 	g->cb[p] &= (uint8_t)~CB_OFFER;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = EVENT_PLAY;
-	ev.seat = (uint8_t)p;
-	ev.key = from_table;
-	ev.cards[0] = (uint16_t)c;
-	ev.ncards = 1;
-	log_event(log, &ev);
+	log_card(log, EVENT_PLAY, p, from_table, c);
 	seven_played(g, p, c, log);
 	if (g->trick_n == g->nplayers)
 		complete_trick(g, log);

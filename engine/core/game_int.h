@@ -170,11 +170,14 @@ bool	trick_play_legal(const struct game *g, int seat, int card);
 struct game	*game_alloc(const struct rules *r, int dealer);
 void	game_next_decision(struct game *g);
 
-/* event.c: an event to the log (which may be NULL); the same made of one
- * card (or none: -1), or of a set of cards. */
+/* event.c: an event to the log (which may be NULL, as it is in search:
+ * then nothing is built); the same made of one card (or none: -1) and
+ * points, of one card and a key, or of a set of cards. */
 void	log_event(struct event_log *log, const struct event *ev);
 void	log_simple(struct event_log *log, int type, int seat, int card,
 	    int points);
+void	log_card(struct event_log *log, int type, int seat, int key,
+	    int card);
 void	log_cards(struct event_log *log, int type, int seat,
 	    const struct cardset *cards, int points);
 

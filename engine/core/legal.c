@@ -47,13 +47,10 @@ legal_plays(const struct game *g, int p, struct action *out, int max)
 			cardset_add(&listed, c);
 	}
 	for (int i = 0; i < CARDSET_WORDS; i++)
-		for (uint64_t w = listed.w[i]; w != 0 && n < max; w &= w - 1) {
-			memset(&out[n], 0, sizeof(out[n]));
-			out[n].type = ACTION_PLAY;
-			out[n].ncards = 1;
-			out[n++].cards[0] = (uint16_t)(i * 64 +
-			    __builtin_ctzll(w));
-		}
+		for (uint64_t w = listed.w[i]; w != 0 && n < max; w &= w - 1)
+			out[n++] = (struct action){ .type = ACTION_PLAY,
+			    .ncards = 1, .cards = { (uint16_t)(i * 64 +
+			    __builtin_ctzll(w)) } };
 	return n;
 }
 
