@@ -71,6 +71,11 @@ signature_rules(enum variant v, int deals)
 
 static void
 count_playouts(void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Adds up the playouts of the strong level's info lines. */
+static void
+count_playouts(void *arg, const char *fmt, ...)
 {
 	long long *playouts = arg;
 	char line[256];
