@@ -31,7 +31,7 @@ struct strong_signature {
 	uint64_t	sum;		/* the checksum of the chosen actions */
 	long long	playouts;	/* simulations played in all */
 	int		positions;
-	/* By variant: simulations and the seconds they took (the
+	/* By variant: simulations and the CPU seconds they took (the
 	 * positions' own play excluded). */
 	long long	vplayouts[NVARIANTS];
 	double		vseconds[NVARIANTS];
