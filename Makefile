@@ -32,7 +32,13 @@ WARN   = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
          -Wno-unused-parameter
 OPT   ?= -O2 -g
 CFLAGS ?= $(OPT)
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP \
+# Instructions of the building machine's CPU that the core wants as such
+# (popcount: scripts/cpuflags.sh), detected once per make; CPU_FLAGS=
+# builds for any CPU of the architecture.
+ifeq ($(origin CPU_FLAGS),undefined)
+CPU_FLAGS := $(shell scripts/cpuflags.sh $(CC))
+endif
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CPU_FLAGS) $(CFLAGS) -MMD -MP \
              -Iengine/core -Iengine/protocol -Iengine -Iarbiter
 LDFLAGS ?=
 ifneq ($(SANITIZER),)

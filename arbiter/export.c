@@ -82,10 +82,11 @@ row(struct export *x, const char *file, json_t *rec, const struct game *g,
 
 	view_format(v, x->view, BZP_MAX_LINE);
 	game_free(v);
-	return json_pack("{s:s, s:O, s:O, s:O, s:i, s:O, s:s, s:s, s:o, s:O, "
-	    "s:O, s:{s:O, s:O, s:O, s:I}}", "file", file, "deal",
+	return json_pack("{s:s, s:O, s:I, s:O, s:i, s:O, s:s, s:s, s:o, s:O, "
+	    "s:O?, s:{s:O, s:O, s:O, s:I}}", "file", file, "deal",
 	    json_object_get(rec, "deal"), "hand", series ?
-	    json_object_get(series, "hand") : json_integer(0), "variant",
+	    json_integer_value(json_object_get(series, "hand")) :
+	    (json_int_t)0, "variant",
 	    json_object_get(rec, "variant"), "seat", seat, "player",
 	    json_array_get(players, (size_t)seat), "decision",
 	    bzp_decision_name(game_decision(g)), "view", x->view, "legal",
@@ -138,6 +139,13 @@ export_line(struct export *x, const char *file, const char *line,
 			break;
 		if (wanted(x, rec, game_to_move(g))) {
 			json_t *r = row(x, file, rec, g, act);
+			if (r == NULL) {
+				snprintf(err, errlen, "action %zu: a field is "
+				    "missing", i);
+				game_free(g);
+				json_decref(rec);
+				return -1;
+			}
 			json_dumpf(r, x->out, JSON_COMPACT);
 			fputc('\n', x->out);
 			json_decref(r);

@@ -24,18 +24,23 @@ const struct keep_weights greedy_weights = {
 	.brisque_won = 15,
 };
 
+void
+keep_context(const struct game *v, struct keep_context *k)
+{
+	k->trump = game_trump(v);
+	combo_bezique_kinds(game_rules(v), k->trump, &k->queen, &k->jack);
+}
+
 /* How much a card is worth keeping for combinations, on scale w. */
 int
-keep_value(const struct keep_weights *w, const struct game *v, int c,
-    const uint8_t *count)
+keep_value_in(const struct keep_weights *w, const struct keep_context *k,
+    int c, const uint8_t *count)
 {
-	int suit = card_suit(c), rank = card_rank(c), trump = game_trump(v);
+	int suit = card_suit(c), rank = card_rank(c), trump = k->trump;
 	int value = rank * w->rank;	/* a higher card wins more tricks */
-	int queen, jack;
 
 	/* The bézique's cards (by trump in the six- and eight-pack). */
-	combo_bezique_kinds(game_rules(v), trump, &queen, &jack);
-	if (card_kind(c) == queen || card_kind(c) == jack)
+	if (card_kind(c) == k->queen || card_kind(c) == k->jack)
 		value += w->bezique;
 	if (rank == RANK_K || rank == RANK_Q) {
 		int partner = suit * 8 + (rank == RANK_K ? RANK_Q : RANK_K);
@@ -60,6 +65,16 @@ keep_value(const struct keep_weights *w, const struct game *v, int c,
 	return value;
 }
 
+int
+keep_value(const struct keep_weights *w, const struct game *v, int c,
+    const uint8_t *count)
+{
+	struct keep_context k;
+
+	keep_context(v, &k);
+	return keep_value_in(w, &k, c, count);
+}
+
 void
 greedy_count(const struct game *v, int seat, uint8_t *count)
 {
@@ -68,8 +83,9 @@ greedy_count(const struct game *v, int seat, uint8_t *count)
 
 	memset(count, 0, CARDS_PER_PACK);
 	mine = cardset_or(mine, table);
-	CARDSET_FOREACH(c, &mine)
-		count[card_kind(c)]++;
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		for (uint64_t w = mine.w[i]; w != 0; w &= w - 1)
+			count[__builtin_ctzll(w) & 31]++;
 }
 
 /* The policy of rollout.c on greedy's scale: the same rules of thumb,

@@ -66,6 +66,14 @@ int	greedy_choose(const struct game *v, struct rng *rng,
 	    struct action *out);
 int	keep_value(const struct keep_weights *w, const struct game *v, int c,
 	    const uint8_t *count);
+/* The same in two steps, for many cards of one state: what it needs of
+ * the state (trump, the bézique's cards), then each card. */
+struct keep_context {
+	int	trump, queen, jack;
+};
+void	keep_context(const struct game *v, struct keep_context *k);
+int	keep_value_in(const struct keep_weights *w,
+	    const struct keep_context *k, int c, const uint8_t *count);
 void	greedy_count(const struct game *v, int seat, uint8_t *count);
 
 /* The strong level (strong.c): search within the limits. */

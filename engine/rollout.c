@@ -85,18 +85,17 @@ declaration_after(struct rollout *ro, const struct game *g,
 	if (game_apply(ro->scratch, a, NULL) == 0 &&
 	    game_decision(ro->scratch) == DECISION_DECLARE &&
 	    game_to_move(ro->scratch) == seat) {
-		n = game_legal_actions(ro->scratch, ro->after, MAX_LEGAL);
+		n = game_legal_actions_by_kind(ro->scratch, ro->after,
+		    MAX_LEGAL);
 		best_declaration(ro->scratch, ro->after, n, &points);
 	}
 	return points;
 }
 
+/* Whether c beats the n cards of the trick under trump. */
 static bool
-wins_trick(const struct game *g, int c)
+wins_trick(const uint16_t *trick, int n, int trump, int c)
 {
-	uint16_t trick[MAX_PLAYERS];
-	int n = game_trick_cards(g, trick), trump = game_trump(g);
-
 	for (int i = 0; i < n; i++) {
 		bool beats = card_suit(c) == card_suit(trick[i]) ?
 		    card_rank(c) > card_rank(trick[i]) :
@@ -135,15 +134,17 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 	bool reply = game_decision(g) == DECISION_REPLY;
 	uint8_t count[CARDS_PER_PACK];
 	uint16_t trick[MAX_PLAYERS];
+	int ntrick = game_trick_cards(g, trick);
+	struct keep_context k;
 
 	greedy_count(g, seat, count);
-	game_trick_cards(g, trick);
+	keep_context(g, &k);
 	for (int i = 0; i < n; i++) {
 		int c = ro->legal[i].cards[0];
 		int score = end ? card_rank(c) * 4 +
-		    (card_suit(c) == game_trump(g)) * 40 :
-		    keep_value(ro->w, g, c, count);
-		if (reply && wins_trick(g, c))
+		    (card_suit(c) == k.trump) * 40 :
+		    keep_value_in(ro->w, &k, c, count);
+		if (reply && wins_trick(trick, ntrick, k.trump, c))
 			score -= gain_of_winning(ro, g, i, end, trick[0]);
 		if (score < best_score) {
 			best_score = score;
@@ -156,7 +157,9 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 int
 rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 {
-	int n = game_legal_actions(g, ro->legal, MAX_LEGAL), k;
+	/* A declaration is chosen by its points: the first of each kind
+	 * is the one the full list would give (best_declaration). */
+	int n = game_legal_actions_by_kind(g, ro->legal, MAX_LEGAL), k;
 
 	if (n <= 0)
 		return -1;

@@ -20,48 +20,11 @@
  *      second double bézique on a pair of a double, with a fresh pair.
  * The options of §8.5 switch R6/R7 to the two-hand "once per kind" rule
  * (T2), restrict marriage re-pairing, and so on; see struct rules.
- *
- * Enumeration groups interchangeable cards (same kind; all hand copies, or
- * table copies in exactly the same scored sets) into classes and chooses
- * from classes, so that no two listed actions differ only by which of two
- * interchangeable copies they use.
+ * declare_enum.c lists the legal declarations.
  */
 #include <string.h>
 
-#include "game_int.h"
-
-/* One class of interchangeable candidate cards. */
-struct cclass {
-	uint16_t	cards[MAX_PACKS];
-	uint8_t		n;
-	bool		table;
-};
-
-#define MAX_CLASSES	64
-
-/* A slot group: choose `need` cards among these classes. */
-struct slot {
-	struct cclass	cls[MAX_CLASSES];
-	int		ncls;
-	int		need;
-};
-
-struct kindinfo {
-	int		combo, key, cls, level;
-	struct cardset	used;		/* cards ever scored as this kind */
-	struct cardset	broken_ok;	/* cards whose T-sets are all broken */
-};
-
-struct enum_state {
-	const struct game	*g;
-	int			 seat;
-	struct kindinfo		 ki;
-	struct slot		 slots[5];
-	int			 nslots;
-	struct action		 cur;
-	struct action		*out;
-	int			 n, max;
-};
+#include "declare_int.h"
 
 static bool
 has_combo_type(int combo)
@@ -71,7 +34,7 @@ has_combo_type(int combo)
 
 /* Bookkeeping for kind T of seat p: the union of its scored sets, and the
  * cards all of whose scored T-sets have been broken by a play. */
-static void
+void
 kind_info(const struct game *g, int seat, int combo, int key,
     struct kindinfo *ki)
 {
@@ -81,12 +44,16 @@ kind_info(const struct game *g, int seat, int combo, int key,
 	ki->key = key;
 	ki->cls = combo_class(combo);
 	ki->level = combo_level(combo);
+	ki->nrec = 0;
 	cardset_clear(&ki->used);
 	cardset_clear(&intact);
-	for (int i = 0; i < g->ndecl; i++) {
+	/* Most kinds were never scored by the seat: no records to read. */
+	for (int i = 0; i < g->ndecl && (g->scored[seat][combo] >> key & 1);
+	    i++) {
 		const struct decl_rec *d = &g->decl[i];
 		if (d->seat != seat || d->combo != combo || d->key != key)
 			continue;
+		ki->rec[ki->nrec++] = (uint16_t)i;
 		ki->used = cardset_or(ki->used, d->set);
 		if (!cardset_intersects(&d->set, &g->played))
 			intact = cardset_or(intact, d->set);
@@ -95,7 +62,7 @@ kind_info(const struct game *g, int seat, int combo, int key,
 }
 
 /* Whether card c may take part in a declaration of kind ki at all. */
-static bool
+bool
 card_usable(const struct game *g, const struct kindinfo *ki, int c)
 {
 	const struct rules *r = &g->rules;
@@ -118,20 +85,17 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 }
 
 static bool
-set_scored_before(const struct game *g, int seat, const struct kindinfo *ki,
+set_scored_before(const struct game *g, const struct kindinfo *ki,
     const struct cardset *s)
 {
-	for (int i = 0; i < g->ndecl; i++) {
-		const struct decl_rec *d = &g->decl[i];
-		if (d->seat == seat && d->combo == ki->combo &&
-		    d->key == ki->key && cardset_equal(&d->set, s))
+	for (int i = 0; i < ki->nrec; i++)
+		if (cardset_equal(&g->decl[ki->rec[i]].set, s))
 			return true;
-	}
 	return false;
 }
 
 /* The rules that judge the set as a whole (R5-R7, R9, T3). */
-static bool
+bool
 set_legal(const struct game *g, int seat, const struct kindinfo *ki,
     const struct cardset *s)
 {
@@ -144,7 +108,7 @@ set_legal(const struct game *g, int seat, const struct kindinfo *ki,
 	bool repair = ki->combo == COMBO_MARRIAGE &&
 	    r->marriage_repair != REPAIR_NONE;
 
-	if (set_scored_before(g, seat, ki, s))
+	if (set_scored_before(g, ki, s))
 		return false;				/* R5 */
 	/* EB9: a second double on a bézique already in a double needs a
 	 * fresh pair (the shape makes the rest a queen and a jack). */
@@ -208,7 +172,7 @@ kind_possible(const struct game *g, int combo, int key)
 
 /* The card kinds (id & 31) a kind T is made of, and how many of each;
  * for the any-four quartet one slot spans the four suits. */
-static int
+int
 kind_slots(const struct game *g, int combo, int key, int kinds[5][4],
     int nkinds[5], int need[5])
 {
@@ -261,203 +225,6 @@ declare_same_history(const struct game *g, int a, int b)
 		    cardset_has(&g->decl[i].set, b))
 			return false;
 	return true;
-}
-
-/* Adds candidate card c to the slot, in the class of its interchangeable
- * copies: hand copies of a kind form one class; table copies share a
- * class only with copies in exactly the same scored sets. */
-static void
-class_add(const struct game *g, struct slot *sl, int c, bool on_table)
-{
-	for (int i = 0; i < sl->ncls; i++) {
-		struct cclass *k = &sl->cls[i];
-		int first = k->cards[0];
-		if (card_kind(first) != card_kind(c) || k->table != on_table)
-			continue;
-		if (on_table && !declare_same_history(g, first, c))
-			continue;
-		k->cards[k->n++] = (uint16_t)c;
-		return;
-	}
-	if (sl->ncls == MAX_CLASSES)
-		return;		/* cannot happen: 8 copies x 5 kinds */
-	sl->cls[sl->ncls].table = on_table;
-	sl->cls[sl->ncls].cards[0] = (uint16_t)c;
-	sl->cls[sl->ncls++].n = 1;
-}
-
-/* Builds the slots of kind T from seat's usable cards; false if some slot
- * cannot be filled. */
-static bool
-build_slots(struct enum_state *es)
-{
-	const struct game *g = es->g;
-	int kinds[5][4], nkinds[5], need[5];
-	int packs = g->rules.packs;
-
-	es->nslots = kind_slots(g, es->ki.combo, es->ki.key, kinds, nkinds,
-	    need);
-	for (int s = 0; s < es->nslots; s++) {
-		struct slot *sl = &es->slots[s];
-		int have = 0;
-		sl->ncls = 0;
-		sl->need = need[s];
-		for (int k = 0; k < nkinds[s]; k++)
-			for (int cp = 0; cp < packs; cp++) {
-				int c = kinds[s][k] + cp * 32;
-				bool in_hand = cardset_has(&g->hand[es->seat], c);
-				if (!in_hand &&
-				    !cardset_has(&g->table[es->seat], c))
-					continue;
-				if (!card_usable(g, &es->ki, c))
-					continue;
-				class_add(g, sl, c, !in_hand);
-				have++;
-			}
-		if (have < sl->need)
-			return false;
-	}
-	return true;
-}
-
-static void choose(struct enum_state *es, int slot, int cls, int left);
-
-/* A complete choice: judge the set and emit the action. */
-static void
-emit(struct enum_state *es)
-{
-	struct cardset s;
-
-	cardset_clear(&s);
-	for (int i = 0; i < es->cur.ncards; i++)
-		cardset_add(&s, es->cur.cards[i]);
-	if (!set_legal(es->g, es->seat, &es->ki, &s))
-		return;
-	if (es->n < es->max) {
-		es->out[es->n] = es->cur;
-		action_sort_cards(&es->out[es->n]);
-	}
-	es->n++;
-}
-
-/* Chooses `left` more cards for slot `slot` from classes cls.. onwards;
- * from each class the lowest ids are taken, so equal choices are one. */
-static void
-choose(struct enum_state *es, int slot, int cls, int left)
-{
-	struct slot *sl = &es->slots[slot];
-	int base = es->cur.ncards;
-
-	if (es->n >= es->max)
-		return;
-	if (left == 0) {
-		if (slot + 1 == es->nslots)
-			emit(es);
-		else
-			choose(es, slot + 1, 0, es->slots[slot + 1].need);
-		return;
-	}
-	if (cls == sl->ncls)
-		return;
-	for (int take = left < sl->cls[cls].n ? left : sl->cls[cls].n;
-	    take >= 0; take--) {
-		for (int i = 0; i < take; i++)
-			es->cur.cards[base + i] = sl->cls[cls].cards[i];
-		es->cur.ncards = (uint8_t)(base + take);
-		choose(es, slot, cls + 1, left - take);
-		es->cur.ncards = (uint8_t)base;
-	}
-}
-
-/*
- * Whether the player holds enough cards of the right kinds for kind T,
- * whatever their history: a cheap test that spares the bookkeeping for
- * the many kinds that are out of reach (most of them, most of the time).
- */
-static bool
-enough_cards(const struct game *g, const uint8_t *count, int combo, int key)
-{
-	int kinds[5][4], nkinds[5], need[5];
-	int ns = kind_slots(g, combo, key, kinds, nkinds, need);
-
-	for (int s = 0; s < ns; s++) {
-		int have = 0;
-		for (int k = 0; k < nkinds[s]; k++)
-			have += count[kinds[s][k]];
-		if (have < need[s])
-			return false;
-	}
-	return true;
-}
-
-static int
-enumerate_kind(const struct game *g, int seat, int combo, int key,
-    const uint8_t *count, struct action *out, int max)
-{
-	struct enum_state es;
-
-	if (!kind_possible(g, combo, key) || !enough_cards(g, count, combo, key))
-		return 0;
-	es.g = g;
-	es.seat = seat;
-	kind_info(g, seat, combo, key, &es.ki);
-	if (!build_slots(&es))
-		return 0;
-	memset(&es.cur, 0, sizeof(es.cur));
-	es.cur.type = ACTION_DECLARE;
-	es.cur.combo = (uint8_t)combo;
-	es.cur.key = (uint8_t)key;
-	es.out = out;
-	es.n = 0;
-	es.max = max;
-	choose(&es, 0, 0, es.slots[0].need);
-	return es.n < max ? es.n : max;
-}
-
-/* The keys a combination takes: suits, ranks, or none. */
-static int
-combo_keys(int combo, int *keys)
-{
-	static const int quartet_ranks[5] = { RANK_A, RANK_T, RANK_K, RANK_Q,
-		RANK_J };
-	int n = 0;
-
-	if (combo_keyed_by_suit(combo))
-		for (int s = 0; s < NSUITS; s++)
-			keys[n++] = s;
-	else if (combo_keyed_by_rank(combo))
-		for (int i = 0; i < 5; i++)
-			keys[n++] = quartet_ranks[i];
-	else
-		keys[n++] = 0;
-	return n;
-}
-
-int
-declare_enumerate(const struct game *g, int seat, struct action *out,
-    int max)
-{
-	struct cardset mine = cardset_or(g->hand[seat], g->table[seat]);
-	uint8_t count[CARDS_PER_PACK] = { 0 };
-	int n = 0, keys[5];
-
-	CARDSET_FOREACH(c, &mine)
-		count[card_kind(c)]++;
-	for (int combo = 0; combo < NCOMBOS && n < max; combo++) {
-		int nk = combo_keys(combo, keys);
-		for (int k = 0; k < nk && n < max; k++)
-			n += enumerate_kind(g, seat, combo, keys[k], count,
-			    out + n, max - n);
-	}
-	return n;
-}
-
-bool
-declare_any(const struct game *g, int seat)
-{
-	struct action one;
-
-	return declare_enumerate(g, seat, &one, 1) > 0;
 }
 
 /* R3: the cards of a have exactly the shape of its kind. */
@@ -527,6 +294,7 @@ declare_record(struct game *g, int seat, const struct action *a, int points)
 		cardset_add(&g->table[seat], c);
 		lvl_raise(g, c, cls, level);
 	}
+	g->scored[seat][a->combo] |= (uint8_t)(1u << a->key);
 	d->seat = (uint8_t)seat;
 	d->combo = a->combo;
 	d->key = a->key;

@@ -14,56 +14,26 @@
 
 #include "game_int.h"
 
-void
-game_log(struct event_log *log, const struct event *ev)
-{
-	if (log == NULL)
-		return;
-	if (log->n < log->cap)
-		log->ev[log->n] = *ev;
-	log->n++;
-}
-
-static void
-log_simple(struct event_log *log, int type, int seat, int card, int points)
-{
-	struct event ev;
-
-	if (log == NULL)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
-	if (card >= 0) {
-		ev.cards[0] = (uint16_t)card;
-		ev.ncards = 1;
-	}
-	game_log(log, &ev);
-}
-
-static void
-log_cards(struct event_log *log, int type, int seat,
-    const struct cardset *cards, int points)
-{
-	struct event ev;
-
-	if (log == NULL)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
-	CARDSET_FOREACH(c, cards)
-		if (ev.ncards < 16)
-			ev.cards[ev.ncards++] = (uint16_t)c;
-	game_log(log, &ev);
-}
-
+/*
+ * Only the parts in use are copied: the levels of the deal's cards, the
+ * cards played and the tricks so far, the stock still to draw and the
+ * declarations made (a Rubicon state is half its full size), since the
+ * search copies states for every simulation and every look-ahead.  What
+ * is left of dst's past is never read.
+ */
 void
 game_copy(struct game *dst, const struct game *src)
 {
-	memcpy(dst, src, offsetof(struct game, decl) +
+	int played = src->ntricks * src->nplayers + src->trick_n;
+
+	memcpy(dst, src, offsetof(struct game, lvl));
+	memcpy(dst->lvl, src->lvl, (size_t)game_ncards(src));
+	memcpy(dst->history, src->history, sizeof(src->history[0]) * played);
+	memcpy(dst->trick_winner, src->trick_winner, src->ntricks);
+	memcpy(dst->stock + src->stock_pos, src->stock + src->stock_pos,
+	    sizeof(src->stock[0]) * stock_left_int(src));
+	memcpy(&dst->turnup, &src->turnup, offsetof(struct game, decl) -
+	    offsetof(struct game, turnup) +
 	    sizeof(struct decl_rec) * src->ndecl);
 }
 
@@ -147,20 +117,14 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 		bool turnup = g->turnup != NO_CARD &&
 		    g->stock_pos + 1 == g->stock_len;
 		int c = g->stock[g->stock_pos++];
-		struct event ev;
 		if (c != NO_CARD)
 			cardset_add(&g->hand[p], c);
 		if (turnup && c != NO_CARD)
 			cardset_add(&g->revealed[p], c);
 		g->hand_count[p]++;
 		g->last_drawn[p] = (uint16_t)c;
-		memset(&ev, 0, sizeof(ev));
-		ev.type = EVENT_DRAW;
-		ev.seat = (uint8_t)p;
-		ev.key = turnup;	/* a public card: event_for_seat */
-		ev.cards[0] = (uint16_t)c;
-		ev.ncards = 1;
-		game_log(log, &ev);
+		/* key: the turn-up, a public card (event_for_seat) */
+		log_card(log, EVENT_DRAW, p, turnup, c);
 		note_draw_for_carte_blanche(g, p, c);
 	}
 	g->leader = (uint8_t)winner;
@@ -192,7 +156,7 @@ finish_deal(struct game *g, int winner, struct event_log *log)
 	g->decision = DECISION_NONE;
 	memset(&ev, 0, sizeof(ev));
 	ev.type = EVENT_GAME_OVER;
-	game_log(log, &ev);
+	log_event(log, &ev);
 }
 
 static void
@@ -200,17 +164,19 @@ complete_trick(struct game *g, struct event_log *log)
 {
 	int wi = trick_winner_index(g, g->trick, g->trick_n);
 	int winner = (g->leader + wi) % g->nplayers;
-	struct event ev;
 
-	memset(&ev, 0, sizeof(ev));
-	ev.type = EVENT_TRICK;
-	ev.seat = (uint8_t)winner;
-	for (int i = 0; i < g->trick_n; i++) {
-		ev.cards[ev.ncards++] = g->trick[i];
+	for (int i = 0; i < g->trick_n; i++)
 		if (card_is_brisque(g->trick[i]))
 			g->brisques[winner] += 10;
+	if (log != NULL) {
+		struct event ev;
+		memset(&ev, 0, sizeof(ev));
+		ev.type = EVENT_TRICK;
+		ev.seat = (uint8_t)winner;
+		for (int i = 0; i < g->trick_n; i++)
+			ev.cards[ev.ncards++] = g->trick[i];
+		log_event(log, &ev);
 	}
-	game_log(log, &ev);
 	g->trick_winner[g->ntricks++] = (uint8_t)winner;
 	g->trick_n = 0;
 	g->trick_from_table = 0;
@@ -236,7 +202,6 @@ static void
 apply_play(struct game *g, int p, int c, struct event_log *log)
 {
 	bool from_table = cardset_has(&g->table[p], c);
-	struct event ev;
 
 	if (from_table) {
 		cardset_del(&g->table[p], c);
@@ -251,13 +216,7 @@ apply_play(struct game *g, int p, int c, struct event_log *log)
 	g->trick[g->trick_n++] = (uint16_t)c;
 	g->cb[p] |= CB_PLAYED;
 	g->cb[p] &= (uint8_t)~CB_OFFER;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = EVENT_PLAY;
-	ev.seat = (uint8_t)p;
-	ev.key = from_table;
-	ev.cards[0] = (uint16_t)c;
-	ev.ncards = 1;
-	game_log(log, &ev);
+	log_card(log, EVENT_PLAY, p, from_table, c);
 	seven_played(g, p, c, log);
 	if (g->trick_n == g->nplayers)
 		complete_trick(g, log);
@@ -305,13 +264,13 @@ apply_declare(struct game *g, int p, const struct action *a,
 	ev.points = (int16_t)points;
 	ev.ncards = a->ncards;
 	memcpy(ev.cards, a->cards, sizeof(a->cards[0]) * a->ncards);
-	game_log(log, &ev);
+	log_event(log, &ev);
 	if (fixes) {
 		g->trump = (int8_t)a->key;	/* §3.3 */
 		ev.type = EVENT_TRUMP;
 		ev.points = 0;
 		ev.ncards = 0;
-		game_log(log, &ev);
+		log_event(log, &ev);
 	}
 	draw_cards(g, p, log);
 }
@@ -450,37 +409,6 @@ game_result(const struct game *g, struct result *res)
 		return;
 	}
 	score_game_value(&g->rules.score, &res->scores, &res->value);
-}
-
-void
-event_action(const struct event *ev, struct action *a)
-{
-	memset(a, 0, sizeof(*a));
-	a->type = ACTION_DECLARE;
-	if (ev->combo == DECL_SEVEN_EXCHANGE)
-		a->type = ACTION_SEVEN_EXCHANGE;
-	else if (ev->combo == DECL_SEVEN)
-		a->type = ACTION_SEVEN;
-	a->combo = ev->combo;
-	a->key = ev->key;
-	a->ncards = ev->ncards > COMBO_MAX_CARDS ? COMBO_MAX_CARDS : ev->ncards;
-	memcpy(a->cards, ev->cards, sizeof(a->cards[0]) * a->ncards);
-}
-
-bool
-event_for_seat(const struct event *ev, int seat, struct event *out)
-{
-	*out = *ev;
-	switch (ev->type) {
-	case EVENT_DEAL:
-		return ev->seat == seat;
-	case EVENT_DRAW:
-		if (ev->seat != seat && !ev->key)
-			out->cards[0] = NO_CARD;	/* only that a card was drawn */
-		return true;
-	default:
-		return true;
-	}
 }
 
 struct game *

@@ -133,6 +133,15 @@ int		 game_observer(const struct game *g);	/* -1: omniscient */
  */
 int	game_legal_actions(const struct game *g, struct action *out, int max);
 
+/*
+ * As game_legal_actions, but of the declarations only the first listed of
+ * each kind (combination and key): all that a player who weighs a
+ * declaration by its points needs, without the many sets of cards that
+ * form one kind in the packs' variants.
+ */
+int	game_legal_actions_by_kind(const struct game *g, struct action *out,
+	    int max);
+
 /* Whether a is legal now (any physical copy; not only those listed). */
 bool	game_is_legal(const struct game *g, const struct action *a);
 

@@ -74,6 +74,9 @@ struct game {
 	 * the stock lasts, its last card is the turn-up as it now lies (the
 	 * seven, after an exchange): public, drawn last (doc/rules.md §4.1). */
 	uint16_t	turnup;
+	/* Bit key of scored[p][combo]: p has scored that kind (a summary
+	 * of decl[] that spares declare.c reading it for the others). */
+	uint8_t		scored[MAX_PLAYERS][NCOMBOS];
 	uint16_t	ndecl;
 	struct decl_rec	decl[MAX_DECLS];
 };
@@ -111,6 +114,9 @@ stock_left_int(const struct game *g)
 bool	declare_legal(const struct game *g, int seat, const struct action *a);
 int	declare_enumerate(const struct game *g, int seat, struct action *out,
 	    int max);
+/* Of each kind only the first that declare_enumerate lists. */
+int	declare_enumerate_kinds(const struct game *g, int seat,
+	    struct action *out, int max);
 bool	declare_any(const struct game *g, int seat);
 bool	declare_same_history(const struct game *g, int a, int b);
 void	declare_record(struct game *g, int seat, const struct action *a,
@@ -145,8 +151,9 @@ void	seven_apply(struct game *g, int seat, const struct action *a,
 	    struct event_log *log);
 void	seven_turned_up(struct game *g);
 void	seven_played(struct game *g, int seat, int c, struct event_log *log);
-/* The text names of the pseudo-declarations (carte blanche, sevens) in
- * the view's decls; decl_pseudo_parse returns DECL_* or -1. */
+/* decl.c: the text names of the pseudo-declarations (carte blanche,
+ * sevens, cut) in the view's decls; decl_pseudo_parse returns DECL_* or
+ * -1. */
 const char	*decl_pseudo_name(int combo);
 int		 decl_pseudo_parse(const char *s, size_t len);
 /* A decl_rec with these fields (no bookkeeping of classes). */
@@ -156,12 +163,22 @@ void	decl_add(struct game *g, int seat, int combo,
 /* trick.c: who wins a trick, and which cards may be played. */
 int	trick_winner_index(const struct game *g, const uint16_t *cards, int n);
 bool	trick_beats(int card, int best, int trump);
-int	trick_legal_plays(const struct game *g, int seat, struct cardset *out);
+void	trick_legal_plays(const struct game *g, int seat, struct cardset *out);
 bool	trick_play_legal(const struct game *g, int seat, int card);
 
-/* game.c internals shared with view.c. */
+/* deal.c and game.c internals shared with view.c. */
 struct game	*game_alloc(const struct rules *r, int dealer);
 void	game_next_decision(struct game *g);
-void	game_log(struct event_log *log, const struct event *ev);
+
+/* event.c: an event to the log (which may be NULL, as it is in search:
+ * then nothing is built); the same made of one card (or none: -1) and
+ * points, of one card and a key, or of a set of cards. */
+void	log_event(struct event_log *log, const struct event *ev);
+void	log_simple(struct event_log *log, int type, int seat, int card,
+	    int points);
+void	log_card(struct event_log *log, int type, int seat, int key,
+	    int card);
+void	log_cards(struct event_log *log, int type, int seat,
+	    const struct cardset *cards, int points);
 
 #endif

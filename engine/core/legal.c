@@ -7,35 +7,50 @@
 
 #include "game_int.h"
 
-/* One play per interchangeable group: hand copies of a kind are all
- * alike; table copies only when in the same scored sets (declare.c). */
+/* The 32-card half i (one pack) of a set, as a mask of kinds. */
+static uint32_t
+pack_of(const struct cardset *s, int i)
+{
+	return (uint32_t)(s->w[i >> 1] >> (32 * (i & 1)));
+}
+
+/*
+ * One play per interchangeable group, in card order: of the hand's
+ * copies of a kind the lowest (each pack adds the kinds no lower pack
+ * had, a mask operation per pack); table copies only when in the same
+ * scored sets (declare.c), which needs their history and is rare.
+ */
 static int
 legal_plays(const struct game *g, int p, struct action *out, int max)
 {
-	struct cardset ok;
-	uint32_t hand_kinds = 0;
-	uint16_t listed[MAX_CARDS];
-	int n = 0, nlisted = 0;
+	struct cardset ok, in_hand, on_table, listed;
+	uint16_t table_cards[MAX_CARDS];
+	uint32_t seen = 0;
+	int n = 0, ntable = 0;
 
 	trick_legal_plays(g, p, &ok);
-	CARDSET_FOREACH(c, &ok) {
-		bool dup = false;
-		if (cardset_has(&g->hand[p], c)) {
-			dup = hand_kinds >> card_kind(c) & 1;
-			hand_kinds |= (uint32_t)1 << card_kind(c);
-		} else {
-			for (int i = 0; i < nlisted && !dup; i++)
-				dup = card_kind(listed[i]) == card_kind(c) &&
-				    declare_same_history(g, listed[i], c);
-			listed[nlisted++] = (uint16_t)c;
-		}
-		if (dup || n >= max)
-			continue;
-		memset(&out[n], 0, sizeof(out[n]));
-		out[n].type = ACTION_PLAY;
-		out[n].ncards = 1;
-		out[n++].cards[0] = (uint16_t)c;
+	in_hand = cardset_and(ok, g->hand[p]);
+	on_table = cardset_and(ok, g->table[p]);
+	cardset_clear(&listed);
+	for (int i = 0; i < g->rules.packs; i++) {
+		uint32_t kinds = pack_of(&in_hand, i) & ~seen;
+		seen |= kinds;
+		listed.w[i >> 1] |= (uint64_t)kinds << (32 * (i & 1));
 	}
+	CARDSET_FOREACH(c, &on_table) {
+		bool dup = false;
+		for (int i = 0; i < ntable && !dup; i++)
+			dup = card_kind(table_cards[i]) == card_kind(c) &&
+			    declare_same_history(g, table_cards[i], c);
+		table_cards[ntable++] = (uint16_t)c;
+		if (!dup)
+			cardset_add(&listed, c);
+	}
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		for (uint64_t w = listed.w[i]; w != 0 && n < max; w &= w - 1)
+			out[n++] = (struct action){ .type = ACTION_PLAY,
+			    .ncards = 1, .cards = { (uint16_t)(i * 64 +
+			    __builtin_ctzll(w)) } };
 	return n;
 }
 
@@ -53,8 +68,10 @@ pass_and(struct action *out, int max, int type)
 	return n;
 }
 
-int
-game_legal_actions(const struct game *g, struct action *out, int max)
+/* The legal actions, with at most per_kind declarations of each kind. */
+static int
+legal_actions(const struct game *g, struct action *out, int max,
+    bool first_of_kind)
 {
 	int p = g->to_move, n;
 
@@ -69,13 +86,28 @@ game_legal_actions(const struct game *g, struct action *out, int max)
 		/* The sevens of trumps first, then the declarations, pass
 		 * last (protocol.md §4). */
 		n = seven_enumerate(g, p, out, max - 1);
-		n += declare_enumerate(g, p, out + n, max - 1 - n);
+		n += first_of_kind ?
+		    declare_enumerate_kinds(g, p, out + n, max - 1 - n) :
+		    declare_enumerate(g, p, out + n, max - 1 - n);
 		return n + pass_and(out + n, max - n, -1);
 	case DECISION_CARTE_BLANCHE:
 		return pass_and(out, max, ACTION_CARTE_BLANCHE);
 	default:
 		return 0;
 	}
+}
+
+int
+game_legal_actions(const struct game *g, struct action *out, int max)
+{
+	return legal_actions(g, out, max, false);
+}
+
+int
+game_legal_actions_by_kind(const struct game *g, struct action *out,
+    int max)
+{
+	return legal_actions(g, out, max, true);
 }
 
 /* Resolves a card named with or without its copy among p's cards not in

@@ -19,44 +19,6 @@
 
 #include "game_int.h"
 
-static const char *const pseudo_names[DECL_PSEUDO_END - NCOMBOS] = {
-	"carte-blanche", "turnup-seven", "exchange", "seven", "cut", "guess"
-};
-
-const char *
-decl_pseudo_name(int combo)
-{
-	if (combo < NCOMBOS || combo >= DECL_PSEUDO_END)
-		return NULL;
-	return pseudo_names[combo - NCOMBOS];
-}
-
-int
-decl_pseudo_parse(const char *s, size_t len)
-{
-	for (int i = 0; i < DECL_PSEUDO_END - NCOMBOS; i++)
-		if (strlen(pseudo_names[i]) == len &&
-		    memcmp(s, pseudo_names[i], len) == 0)
-			return NCOMBOS + i;
-	return -1;
-}
-
-void
-decl_add(struct game *g, int seat, int combo, const struct cardset *set,
-    int points)
-{
-	struct decl_rec *d;
-
-	if (g->ndecl == MAX_DECLS)
-		return;		/* cannot happen: fewer than one per trick */
-	d = &g->decl[g->ndecl++];
-	d->set = *set;
-	d->seat = (uint8_t)seat;
-	d->combo = (uint8_t)combo;
-	d->key = 0;
-	d->points = (int16_t)points;
-}
-
 /* Whether seven c has scored already (turned up, exchanged, declared). */
 static bool
 seven_scored(const struct game *g, int c)
@@ -184,7 +146,7 @@ seven_apply(struct game *g, int seat, const struct action *a,
 	ev.points = (int16_t)points;
 	ev.ncards = 1;
 	ev.cards[0] = (uint16_t)c;
-	game_log(log, &ev);
+	log_event(log, &ev);
 }
 
 /* HGM-2H: "If the turn-up is a seven, the dealer scores 10". */

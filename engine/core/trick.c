@@ -97,7 +97,7 @@ end_phase_plays(const struct game *g, struct cardset held)
 	return cardset_empty(&win) ? held : win;
 }
 
-int
+void
 trick_legal_plays(const struct game *g, int seat, struct cardset *out)
 {
 	struct cardset held = cardset_or(g->hand[seat], g->table[seat]);
@@ -106,7 +106,6 @@ trick_legal_plays(const struct game *g, int seat, struct cardset *out)
 		*out = end_phase_plays(g, held);
 	else
 		*out = held;
-	return cardset_count(out);
 }
 
 bool
@@ -114,6 +113,10 @@ trick_play_legal(const struct game *g, int seat, int card)
 {
 	struct cardset ok;
 
+	/* While the stock lasts, and to lead, any card held. */
+	if (g->phase != PHASE_END || g->trick_n == 0)
+		return cardset_has(&g->hand[seat], card) ||
+		    cardset_has(&g->table[seat], card);
 	trick_legal_plays(g, seat, &ok);
 	return cardset_has(&ok, card);
 }

@@ -206,9 +206,13 @@ unseen_cards(const struct game *v, uint16_t *unseen)
 	for (int i = v->stock_pos; i < v->stock_len; i++)
 		if (v->stock[i] != NO_CARD)
 			cardset_add(&known, v->stock[i]);
-	for (int c = 0; c < game_ncards(v); c++)
-		if (!cardset_has(&known, c))
-			unseen[n++] = (uint16_t)c;
+	for (int i = 0; i * 64 < game_ncards(v); i++) {
+		uint64_t w = ~known.w[i];
+		if (game_ncards(v) - i * 64 < 64)
+			w &= ((uint64_t)1 << (game_ncards(v) - i * 64)) - 1;
+		for (; w != 0; w &= w - 1)
+			unseen[n++] = (uint16_t)(i * 64 + __builtin_ctzll(w));
+	}
 	return n;
 }
 

@@ -338,6 +338,8 @@ decl_item(struct parser *ps, const char *s, size_t len, int idx, void *arg)
 	d->combo = (uint8_t)combo;
 	d->key = (uint8_t)key;
 	d->points = (int16_t)pts;
+	if (combo < NCOMBOS)
+		g->scored[d->seat][combo] |= (uint8_t)(1u << key);
 	if (combo == DECL_CARTE_BLANCHE)
 		g->revealed[d->seat] = cardset_or(g->revealed[d->seat], d->set);
 	g->ndecl++;

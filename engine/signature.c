@@ -1,0 +1,173 @@
+/*
+ * signature.c: the bench signatures (signature.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "player.h"
+#include "signature.h"
+#include "strong.h"
+
+/* FNV-1a, 64 bits, over one value at a time. */
+static uint64_t
+mix(uint64_t h, uint64_t x)
+{
+	return (h ^ x) * 0x100000001b3ULL;
+}
+
+static uint64_t
+mix_action(uint64_t h, const struct action *a)
+{
+	h = mix(h, a->type);
+	h = mix(h, a->combo);
+	h = mix(h, a->key);
+	h = mix(h, a->ncards);
+	for (int i = 0; i < a->ncards; i++)
+		h = mix(h, a->cards[i]);
+	return h;
+}
+
+static uint64_t
+random_deal(const struct rules *r, uint64_t seed, struct rng *rng,
+    uint64_t h)
+{
+	struct action legal[MAX_LEGAL];
+	struct game *g = game_new(r, seed, (int)(seed % (uint64_t)r->players));
+	struct result res;
+
+	while (!game_over(g)) {
+		int n = game_legal_actions(g, legal, MAX_LEGAL), k;
+		h = mix(h, (uint64_t)n);
+		for (int i = 0; i < n; i++)
+			h = mix_action(h, &legal[i]);
+		k = (int)rng_below(rng, (uint64_t)n);
+		game_apply(g, &legal[k], NULL);
+	}
+	game_result(g, &res);
+	for (int p = 0; p < r->players; p++) {
+		h = mix(h, (uint64_t)res.points[p]);
+		h = mix(h, (uint64_t)res.brisques[p]);
+	}
+	game_free(g);
+	return h;
+}
+
+uint64_t
+signature_rules(enum variant v, int deals)
+{
+	struct rules r;
+	struct rng rng;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	rules_init(&r, v);
+	rng_seed(&rng, 42);
+	for (int d = 1; d <= deals; d++)
+		h = random_deal(&r, (uint64_t)d, &rng, h);
+	return h;
+}
+
+static void
+count_playouts(void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Adds up the playouts of the strong level's info lines. */
+static void
+count_playouts(void *arg, const char *fmt, ...)
+{
+	long long *playouts = arg;
+	char line[256];
+	const char *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if ((p = strstr(line, "playouts=")) != NULL)
+		*playouts += strtoll(p + 9, NULL, 10);
+}
+
+/*
+ * Position i: greedy self-play of deal seed i + 1, stopped at the first
+ * decision of the stock phase with a choice: in Rubicon and two-hand
+ * after 6 + 7 * (i / 6) decisions; in the six- and eight-pack (whose
+ * simulations run to the end of the deal) once the stock is down to
+ * 12 + 6 * (i / 12) cards, so that the signature runs in seconds.
+ */
+static struct game *
+position(int i)
+{
+	static const enum variant variants[6] = { VARIANT_RUBICON,
+		VARIANT_RUBICON, VARIANT_TWO_HAND, VARIANT_RUBICON,
+		VARIANT_RUBICON, VARIANT_SIX_PACK };
+	struct action legal[MAX_LEGAL], a;
+	enum variant v = variants[i % 6];
+	struct rules r;
+	struct rng rng;
+	struct game *g;
+	bool packs;
+
+	if (v == VARIANT_SIX_PACK && (i / 6) % 2)
+		v = VARIANT_EIGHT_PACK;
+	packs = v == VARIANT_SIX_PACK || v == VARIANT_EIGHT_PACK;
+	rules_init(&r, v);
+	g = game_new(&r, (uint64_t)i + 1, 1);
+	rng_seed(&rng, (uint64_t)i + 7);
+	for (int d = 0; game_phase(g) == PHASE_STOCK; d++) {
+		bool there = packs ? game_stock_left(g) <= 12 + 6 * (i / 12) :
+		    d >= 6 + 7 * (i / 6);
+		if (there && game_legal_actions(g, legal, MAX_LEGAL) > 1)
+			break;
+		player_choose(LEVEL_GREEDY, g, &rng, NULL, NULL, NULL, &a);
+		game_apply(g, &a, NULL);
+	}
+	return g;
+}
+
+/* The process's CPU time: on a machine shared with other work it counts
+ * what this process did, where the wall clock counts the others too. */
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void
+signature_strong(int positions, long long playouts,
+    struct strong_signature *out)
+{
+	struct think_limits lim = { .playouts = playouts };
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	memset(out, 0, sizeof(*out));
+	out->positions = positions;
+	for (int i = 0; i < positions; i++) {
+		struct game *g = position(i);
+		struct game *v = game_view(g, game_to_move(g));
+		enum variant var = game_rules(g)->variant;
+		struct strong_params p;
+		struct action a;
+		struct rng rng;
+		long long before = out->playouts;
+		double t0 = now();
+
+		rng_seed(&rng, (uint64_t)i + 1000);
+		strong_defaults(&p, v);
+		memset(&a, 0, sizeof(a));
+		if (strong_search(&p, v, &rng, &lim, count_playouts,
+		    &out->playouts, &a) == 0)
+			h = mix_action(h, &a);
+		else
+			h = mix(h, 0xdead);
+		out->vseconds[var] += now() - t0;
+		out->vplayouts[var] += out->playouts - before;
+		game_free(v);
+		game_free(g);
+	}
+	out->sum = h;
+}
