@@ -453,7 +453,7 @@ setup(struct server *s)
 		s->watch = watch_new(s->base, records, 500);
 	if (s->o.watch == NULL) {
 		s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
-		s->hint = hint_new(s->base, s->reaper, s->o.game.engine,
+		s->hint = hint_new(s->base, s->reaper, s->o.game.hint_engine,
 		    on_hint, s);
 		humangame_start(s->game);
 	}
