@@ -20,7 +20,8 @@ if grep -q "${esc}\[31m" "$tmp/plain"; then
 	echo "play_tty.sh: colour despite NO_COLOR"; exit 1
 fi
 
-# A person at tmux.  Waits up to 20 s (the machine may be loaded) for
+# A person at tmux.  What is typed is echoed where the output happens
+# to be, so lines are looked for anywhere.  Waits up to 20 s (the machine may be loaded) for
 # the screen to show what grep -E $1 finds, $2 times.
 tmux -L "$sock" new-session -d -x 160 -y 50 \
 	"NO_COLOR=1 script -qfec \"$cmd --hint-engine '$BUILD/bezique-engine --level strong' --seat 1\" $tmp/raw; sleep 30"
@@ -29,7 +30,7 @@ type_() { tmux -L "$sock" send-keys -l "$1"; tmux -L "$sock" send-keys Enter; }
 wait_for() {
 	i=0
 	while ! { tr -d '\r' <"$tmp/raw" >"$tmp/log" 2>/dev/null &&
-		[ "$(grep -cE "$1" "$tmp/log" || true)" -ge "${2:-1}" ]; }; do
+		[ "$(grep -oE "$1" "$tmp/log" | wc -l)" -ge "${2:-1}" ]; }; do
 		i=$((i + 1))
 		[ $i -lt 200 ] || { echo "play_tty.sh: no '$1' x${2:-1}:"; cat "$tmp/log"; exit 1; }
 		sleep 0.1
@@ -38,21 +39,21 @@ wait_for() {
 # Moves typed before the first decision wait for theirs: three leads or
 # replies, each taken once (the next decision shows after the third).
 type_ 1; type_ 1; type_ 1
-wait_for '^your (lead|reply|declare)' 4
+wait_for 'your (lead|reply|declare):' 4
 sleep 0.5
 tr -d '\r' <"$tmp/raw" >"$tmp/log"
-[ "$(grep -cE '^you (play|declare)' "$tmp/log")" -eq 3 ]
-n=$(grep -cE '^your (lead|reply|declare|carte-blanche)' "$tmp/log")
+[ "$(grep -oE 'you (play|declare) ' "$tmp/log" | wc -l)" -eq 3 ]
+n=$(grep -oE 'your (lead|reply|declare|carte-blanche):' "$tmp/log" | wc -l)
 [ "$n" -eq 4 ] || { echo "play_tty.sh: $n decisions for 3 lines typed ahead"; cat "$tmp/log"; exit 1; }
 # The trump suit is named once fixed (seed 2: the engine fixes spades).
-grep -q "^trump is spades$" "$tmp/log"
-grep -q "^trump spades, stock" "$tmp/log"
+grep -q "trump is spades$" "$tmp/log"
+grep -q "trump spades, stock" "$tmp/log"
 type_ help
-wait_for '^  hint   the engine'
+wait_for '  hint   the engine'
 type_ hint
-wait_for '^hint: '
+wait_for 'hint: '
 # Every action weighed, best first, in words.
-wait_for '^ +[-+][0-9]+  win +[0-9]+%  [AKQJT987][♠♥♦♣]' 2
+wait_for ' +[-+][0-9]+  win +[0-9]+%  [AKQJT987][♠♥♦♣]' 2
 awk '/^hint: / { on = 1; next } on && /win/ { v = $1 + 0; if (seen && v > last) bad = 1; last = v; seen = 1 }
 	END { exit bad }' "$tmp/log"
 type_ quit
