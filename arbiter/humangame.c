@@ -315,6 +315,8 @@ humangame_state(const struct humangame *h)
 
 	json_object_set_new(o, "view", v ? view_json(v) : h->final ?
 	    json_incref(h->final) : json_null());
+	/* The page names the engine after its command (its level). */
+	json_object_set_new(o, "opponent", json_string(h->o.engine));
 	/* A page that gets states by two paths keeps the newest. */
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
