@@ -61,7 +61,7 @@ function narrate(lines, me, names) {
     if (draws.length) add(draws.join(', ') + '.', 'draw');
     draws = [];
   };
-  const trickWords = () => plays.map((p, i) => `${Who(p.seat)} ${verb(p.seat, i ? 'play' : 'lead')} ` +
+  const trickWords = () => plays.map((p, i) => `${i ? who(p.seat) : Who(p.seat)} ${verb(p.seat, i ? 'play' : 'lead')} ` +
     cardHtml(p.card) + (p.from === 'table' ? ' from the table' : '')).join(', ');
   for (const line of lines) {
     const kv = kvOf(line);
@@ -582,7 +582,7 @@ function drawMoves() {
   ol.replaceChildren(...replay.steps.slice(1).map((st, i) => {
     const k = i + 1;
     const inf = infoOf(st);
-    const li = el('li', 'move', `<span class="who">${esc(replay.players[st.seat_acted])}</span> ` +
+    const li = el('li', 'move', `<span class="n">${k}.</span><span class="who">${esc(replay.players[st.seat_acted])}</span> ` +
       moveWords(st, replay.steps[k - 1]) + (inf.ev !== null ? ` <span class="ev">${inf.ev > 0 ? '+' : ''}${inf.ev}</span>` : ''));
     li.dataset.step = k;
     li.addEventListener('click', () => { $('rec-step').value = k; drawStep(); });
@@ -610,14 +610,18 @@ function drawStep() {
       `game value ${r.value}${r.rubicon ? ' (rubicon)' : ''}`
       : v.action ? `: ${esc(replay.players[v.seat_acted])} ${moveWords(v, prev)}` : '');
   for (const li of $('moves').children) li.classList.toggle('current', Number(li.dataset.step) === i);
-  const cur = $('moves').querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  // The current move kept in sight in its list (not the page scrolled).
+  const ol = $('moves');
+  const cur = ol.querySelector('.current');
+  if (cur && (cur.offsetTop < ol.scrollTop || cur.offsetTop + cur.offsetHeight > ol.scrollTop + ol.clientHeight)) {
+    ol.scrollTop = cur.offsetTop - ol.clientHeight / 2;
+  }
   drawEval(i);
 }
 
 function drawEval(i) {
   const pts = evalPoints();
-  const series = [{ label: `chance that ${replay.players[0]} wins`, cls: 'eval', area: true, points: pts }];
+  const series = [{ label: `${replay.players[0] === 'you' ? 'your' : replay.players[0] + '\'s'} chance to win the deal`, cls: 'eval', area: true, points: pts }];
   const box = $('eval-graph');
   box.replaceChildren(lineChart(series, {
     width: 900, height: 130, ymin: 0, ymax: 1, mid: 0.5, cursor: i, xlabel: 'step',

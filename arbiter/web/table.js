@@ -286,6 +286,16 @@ class TableView {
   }
 }
 
+// Round steps for an axis from y0 to y1: 1, 2 or 5 times a power of 10.
+function niceTicks(y0, y1) {
+  const raw = (y1 - y0) / 4;
+  const p = Math.pow(10, Math.floor(Math.log10(raw || 1)));
+  const stepv = [1, 2, 5, 10].map((m) => m * p).find((x) => x >= raw) || raw;
+  const out = [];
+  for (let t = Math.ceil(y0 / stepv) * stepv; t <= y1; t += stepv) out.push(t);
+  return out;
+}
+
 // A line chart as SVG: series [{ label, cls, points: [[x, y]...] }],
 // with labels on the axes.  opts: { width, height, xlabel, ymin, ymax,
 // mid (a line across), cursor (an x), onPick(x) }.
@@ -305,7 +315,7 @@ function lineChart(series, opts) {
   const X = (x) => L + (x - x0) / (x1 - x0) * (W - L - R);
   const Y = (y) => T + (1 - (y - y0) / (y1 - y0)) * (H - T - B);
   let s = `<svg class="chart" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img">`;
-  const ticks = opts.yticks || [y0, (y0 + y1) / 2, y1];
+  const ticks = opts.yticks || niceTicks(y0, y1);
   for (const t of ticks) {
     s += `<line class="grid" x1="${L}" x2="${W - R}" y1="${Y(t)}" y2="${Y(t)}"/>` +
       `<text class="axis" x="${L - 4}" y="${Y(t) + 4}" text-anchor="end">${opts.yfmt ? opts.yfmt(t) : Math.round(t)}</text>`;

@@ -39,6 +39,7 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
   let shotDeclare = false;
   let sawFlight = false;
   let stuckSince = 0;
+  let phone = false;
   for (;;) {
     if (Date.now() > deadline) {
       fail(`the deal did not end (${clicks} clicks): ` + await page.textContent('#status') + ' ' + await stateOf(page));
@@ -54,6 +55,23 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
       continue;
     }
     if (clicks === 30) await page.selectOption('#speed', '0');   // the rest at once
+    if (clicks === 20 && !phone) {
+      // Phone width: nothing wider than the screen, the hand on it.
+      phone = true;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (w > 400) fail(`the page is ${w} px wide at phone width`);
+      const off = await page.$$eval('#play-table .hand.mine .card', (cs) => cs.filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.right > 392 || r.left < -2;
+      }).length);
+      if (off) fail(`${off} cards of the hand off the screen at phone width`);
+      await page.screenshot({ path: `${out}-phone.png` });
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.waitForTimeout(300);
+      continue;
+    }
     if (clicks >= 6 && !shotPlay && await page.$('#play-table .trick .card')) {
       shotPlay = true;
       await page.screenshot({ path: `${out}-deal.png` });
@@ -147,14 +165,6 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
   if (!await page.$('#eval-graph path.line.eval')) fail('no evaluation graph');
   await page.screenshot({ path: `${out}-replay.png` });
 
-  // Phone width: the table still readable, the hand on screen.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.click('#tab-play');
-  await page.click('#sum-close').catch(() => {});
-  await page.waitForTimeout(300);
-  const w = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (w > 400) fail(`the page is ${w} px wide at phone width`);
-  await page.screenshot({ path: `${out}-phone.png` });
 
   if (errors.length) fail('console or page errors: ' + errors.join('; '));
   if (clicks < 30) fail(`only ${clicks} clicks`);
