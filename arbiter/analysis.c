@@ -23,6 +23,16 @@ struct analysis {
 
 static void	ask_next(struct analysis *a);
 
+/* A number of the engine's info line, or dflt if absent or not one. */
+static double
+number(const char *s, double dflt)
+{
+	char *end;
+	double v = s ? strtod(s, &end) : dflt;
+
+	return s && end != s && *end == '\0' ? v : dflt;
+}
+
 /* Plays the record's action of step `next` on g; false at its end. */
 static bool
 advance(struct analysis *a)
@@ -60,8 +70,8 @@ on_answer(json_t *answer, void *arg)
 		return;
 	}
 	json_array_set_new(a->steps, a->next, json_pack("{s:i, s:f, s:f, "
-	    "s:O?}", "seat", game_to_move(a->g), "ev", ev ? atof(ev) : 0.0,
-	    "win", win ? atof(win) : 0.5, "best", json_object_get(answer,
+	    "s:O?}", "seat", game_to_move(a->g), "ev", number(ev, 0),
+	    "win", number(win, 0.5), "best", json_object_get(answer,
 	    "action")));
 	json_decref(answer);
 	if (advance(a))

@@ -71,13 +71,17 @@ take_action_info(struct hint *h, const struct bzp_msg *m)
 	const char *a = bzp_get(m, "action"), *v = bzp_get(m, "value"),
 	    *w = bzp_get(m, "win");
 	long long value;
+	double win = 0;
+	char *end;
 
+	if (w != NULL && ((win = strtod(w, &end)) < 0 || win > 1 || end == w ||
+	    *end != '\0'))
+		win = 0;
 	if (a == NULL || v == NULL || bzp_parse_int(v, -1000000000,
 	    1000000000, &value) < 0)
 		return a != NULL;
 	json_array_append_new(h->actions, json_pack("{s:s, s:I, s:f}",
-	    "action", a, "value", (json_int_t)value, "win", w ? atof(w) :
-	    0.0));
+	    "action", a, "value", (json_int_t)value, "win", win));
 	return true;
 }
 

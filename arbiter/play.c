@@ -216,6 +216,7 @@ show_line(struct play *p, const char *line)
 	char *copy = strdup(line), t[WORDS_MAX];
 	struct bzp_msg m;
 	const char *ev, *seat, *who;
+	long long n;
 	bool you;
 
 	if (copy == NULL || bzp_parse(copy, &m) < 0) {
@@ -224,7 +225,8 @@ show_line(struct play *p, const char *line)
 	}
 	ev = strcmp(m.cmd, "event") == 0 && m.ntok > 0 ? m.tok[0] : m.cmd;
 	seat = bzp_get(&m, strcmp(ev, "trick") == 0 ? "winner" : "seat");
-	you = seat != NULL && atoi(seat) == me;
+	you = seat != NULL && bzp_parse_int(seat, 0, MAX_PLAYERS - 1, &n) ==
+	    0 && n == me;
 	who = you ? "you" : "the engine";
 	if (strcmp(ev, "play") == 0)
 		printf("%s %s %s%s\n", who, you ? "play" : "plays",
