@@ -34,6 +34,7 @@ static const struct {
 	{ "/style.css", ROUTE_FILE, WEB_GET },
 	{ "/cards.js", ROUTE_FILE, WEB_GET },
 	{ "/table.js", ROUTE_FILE, WEB_GET },
+	{ "/records.js", ROUTE_FILE, WEB_GET },
 };
 
 /* deal=N&view=0|1|all, nothing else, each once. */

@@ -25,6 +25,7 @@ static const struct route_case route_cases[] = {
 	{ "script", WEB_GET, "/app.js", 0, ROUTE_FILE },
 	{ "cards", WEB_GET, "/cards.js", 0, ROUTE_FILE },
 	{ "table", WEB_GET, "/table.js", 0, ROUTE_FILE },
+	{ "records-js", WEB_GET, "/records.js", 0, ROUTE_FILE },
 	{ "analyse", WEB_POST, "/api/analyse?deal=2", 0, ROUTE_ANALYSE },
 	{ "analysis", WEB_GET, "/api/analysis", 0, ROUTE_ANALYSIS },
 	{ "analyse-get", WEB_GET, "/api/analyse?deal=2", 405, 0 },

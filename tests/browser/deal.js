@@ -54,7 +54,7 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
       await page.reload();
       continue;
     }
-    if (clicks === 30) await page.selectOption('#speed', '0');   // the rest at once
+    if (clicks === 22) await page.selectOption('#speed', '0');   // the rest at once
     if (clicks === 20 && !phone) {
       // Phone width: nothing wider than the screen, the hand on it.
       phone = true;
