@@ -246,6 +246,7 @@ function drawPlay() {
   if (story.lastTrick) lastTrickHtml = story.lastTrick;
   const v = st.view;
   const canAct = phase === 'your-turn';
+  if (v) setTitle(v.variant);
   const hinted = st.hint && st.hint.action;
   if (v) {
     playTable.update({
@@ -268,6 +269,16 @@ function drawPlay() {
   $('hint').disabled = !canAct;
   $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
   if (phase === 'deal-over' && summaryFor !== st.deal) showSummary(st, story, names);
+}
+
+const VARIANT_TITLES = { rubicon: 'Rubicon Bézique', 'two-hand': 'Bézique, two hands',
+  'six-pack': 'Six-pack Bézique', 'eight-pack': 'Eight-pack Bézique', 'three-hand': 'Bézique, three hands' };
+function setTitle(variant) {
+  const t = VARIANT_TITLES[variant] || 'Bézique';
+  if (document.title !== t) {
+    document.title = t;
+    document.querySelector('h1 .title').textContent = t;
+  }
 }
 
 function promptOf(v) {

@@ -169,6 +169,7 @@ function drawStep() {
   if (!replay) return;
   const i = Number($('rec-step').value);
   const v = replay.steps[i];
+  setTitle(v.variant);
   const view = $('rec-view').value;
   const bottom = view === '1' ? 1 : 0;
   const clocks = [0, 0];

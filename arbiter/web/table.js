@@ -242,7 +242,7 @@ class TableView {
       stockCards.push(cardEl('??', { cls: 'back stacked' }));
       stockCards[i].style.setProperty('--i', String(i));
     }
-    if (v.turnup) stockCards.unshift(cardEl(v.turnup[0], { cls: 'turnup' }));
+    if (v.turnup && v.stock > 0) stockCards.unshift(cardEl(v.turnup[0], { cls: 'turnup' }));
     pile.replaceChildren(...stockCards);
     this.q('.stock .count').textContent = v.stock > 0 ? `stock ${v.stock}` : 'stock empty';
     const ts = this.q('.trumpsuit');
