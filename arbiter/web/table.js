@@ -265,6 +265,18 @@ class TableView {
     box.replaceChildren(...other.map((a) => {
       const b = el('button', 'choice', choiceWords(a, v));
       this.makeChoice(b, a, m);
+      // The cards a declaration would show, lifted while it is pointed at.
+      const cards = a.includes(':') ? a.split(':')[1].split('+') : [];
+      const mark = (on) => {
+        for (const c of cards) {
+          const e = this.seatEl('bottom').querySelector(`.card[data-card="${c}"]`);
+          if (e) e.classList.toggle('in-decl', on);
+        }
+      };
+      b.addEventListener('mouseenter', () => mark(true));
+      b.addEventListener('focus', () => mark(true));
+      b.addEventListener('mouseleave', () => mark(false));
+      b.addEventListener('blur', () => mark(false));
       return b;
     }));
     if (m.prompt) box.prepend(el('span', 'prompt', m.prompt));

@@ -99,6 +99,7 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
       }
       if (words && !shotDeclare) {
         shotDeclare = true;
+        await target.hover().catch(() => {});   // its cards lifted in the hand
         await page.screenshot({ path: `${out}-declare.png` });
       }
     } else {
