@@ -106,7 +106,8 @@ $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 	$(AR) rcs $@ $^
 # The page (arbiter/web/) is embedded in the arbiter as C arrays, so an
 # installed arbiter serves it with no file (arbiter/web.h).
-WEB_FILES = arbiter/web/index.html arbiter/web/app.js arbiter/web/style.css
+WEB_FILES = arbiter/web/index.html arbiter/web/app.js arbiter/web/style.css \
+            arbiter/web/cards.js arbiter/web/table.js arbiter/web/records.js
 WEB_C     = $(BUILD)/gen/web_files.c
 $(WEB_C): $(WEB_FILES)
 	@mkdir -p $(@D)

@@ -23,7 +23,8 @@ struct hint {
 	bool				 ready;		/* bzpok seen */
 	char				*question;	/* lines to send */
 	int				 outstanding;	/* stops unanswered */
-	char				*info;		/* last info line */
+	char				*info;		/* last summary info */
+	json_t				*actions;	/* info action=.. */
 };
 
 static void
@@ -59,7 +60,55 @@ send_question(struct hint *h)
 	h->outstanding++;
 	free(h->info);
 	h->info = NULL;
+	json_array_clear(h->actions);
 	engine_proc_set_deadline(h->ep, HINT_TIMEOUT_MS);
+}
+
+/* An info line that weighs one action: {action, value, win} kept. */
+static bool
+take_action_info(struct hint *h, const struct bzp_msg *m)
+{
+	const char *a = bzp_get(m, "action"), *v = bzp_get(m, "value"),
+	    *w = bzp_get(m, "win");
+	long long value;
+	double win = 0;
+	char *end;
+
+	if (w != NULL && ((win = strtod(w, &end)) < 0 || win > 1 || end == w ||
+	    *end != '\0'))
+		win = 0;
+	if (a == NULL || v == NULL || bzp_parse_int(v, -1000000000,
+	    1000000000, &value) < 0)
+		return a != NULL;
+	json_array_append_new(h->actions, json_pack("{s:s, s:I, s:f}",
+	    "action", a, "value", (json_int_t)value, "win", win));
+	return true;
+}
+
+static int
+by_value(const void *x, const void *y)
+{
+	json_int_t a = json_integer_value(json_object_get(*(json_t *const *)x,
+	    "value")), b = json_integer_value(json_object_get(
+	    *(json_t *const *)y, "value"));
+
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* The actions weighed, best first. */
+static json_t *
+sorted_actions(const json_t *actions)
+{
+	size_t n = json_array_size(actions);
+	json_t **v = xcalloc(n ? n : 1, sizeof(*v)), *out = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		v[i] = json_array_get(actions, i);
+	qsort(v, n, sizeof(*v), by_value);
+	for (size_t i = 0; i < n; i++)
+		json_array_append(out, v[i]);
+	free(v);
+	return out;
 }
 
 /* {action, info, ev, win} from bestaction and the last info line. */
@@ -98,13 +147,17 @@ on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
 			engine_proc_clear_deadline(ep);
 			if (h->question)
 				send_question(h);
-		} else if (strcmp(m.cmd, "info") == 0) {
+		} else if (strcmp(m.cmd, "info") == 0 &&
+		    !take_action_info(h, &m)) {
 			free(h->info);
 			h->info = xstrndup(line, len);
 		} else if (strcmp(m.cmd, "bestaction") == 0 && m.ntok >= 1 &&
 		    h->outstanding > 0 && --h->outstanding == 0) {
 			engine_proc_clear_deadline(ep);
-			answer(h, best_json(m.tok[0], h->info));
+			json_t *a = best_json(m.tok[0], h->info);
+			json_object_set_new(a, "actions",
+			    sorted_actions(h->actions));
+			answer(h, a);
 		}
 	}
 	free(copy);
@@ -166,6 +219,7 @@ hint_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	h->reaper = reaper;
 	h->fn = fn;
 	h->arg = arg;
+	h->actions = json_array();
 	return h;
 }
 
@@ -180,6 +234,7 @@ hint_free(struct hint *h)
 	free(h->command);
 	free(h->question);
 	free(h->info);
+	json_decref(h->actions);
 	free(h);
 }
 

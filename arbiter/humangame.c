@@ -23,7 +23,9 @@
 #include "view_json.h"
 #include "xmalloc.h"
 
-#define LOG_LINES	48
+/* A deal's lines, all of them (some 300 in Rubicon, more in the
+ * eight-pack game): the page's log is complete. */
+#define LOG_LINES	4000
 
 struct humangame {
 	struct humangame_opts		 o;
@@ -314,6 +316,8 @@ humangame_state(const struct humangame *h)
 
 	json_object_set_new(o, "view", v ? view_json(v) : h->final ?
 	    json_incref(h->final) : json_null());
+	/* The page names the engine after its command (its level). */
+	json_object_set_new(o, "opponent", json_string(h->o.engine));
 	/* A page that gets states by two paths keeps the newest. */
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
@@ -366,30 +370,37 @@ humangame_rules(const struct humangame *h)
 	return &h->cfg.rules;
 }
 
-/* The engine installed or built beside this program, greedy. */
+/* The engine installed or built beside this program, at a level; cmd
+ * has PATH_MAX + 64 bytes. */
 static const char *
-default_engine(void)
+default_engine(char *cmd, const char *level)
 {
-	static char cmd[PATH_MAX + 64];
 	char self[PATH_MAX], *slash;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
-	if (n <= 0)
-		return "bezique-engine --level greedy";
+	if (n <= 0) {
+		snprintf(cmd, PATH_MAX + 64, "bezique-engine --level %s",
+		    level);
+		return cmd;
+	}
 	self[n] = '\0';
 	if ((slash = strrchr(self, '/')) != NULL)
 		*slash = '\0';
 	/* Quoted for argv_split, in case the directory has a space. */
-	snprintf(cmd, sizeof(cmd), "'%s/bezique-engine' --level greedy",
-	    self);
+	snprintf(cmd, PATH_MAX + 64, "'%s/bezique-engine' --level %s", self,
+	    level);
 	return cmd;
 }
 
 void
 humangame_defaults(struct humangame_opts *o)
 {
+	static char engine[PATH_MAX + 64], hinter[PATH_MAX + 64];
+
 	memset(o, 0, sizeof(*o));
-	o->engine = default_engine();
+	o->engine = default_engine(engine, "greedy");
+	/* Hints weigh every action (info lines), which greedy does not. */
+	o->hint_engine = default_engine(hinter, "strong");
 	o->seat = 0;
 	o->deals = 0;
 	o->seed = 1;
@@ -416,7 +427,8 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
 	long long n;
 
-	if (strcmp(f, "--engine") && strcmp(f, "--seat") && strcmp(f,
+	if (strcmp(f, "--engine") && strcmp(f, "--hint-engine") &&
+	    strcmp(f, "--seat") && strcmp(f,
 	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--variant") &&
 	    strcmp(f, "--records") && strcmp(f, "--name"))
 		return 0;
@@ -427,6 +439,8 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	++*i;
 	if (strcmp(f, "--engine") == 0)
 		o->engine = v;
+	else if (strcmp(f, "--hint-engine") == 0)
+		o->hint_engine = v;
 	else if (strcmp(f, "--records") == 0)
 		o->records = v;
 	else if (strcmp(f, "--name") == 0)
@@ -467,6 +481,8 @@ humangame_usage(FILE *f)
 {
 	fputs("  --engine CMD     the opponent (default: the bezique-engine "
 	    "beside this\n                   program, --level greedy)\n"
+	    "  --hint-engine CMD  the engine that gives hints (default: "
+	    "the one beside\n                   this program, --level strong)\n"
 	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
 	    "  --deals N        deals to play (0: as many as you like)\n"
 	    "  --seed N         the first deal's seed (1)\n"

@@ -25,6 +25,7 @@ struct engine_proc_reaper;
 
 struct humangame_opts {
 	const char	*engine;	/* the opponent's command */
+	const char	*hint_engine;	/* the command that gives hints */
 	int		 seat;		/* the person's seat, 0 or 1 */
 	int		 deals;		/* 0: no end */
 	uint64_t	 seed;
@@ -41,9 +42,11 @@ struct humangame_callbacks {
 	void	(*finished)(struct humangame *h, void *arg);
 };
 
-/* The defaults: greedy engine, seat 0, seed 1, Rubicon, no end. */
+/* The defaults: greedy engine, strong hints, seat 0, seed 1, Rubicon,
+ * no end. */
 void		 humangame_defaults(struct humangame_opts *o);
-/* Reads argv[*i] if it is one of the flags above (--engine, --seat,
+/* Reads argv[*i] if it is one of the flags above (--engine,
+ * --hint-engine, --seat,
  * --deals, --seed, --variant, --records, --name), moving *i past its
  * value: 1, 0 if not one, -1 after one line to stderr. */
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,

@@ -20,6 +20,9 @@ step_json(const struct game *g, int seat, json_t *action)
 	    json_object_get(action, "action") : json_null());
 	json_object_set(o, "info", json_object_get(action, "info") ?
 	    json_object_get(action, "info") : json_null());
+	/* The time the action took, for the clocks of the replay. */
+	json_object_set(o, "ms", json_object_get(action, "ms") ?
+	    json_object_get(action, "ms") : json_null());
 	return o;
 }
 

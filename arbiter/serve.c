@@ -20,6 +20,7 @@
 #include <event2/http.h>
 #include <jansson.h>
 
+#include "analysis.h"
 #include "bzp.h"
 #include "engine_proc.h"
 #include "hint.h"
@@ -50,6 +51,7 @@ struct server {
 	struct humangame	*game;		/* NULL when only watching */
 	struct hint		*hint;
 	struct watch		*watch;
+	struct analysis		*analysis;	/* of a recorded deal */
 	/* The open event streams; a request may be gone by the time its
 	 * connection's close callback comes, so the connection is kept. */
 	struct {
@@ -100,6 +102,9 @@ state_json(const struct server *s)
 	    "watch"));
 	json_object_set_new(o, "records", json_integer(s->watch ?
 	    (json_int_t)watch_count(s->watch) : 0));
+	if (s->watch != NULL)	/* the deals can be replayed, analysed */
+		json_object_set_new(o, "records_file",
+		    json_string(watch_path(s->watch)));
 	return o;
 }
 
@@ -264,6 +269,23 @@ get_replay(struct server *s, struct evhttp_request *req,
 }
 
 static void
+start_analysis(struct server *s, struct evhttp_request *req,
+    const struct web_req *r)
+{
+	const char *line = s->watch ? watch_line(s->watch,
+	    (size_t)r->deal) : NULL;
+	char err[256];
+
+	if (line == NULL)
+		reply_error(req, 404, "no such deal in the records");
+	else if (analysis_start(s->analysis, line, r->deal, err,
+	    sizeof(err)) < 0)
+		reply_error(req, 422, err);
+	else
+		reply_json(req, 202, json_pack("{s:b}", "started", 1));
+}
+
+static void
 get_file(struct evhttp_request *req, const char *path)
 {
 	size_t len;
@@ -327,6 +349,12 @@ dispatch(struct server *s, struct evhttp_request *req,
 		break;
 	case ROUTE_REPLAY:
 		get_replay(s, req, r);
+		break;
+	case ROUTE_ANALYSE:
+		start_analysis(s, req, r);
+		break;
+	case ROUTE_ANALYSIS:
+		reply_json(req, 200, analysis_json(s->analysis));
 		break;
 	}
 }
@@ -453,9 +481,10 @@ setup(struct server *s)
 	event_add(s->sigint, NULL);
 	if (records != NULL)
 		s->watch = watch_new(s->base, records, 500);
+	s->analysis = analysis_new(s->base, s->reaper, s->o.game.hint_engine);
 	if (s->o.watch == NULL) {
 		s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
-		s->hint = hint_new(s->base, s->reaper, s->o.game.engine,
+		s->hint = hint_new(s->base, s->reaper, s->o.game.hint_engine,
 		    on_hint, s);
 		humangame_start(s->game);
 	}
@@ -474,6 +503,7 @@ teardown(struct server *s)
 	s->nclients = 0;
 	humangame_free(s->game);
 	hint_free(s->hint);
+	analysis_free(s->analysis);
 	watch_free(s->watch);
 	if (s->http)
 		evhttp_free(s->http);

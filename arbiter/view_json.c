@@ -44,6 +44,25 @@ hand_json(const struct game *v, int s)
 	    hidden > 0 ? hidden : 0);
 }
 
+/* What each legal declaration would score, by its text: a page names
+ * it in words with its points. */
+static json_t *
+declare_points_json(const struct game *v)
+{
+	struct action legal[MAX_LEGAL];
+	char t[ACTION_TEXT_MAX];
+	json_t *o = json_object();
+	int n = game_legal_actions(v, legal, MAX_LEGAL);
+
+	for (int i = 0; i < n; i++)
+		if (legal[i].type == ACTION_DECLARE)
+			json_object_set_new(o, action_format(&legal[i], t,
+			    sizeof(t)), json_integer(combo_points(
+			    game_rules(v), legal[i].combo, legal[i].key,
+			    game_trump(v))));
+	return o;
+}
+
 static json_t *
 legal_json(const struct game *v)
 {
@@ -99,7 +118,10 @@ view_json(const struct game *v)
 		uint16_t up = (uint16_t)game_turnup(v);
 		json_object_set_new(o, "turnup", cards_json(&up, 1));
 	}
-	if (!game_over(v) && (seat < 0 || seat == turn))
+	if (!game_over(v) && (seat < 0 || seat == turn)) {
 		json_object_set_new(o, "legal", legal_json(v));
+		json_object_set_new(o, "declare_points",
+		    declare_points_json(v));
+	}
 	return o;
 }

@@ -14,7 +14,8 @@
 #include "game.h"
 
 /* A new JSON object: hands, tables, trick, trump, scores, stock, whose
- * turn and, when the viewer is to move, its legal actions. */
+ * turn and, when the viewer is to move, its legal actions and what each
+ * legal declaration scores (declare_points). */
 json_t	*view_json(const struct game *v);
 
 /* A card list as a JSON array of card texts ("QS#2"). */

@@ -26,10 +26,15 @@ static const struct {
 	{ "/api/hint", ROUTE_HINT, WEB_POST },
 	{ "/api/records", ROUTE_RECORDS, WEB_GET },
 	{ "/api/replay", ROUTE_REPLAY, WEB_GET },
+	{ "/api/analyse", ROUTE_ANALYSE, WEB_POST },
+	{ "/api/analysis", ROUTE_ANALYSIS, WEB_GET },
 	{ "/", ROUTE_FILE, WEB_GET },
 	{ "/index.html", ROUTE_FILE, WEB_GET },
 	{ "/app.js", ROUTE_FILE, WEB_GET },
 	{ "/style.css", ROUTE_FILE, WEB_GET },
+	{ "/cards.js", ROUTE_FILE, WEB_GET },
+	{ "/table.js", ROUTE_FILE, WEB_GET },
+	{ "/records.js", ROUTE_FILE, WEB_GET },
 };
 
 /* deal=N&view=0|1|all, nothing else, each once. */
@@ -97,8 +102,9 @@ webreq_route(enum web_method m, const char *uri, struct web_req *r,
 			snprintf(err, errlen, "%s wants %s", path,
 			    routes[i].method == WEB_GET ? "GET" : "POST");
 			rc = 405;
-		} else if (routes[i].route == ROUTE_REPLAY) {
-			r->route = ROUTE_REPLAY;
+		} else if (routes[i].route == ROUTE_REPLAY ||
+		    routes[i].route == ROUTE_ANALYSE) {
+			r->route = routes[i].route;
 			rc = replay_query(query, r, err, errlen);
 		} else if (query != NULL && *query != '\0') {
 			snprintf(err, errlen, "%s takes no query", path);

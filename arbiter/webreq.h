@@ -19,13 +19,17 @@ enum web_route {
 	ROUTE_NEXT,	/* POST /api/next: the next deal */
 	ROUTE_HINT,	/* POST /api/hint */
 	ROUTE_RECORDS,	/* GET /api/records: the deals of the file */
-	ROUTE_REPLAY	/* GET /api/replay?deal=N&view=0|1|all */
+	ROUTE_REPLAY,	/* GET /api/replay?deal=N&view=0|1|all */
+	ROUTE_ANALYSE,	/* POST /api/analyse?deal=N: the engine weighs
+			 * every decision of a recorded deal */
+	ROUTE_ANALYSIS	/* GET /api/analysis: how far it has come */
 };
 
 struct web_req {
 	enum web_route	route;
 	char		path[64];	/* for ROUTE_FILE */
-	int		deal;		/* ROUTE_REPLAY: index in the file */
+	int		deal;		/* ROUTE_REPLAY, ROUTE_ANALYSE: index
+					 * in the file */
 	int		view;		/* ROUTE_REPLAY: 0, 1, -1 for all */
 };
 

@@ -25,6 +25,9 @@ struct think_limits {
 	int		weaken;		/* 0: full strength .. 100: the
 					 * weakest (the Skill option is
 					 * 100 - weaken) */
+	bool		each_action;	/* analysis: an info line with the
+					 * value of every action weighed,
+					 * before the summary */
 };
 
 /* Receives "info" payloads while a player thinks (may be NULL). */

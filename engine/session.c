@@ -249,6 +249,8 @@ read_limits(const struct session *s, const struct bzp_msg *m,
 	if (s->opt.movetime_ms > 0)
 		lim->movetime_ms = s->opt.movetime_ms;
 	lim->weaken = 100 - s->opt.skill;
+	/* A position analysed (no request): a GUI shows every action. */
+	lim->each_action = m == NULL;
 }
 
 /* go id=<n> decision=<d> time=.. otime=.. inc=.. cap=.. view <view> */

@@ -46,6 +46,7 @@ struct search {
 	const struct game *v;
 	struct rng	*rng;
 	int		 seat, weaken, ncand, ref;
+	bool		 each_action;	/* think_limits.each_action */
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
 	struct game	*world, *play;
@@ -347,6 +348,30 @@ report(const struct search *s, info_fn info, void *arg, double ev,
 		    s->playouts, ev, win, now_ms() - s->start);
 }
 
+/*
+ * Analysis: one info line per action weighed, its mean value and chance
+ * of winning over the worlds it was played in (protocol.md, info).
+ */
+static void
+report_action(info_fn info, void *arg, const struct action *a, double value,
+    double win)
+{
+	char t[ACTION_TEXT_MAX];
+
+	info(arg, "action=%s value=%.0f win=%.3f", action_format(a, t,
+	    sizeof(t)), value, win);
+}
+
+static void
+report_candidates(const struct search *s, info_fn info, void *arg)
+{
+	for (int i = 0; i < s->ncand; i++)
+		if (s->c[i].n > 0)
+			report_action(info, arg, &s->c[i].a, s->c[i].value /
+			    (double)s->c[i].n, s->c[i].wins /
+			    (double)s->c[i].n);
+}
+
 /* The candidate the simulation policy itself would choose. */
 static int
 policy_choice(struct search *s)
@@ -379,6 +404,8 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 		}
 	k = idx[pick(s, mean, n)];
 	*out = s->c[k].a;
+	if (s->each_action && info != NULL)
+		report_candidates(s, info, arg);
 	report(s, info, arg, s->c[k].value / (double)s->c[k].n,
 	    s->c[k].wins / (double)s->c[k].n);
 	return 0;
@@ -497,6 +524,23 @@ forgetful_end(struct search *s, const struct eg_position *pos,
 	return 0;
 }
 
+/* Analysis: the exact value of every card the seat may play. */
+static void
+report_solved(struct search *s, const struct eg_position *pos,
+    const struct eg_objective *obj, info_fn info, void *arg)
+{
+	int kinds[32], vals[32], n = endgame_solve_moves(s->eg, pos, obj,
+	    kinds, vals);
+	struct action a;
+	double v;
+
+	for (int i = 0; i < n; i++) {
+		play_kind(s, kinds[i], &a);
+		v = solved_value(s, pos, vals[i]);
+		report_action(info, arg, &a, v, v > 0 ? 1 : v == 0 ? 0.5 : 0);
+	}
+}
+
 static int
 end_phase(struct search *s, info_fn info, void *arg, struct action *out)
 {
@@ -514,6 +558,8 @@ end_phase(struct search *s, info_fn info, void *arg, struct action *out)
 		ev = solved_value(s, &pos,
 		    endgame_solve(s->eg, &pos, &obj, &best));
 		play_kind(s, best, out);
+		if (s->each_action && info != NULL)
+			report_solved(s, &pos, &obj, info, arg);
 	}
 	report(s, info, arg, ev, ev > 0 ? 1 : ev == 0 ? 0.5 : 0);
 	return 0;
@@ -546,6 +592,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 	s->seat = game_to_move(v);
 	s->weaken = lim == NULL ? 0 : lim->weaken < 0 ? 0 :
 	    lim->weaken > 100 ? 100 : lim->weaken;
+	s->each_action = lim != NULL && lim->each_action;
 	if ((n = game_legal_actions(v, s->legal, MAX_LEGAL)) <= 0) {
 		free(s);
 		return -1;

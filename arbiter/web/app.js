@@ -1,119 +1,410 @@
 // The page of `bezique-arbiter serve`: plain JavaScript, no build step.
 // The server keeps the game; this page only draws the state it is sent
 // (GET /api/state, then server-sent events) and posts the person's
-// clicks, so closing or reloading it loses nothing.
+// clicks, so closing or reloading it loses nothing.  The lines of the
+// deal it is sent are played out one by one (each card flies to the
+// trick, the trick to its winner) at the speed the person chose.
 'use strict';
 
-const SUITS = { S: '\u2660', H: '\u2665', D: '\u2666', C: '\u2663' };
-const SUIT_NAMES = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
-const RANKS = { A: 'ace', T: 'ten', K: 'king', Q: 'queen', J: 'jack', 9: 'nine', 8: 'eight', 7: 'seven' };
 const $ = (id) => document.getElementById(id);
+const SPEEDS = [{ move: 0, pause: 0 }, { move: 160, pause: 300 }, { move: 380, pause: 850 },
+  { move: 650, pause: 1500 }];
+
 let state = null;
 let busy = false;
+let renders = 0;
+const playTable = new TableView($('play-table'));
 
-function cardParts(text) {
-  const m = /^([AKQJT987]|10)([SHDC])(?:#(\d+))?$/.exec(text);
-  return m ? { rank: m[1] === '10' ? 'T' : m[1], suit: m[2], copy: m[3] } : null;
+function speed() { return SPEEDS[Number($('speed').value)] || SPEEDS[2]; }
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function kvOf(line) {
+  const kv = {};
+  for (const t of line.split(' ')) {
+    const i = t.indexOf('=');
+    if (i > 0) kv[t.slice(0, i)] = t.slice(i + 1);
+  }
+  return kv;
 }
 
-function cardEl(text, action) {
-  const el = document.createElement('div');
-  const p = cardParts(text);
-  el.className = 'card';
-  if (!p) {
-    el.classList.add('back');
-    el.title = 'hidden';
-  } else {
-    if (p.suit === 'H' || p.suit === 'D') el.classList.add('red');
-    el.innerHTML = `<span>${p.rank === 'T' ? '10' : p.rank}${SUITS[p.suit]}</span>` +
-      (p.copy ? `<span class="copy">#${p.copy}</span>` : '');
-    el.dataset.card = text;
+// The engine's name from its command: its level, else its program.
+function engineName(cmd) {
+  const m = /--level[= ](\w+)/.exec(cmd || '');
+  if (m) return m[1].charAt(0).toUpperCase() + m[1].slice(1);
+  const prog = (cmd || 'engine').replace(/^'([^']*)'.*/, '$1').split(' ')[0].split('/').pop();
+  return prog || 'Engine';
+}
+
+function playNames(st) {
+  const names = st.players.slice();
+  names[st.seat] = 'You';
+  names[1 - st.seat] = engineName(st.opponent);
+  return names;
+}
+
+// ---- the deal's lines in words ----
+
+// Reads the lines of a deal to the seat `me`: what happened in words
+// (oldest first), the declarations made, the score after each trick.
+function narrate(lines, me, names) {
+  const out = { entries: [], decls: [], series: [[], []], brisques: [0, 0], tricks: 0, lastTrick: '' };
+  const pts = [0, 0];
+  const who = (s) => (Number(s) === me ? 'you' : names[Number(s)]);
+  const Who = (s) => { const w = who(s); return w.charAt(0).toUpperCase() + w.slice(1); };
+  const verb = (s, v) => (Number(s) === me ? v : v + 's');
+  let trump = null;
+  let plays = [];
+  let draws = [];
+  const add = (html, cls) => out.entries.push({ html, cls: cls ? 'l-' + cls : '' });
+  const flushDraws = () => {
+    if (draws.length) add(draws.join(', ') + '.', 'draw');
+    draws = [];
+  };
+  const trickWords = () => plays.map((p, i) => `${i ? who(p.seat) : Who(p.seat)} ${verb(p.seat, i ? 'play' : 'lead')} ` +
+    cardHtml(p.card) + (p.from === 'table' ? ' from the table' : '')).join(', ');
+  for (const line of lines) {
+    const kv = kvOf(line);
+    const kind = line.startsWith('event ') ? line.split(' ')[1] : line.split(' ')[0];
+    if (kind !== 'draw') flushDraws();
+    switch (kind) {
+      case 'newgame':
+        add(`A new deal: ${Number(kv.seat) === Number(kv.dealer) ? `you deal, ${names[1 - me]} leads`
+          : 'you are the elder hand and lead'}.`, 'head');
+        break;
+      case 'deal':
+        add('Your hand: ' + sortCards(kv.hand.split(','), trump).map(cardHtml).join(' ') + '.');
+        break;
+      case 'play':
+        plays.push({ seat: kv.seat, card: kv.card, from: kv.from });
+        break;
+      case 'trick': {
+        const cards = plays.map((p) => p.card);
+        const b = cards.filter((c) => /^[AT]/.test(c)).length;
+        out.brisques[Number(kv.winner)] += b;
+        add(`${trickWords()}: ${who(kv.winner)} ${verb(kv.winner, 'win')}` +
+          (b ? ` (${b} brisque${b > 1 ? 's' : ''})` : '') + '.', 'trick');
+        out.lastTrick = `last trick: ${cards.map(cardHtml).join(' ')} to ${esc(who(kv.winner))}`;
+        plays = [];
+        out.tricks++;
+        out.series[0].push([out.tricks, pts[0]]);
+        out.series[1].push([out.tricks, pts[1]]);
+        break;
+      }
+      case 'draw':
+        draws.push(`${draws.length ? who(kv.seat) : Who(kv.seat)} ${verb(kv.seat, 'draw')} ` + (kv.card === '??' ? 'a card' : cardHtml(kv.card)));
+        break;
+      case 'declare': {
+        const d = declParts(kv.action, trump);
+        pts[Number(kv.seat)] += Number(kv.points) || 0;
+        out.decls.push({ seat: Number(kv.seat), action: kv.action, name: d.name, points: Number(kv.points) });
+        add(`${Who(kv.seat)} ${verb(kv.seat, 'declare')} ${esc(d.name)} (` +
+          sortCards(d.cards, trump).map(cardHtml).join(' ') + `) · ${kv.points}.`, 'declare');
+        break;
+      }
+      case 'trump':
+        trump = kv.suit;
+        add(`Trump is ${SUIT_NAMES[kv.suit]} ${cardHtml('A' + kv.suit).replace(/>A/, '>')}.`, 'trump');
+        break;
+      case 'carte-blanche':
+        pts[Number(kv.seat)] += Number(kv.points) || 0;
+        add(`${Who(kv.seat)} ${verb(kv.seat, 'show')} carte blanche: ` +
+          (kv.cards || '').split(',').map(cardHtml).join(' ') + ` · ${kv.points}.`, 'declare');
+        break;
+      case 'endphase':
+        add('The stock is empty: now follow suit and win the trick if you can.', 'head');
+        break;
+      case 'lasttrick':
+        pts[Number(kv.seat)] += Number(kv.points) || 0;
+        add(`${Who(kv.seat)} ${verb(kv.seat, 'score')} ${kv.points} for the last trick.`);
+        if (out.tricks) {
+          out.series[0][out.series[0].length - 1][1] = pts[0];
+          out.series[1][out.series[1].length - 1][1] = pts[1];
+        }
+        break;
+      case 'gameover': {
+        const p = (kv.points || '0,0').split(',');
+        const w = Number(kv.winner);
+        add(`The deal is over, ${p[me]} to ${p[1 - me]}: ` + (w < 0 ? 'drawn' : `${who(w)} ${verb(w, 'win')}`) +
+          `, game value ${kv.value}${kv.rubicon === '1' ? ' (rubicon)' : ''}.`, 'head');
+        break;
+      }
+      default:
+        break;
+    }
   }
-  el.setAttribute('aria-label', p ? `${RANKS[p.rank]} of ${SUIT_NAMES[p.suit]}` : 'hidden card');
-  if (action) {
-    // A playable card is a button for the keyboard too.
-    el.classList.add('legal');
-    el.dataset.action = action;
-    el.tabIndex = 0;
-    el.setAttribute('role', 'button');
-    el.addEventListener('click', () => act(action));
-    el.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); act(action); }
+  flushDraws();
+  if (plays.length) add(trickWords() + '…', 'trick');
+  return out;
+}
+
+// ---- playing out the lines ----
+
+let shown = 0;          // lines of the deal played out on the table
+let logKey = null;      // the deal's newgame line
+let pumping = false;
+let animTrick = null;   // the trick as played out so far, while pumping
+let lastClick = null;   // where the person's card left from
+let lastTrickHtml = '';
+
+function fly(card, from, to, ms) {
+  if (!ms || !from || !to) return Promise.resolve();
+  const f = cardEl(card, { cls: 'flying' });
+  Object.assign(f.style, { left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`, height: `${to.height}px` });
+  document.body.appendChild(f);
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const a = f.animate([{ transform: `translate(${dx}px, ${dy}px) scale(.8)` }, { transform: 'none' }],
+    { duration: ms, easing: 'cubic-bezier(.2,.7,.3,1)' });
+  return a.finished.catch(() => {}).then(() => f.remove());
+}
+
+async function playOut(line) {
+  const sp = speed();
+  const kv = kvOf(line);
+  const me = state.seat;
+  if (line.startsWith('event play ')) {
+    let from = null;
+    if (Number(kv.seat) === me && lastClick) from = lastClick;
+    else if (kv.from === 'table') {
+      const m = playTable.seatEl(Number(kv.seat) === me ? 'bottom' : 'top').querySelector('.melds');
+      const c = m.querySelector(`[data-card="${kv.card}"]`);
+      from = (c || m).getBoundingClientRect();
+    } else from = playTable.handRect(Number(kv.seat), me);
+    lastClick = null;
+    const to = playTable.trickSlotRect(animTrick.length);
+    await fly(kv.card, from, to, sp.move);
+    animTrick.push(kv.card);
+    drawPlay();
+    if (Number(kv.seat) !== me) await sleep(sp.pause / 3);
+  } else if (line.startsWith('event trick ')) {
+    await sleep(sp.pause);
+    const winner = Number(kv.winner);
+    const target = playTable.handRect(winner, me);
+    const cards = [...playTable.root.querySelectorAll('.trick .card')];
+    if (sp.move) {
+      await Promise.all(cards.map((c) => {
+        const r = c.getBoundingClientRect();
+        const dx = target.left + target.width / 2 - (r.left + r.width / 2);
+        const dy = target.top + target.height / 2 - (r.top + r.height / 2);
+        return c.animate([{ transform: 'none', opacity: 1 },
+          { transform: `translate(${dx}px, ${dy}px) scale(.5)`, opacity: 0 }],
+        { duration: sp.move, easing: 'ease-in', fill: 'forwards' }).finished.catch(() => {});
+      }));
+    }
+    animTrick = [];
+  }
+}
+
+// Plays out the lines not yet shown, then draws the state as it is.
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  animTrick = (state.view && state.view.trick && shown === state.log.length) ? state.view.trick.slice() : animTrick || [];
+  try {
+    while (state && state.mode === 'play' && shown < state.log.length) {
+      const line = state.log[shown];
+      shown++;
+      if (speed().move) await playOut(line);
+      else if (line.startsWith('event play ')) animTrick.push(kvOf(line).card);
+      else if (line.startsWith('event trick ')) animTrick = [];
+      drawPlay();
+    }
+  } finally {
+    pumping = false;
+    animTrick = null;
+    drawPlay();
+  }
+}
+
+// ---- the play tab ----
+
+const clock = { ms: [0, 0], seat: -1, since: 0, key: null };
+
+function tickClock(st) {
+  const now = Date.now();
+  if (clock.seat >= 0) clock.ms[clock.seat] += now - clock.since;
+  clock.since = now;
+  clock.seat = st && st.in_deal && st.view && st.view.phase !== 'over' ? st.view.turn : -1;
+}
+
+function phaseOf(st) {
+  if (st.broken) return 'broken';
+  if (pumping) return 'playing-out';
+  if (st.in_deal) return st.to_move ? 'your-turn' : 'waiting';
+  return st.result ? 'deal-over' : 'starting';
+}
+
+function drawPlay() {
+  const st = state;
+  if (!st || st.mode !== 'play') return;
+  const names = playNames(st);
+  const me = st.seat;
+  const phase = phaseOf(st);
+  document.body.dataset.state = phase;
+  const upTo = st.log.slice(0, shown);
+  const story = narrate(upTo, me, names);
+  if (story.lastTrick) lastTrickHtml = story.lastTrick;
+  const v = st.view;
+  const canAct = phase === 'your-turn';
+  if (v) setTitle(v.variant);
+  const hinted = st.hint && st.hint.action;
+  if (v) {
+    playTable.update({
+      view: v, bottom: me, names, decls: story.decls,
+      clocks: clock.ms.map((x, i) => x + (clock.seat === i ? Date.now() - clock.since : 0)),
+      trick: animTrick || undefined,
+      lastTrick: lastTrickHtml,
+      choices: canAct ? v.legal : null,
+      hinted: canAct ? hinted : null,
+      prompt: canAct ? promptOf(v) : '',
+      onChoice: (a, e) => act(a, e),
     });
   }
-  return el;
+  $('status').textContent = st.broken ? st.broken :
+    `Deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '') + ' · ' +
+    (phase === 'your-turn' ? `your ${v.decision}` : phase === 'waiting' ? `${names[1 - me]} is thinking…`
+      : phase === 'playing-out' ? 'playing…' : phase === 'deal-over' ? 'the deal is over' : 'starting…');
+  drawLog(story);
+  drawHint(st, v, canAct);
+  $('hint').disabled = !canAct;
+  $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
+  if (phase === 'deal-over' && summaryFor !== st.deal) showSummary(st, story, names);
 }
 
-function pretty(text) {
-  return String(text).replace(/\b([AKQJT987])([SHDC])(#\d+)?\b/g,
-    (_, r, s) => (r === 'T' ? '10' : r) + SUITS[s]);
+const VARIANT_TITLES = { rubicon: 'Rubicon Bézique', 'two-hand': 'Bézique, two hands',
+  'six-pack': 'Six-pack Bézique', 'eight-pack': 'Eight-pack Bézique', 'three-hand': 'Bézique, three hands' };
+function setTitle(variant) {
+  const t = VARIANT_TITLES[variant] || 'Bézique';
+  if (document.title !== t) {
+    document.title = t;
+    document.querySelector('h1 .title').textContent = t;
+  }
 }
 
-function fill(id, cards, actions) {
-  const box = $(id);
-  box.replaceChildren(...cards.map((c) => cardEl(c, actions ? actions(c) : null)));
+function promptOf(v) {
+  switch (v.decision) {
+    case 'lead': return 'Your lead: play a card';
+    case 'reply': return 'Your reply: play a card';
+    case 'declare': return 'You won the trick: declare?';
+    case 'carte-blanche': return 'Carte blanche?';
+    default: return `Your ${v.decision}`;
+  }
 }
 
-// The legal action that plays this card: the same copy, or an
-// interchangeable one of the same place (the legal list names one copy).
-function playAction(legal, card, place) {
-  if (!legal) return null;
-  if (legal.includes(card)) return card;
-  const kind = card.split('#')[0];
-  return legal.find((a) => a.split('#')[0] === kind && place.includes(a)) || null;
+let logLength = 0;
+function drawLog(story) {
+  const ol = $('log');
+  const items = story.entries.map((e) => {
+    const li = el('li', e.cls, e.html);
+    return li;
+  });
+  ol.replaceChildren(...items);
+  if (items.length !== logLength) {
+    logLength = items.length;
+    ol.scrollTop = ol.scrollHeight;
+  }
 }
 
-function drawBoard(v, me, names) {
-  const opp = 1 - me;
-  const legal = v.legal || null;
-  const myHand = v.hands[me].cards;
-  const myTable = v.tables[me];
-  fill('my-hand', myHand, (c) => playAction(legal, c, myHand));
-  fill('my-table', myTable, (c) => playAction(legal, c, myTable));
-  const oh = v.hands[opp];
-  fill('opp-hand', oh.cards.concat(Array(oh.hidden).fill('??')));
-  fill('opp-table', v.tables[opp]);
-  fill('trick', v.trick);
-  // A trick is gone from the table as soon as it is complete: say what
-  // it was, or the engine's reply to a lead is never seen.
-  const last = (state.log || []).filter((l) => l.startsWith('event trick ')).pop();
-  const m = last && /winner=(\d) cards=(\S+)/.exec(last);
-  $('last-trick').textContent = m ? `last trick: ${pretty(m[2].replace(/,/g, ' '))} to ` +
-    (Number(m[1]) === me ? 'you' : names[Number(m[1])]) : '';
-  $('trump').textContent = 'trump ' + (v.trump ? SUITS[v.trump] : '–');
-  $('stock').textContent = 'stock ' + v.stock +
-    (v.turnup ? ', turn-up ' + pretty(v.turnup[0]) : '');
-  $('my-score').textContent = `${v.points[me]} points, brisques ${v.brisques[me]}`;
-  $('opp-score').textContent = `${v.points[opp]} points, brisques ${v.brisques[opp]}`;
-  $('my-name').textContent = names[me];
-  $('opp-name').textContent = names[opp];
-  const other = (legal || []).filter((a) => !cardParts(a));
-  $('decisions').replaceChildren(...other.map((a) => {
-    const b = document.createElement('button');
-    b.className = 'legal';
-    b.dataset.action = a;
-    b.textContent = pretty(a);
-    b.addEventListener('click', () => act(a));
-    return b;
+function actionHtml(a, v) {
+  return cardParts(a) ? cardHtml(a) + (v.tables[v.turn] && v.tables[v.turn].includes(a) ? ' from the table' : '')
+    : choiceWords(a, v);
+}
+
+function drawHint(st, v, canAct) {
+  const h = st.hint;
+  const list = $('hint-list');
+  if (!h || !v) {
+    $('hintbox').textContent = canAct ? 'Ask for the engine\'s value of each choice (H).'
+      : 'The engine\'s value of each of your choices, best first.';
+    list.replaceChildren();
+    return;
+  }
+  if (h.thinking) { $('hintbox').textContent = 'The engine is thinking…'; list.replaceChildren(); return; }
+  if (h.error) { $('hintbox').textContent = h.error; list.replaceChildren(); return; }
+  $('hintbox').innerHTML = `Engine's choice: <b>${actionHtml(h.action, v)}</b>` +
+    (h.ev !== undefined ? `, worth ${h.ev > 0 ? '+' : ''}${esc(h.ev)}` : '') +
+    (h.win !== undefined ? `, ${Math.round(Number(h.win) * 100)}% to win` : '');
+  const acts = h.actions || [];
+  list.replaceChildren(...acts.map((a) => {
+    const li = el('li', 'eval' + (a.action === h.action ? ' best' : ''));
+    const pct = Math.round(a.win * 100);
+    li.innerHTML = `<span class="what">${actionHtml(a.action, v)}</span>` +
+      `<span class="val">${a.value > 0 ? '+' : ''}${a.value}</span>` +
+      `<span class="bar"><span style="width:${pct}%"></span></span><span class="pct">${pct}%</span>`;
+    if (canAct && (v.legal || []).includes(a.action)) {
+      li.tabIndex = 0;
+      li.title = 'play this';
+      li.addEventListener('click', () => act(a.action, null));
+    }
+    return li;
   }));
 }
 
-function drawResult(st) {
+// ---- the end of a deal ----
+
+let summaryFor = null;
+
+function showSummary(st, story, names) {
+  summaryFor = st.deal;
   const r = st.result;
-  if (!r) { $('result').textContent = ''; return; }
   const me = st.seat;
-  const who = r.winner < 0 ? 'Drawn' : r.winner === me ? 'You win' : 'The engine wins';
-  $('result').textContent = `${who}: ${r.points[me]} to ${r.points[1 - me]}, ` +
-    `game value ${r.value}${r.rubicon ? ' (rubicon)' : ''}` +
-    (r.termination !== 'normal' ? ` — ${r.termination}` : '');
+  const opp = 1 - me;
+  $('sum-title').textContent = r.winner < 0 ? 'A drawn deal' : r.winner === me ? 'You win the deal'
+    : `${names[opp]} wins the deal`;
+  $('sum-line').innerHTML = `<b>${r.points[me]}</b> to <b>${r.points[opp]}</b> · game value <b>${r.value}</b>` +
+    (r.rubicon ? ' · <b>rubicon</b> (the loser under 1000)' : ' · no rubicon') +
+    (r.termination !== 'normal' ? ` · ${esc(r.termination)}` : '');
+  const series = [0, 1].map((s) => ({
+    label: names[s], cls: s === me ? 'me' : 'opp',
+    points: [[0, 0]].concat(story.series[s]).concat([[story.tricks + 1, r.points[s]]]),
+  }));
+  $('sum-chart').replaceChildren(lineChart(series, { width: 640, height: 200, xlabel: 'tricks, then the final score' }));
+  const declList = (s) => story.decls.filter((d) => d.seat === s).map((d) =>
+    `<li>${esc(d.name)} (${sortCards(d.action.split(':')[1].split('+'), null).map(cardHtml).join(' ')}) · ${d.points}</li>`)
+    .join('') || '<li class="muted">none</li>';
+  $('sum-body').innerHTML = [me, opp].map((s) => `<div class="sum-seat"><h3>${esc(names[s])}</h3>` +
+    `<p>${r.points[s]} points · ${r.brisques[s]} in brisques</p><ul>${declList(s)}</ul></div>`).join('');
+  $('analyse').disabled = !state.records_file;
+  $('analyse').title = state.records_file ? '' : 'serve --records FILE keeps the deals to analyse';
+  $('summary').hidden = false;
+  $('next').focus();
 }
 
-let renders = 0;
+// ---- acting ----
+
+async function post(path, body) {
+  const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : '' });
+  const j = await r.json().catch(() => ({}));
+  if (!r.ok) $('status').textContent = j.error || r.statusText;
+  return r.ok;
+}
+
+async function act(action, fromEl) {
+  if (busy || !state || phaseOf(state) !== 'your-turn') return;
+  busy = true;
+  lastClick = fromEl ? fromEl.getBoundingClientRect() : null;
+  try { await post('/api/action', { action }); } finally { busy = false; }
+  refresh();
+}
+
+async function askHint() {
+  if (!state || phaseOf(state) !== 'your-turn') return;
+  await post('/api/hint');
+}
+
+async function nextDeal() {
+  if ($('next').disabled) return;
+  $('summary').hidden = true;
+  await post('/api/next');
+  refresh();
+}
 
 function render(st) {
   // States come by two paths (fetches, events): an older one never
   // replaces a newer.
   if (state && st.mode === 'play' && state.mode === 'play' && st.version < state.version) return;
+  const first = state === null;
   state = st;
   document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;
@@ -127,142 +418,25 @@ function render(st) {
     }
     return;
   }
-  const names = st.players;
-  const phase = st.broken ? 'broken' : st.in_deal ? (st.to_move ? 'your-turn' : 'waiting')
-    : st.result ? 'deal-over' : 'starting';
-  document.body.dataset.state = phase;
-  $('status').textContent = st.broken ? st.broken :
-    `deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '') +
-    (st.to_move && st.view ? ` — your ${st.view.decision}` : st.in_deal ? ' — the engine thinks' : '');
-  if (st.view) drawBoard(st.view, st.seat, names);
-  else $('decisions').replaceChildren();
-  drawResult(st);
-  const h = st.hint;
-  $('hintbox').textContent = !h ? '' : h.thinking ? 'thinking…' : h.error ? h.error :
-    `hint: ${pretty(h.action)}` + (h.ev ? `, ev ${h.ev}` : '') + (h.win ? `, win ${h.win}` : '');
-  $('hint').disabled = !st.to_move;
-  $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
-  $('log').replaceChildren(...st.log.slice(-30).reverse().map((l) => {
-    const li = document.createElement('li');
-    li.textContent = pretty(say(l, st.seat, names));
-    return li;
-  }));
-}
-
-// An event line of the protocol in words.
-function say(line, me, names) {
-  const kv = {};
-  for (const t of line.split(' ').slice(2)) {
-    const i = t.indexOf('=');
-    if (i > 0) kv[t.slice(0, i)] = t.slice(i + 1);
+  const key = st.log.length ? st.log[0] : null;
+  if (key !== logKey) {
+    // A new deal: played out from its start, unless the page has just
+    // opened in the middle of one.
+    logKey = key;
+    shown = first ? st.log.length : 0;
+    lastTrickHtml = '';
+    clock.ms = [0, 0];
+    if (!first) $('summary').hidden = true;
   }
-  const who = (s) => (Number(s) === me ? 'you' : names[Number(s)]);
-  const kind = line.split(' ')[1];
-  switch (line.startsWith('event ') ? kind : '') {
-    case 'play': return `${who(kv.seat)}: ${kv.card}` + (kv.from === 'table' ? ' from the table' : '');
-    case 'trick': return `trick to ${who(kv.winner)}`;
-    case 'draw': return `${who(kv.seat)} drew ${kv.card === '??' ? 'a card' : kv.card}`;
-    case 'declare': return `${who(kv.seat)} declared ${kv.action} for ${kv.points}`;
-    case 'trump': return `trump is ${SUITS[kv.suit] || kv.suit}`;
-    case 'deal': return `your hand: ${kv.hand.replace(/,/g, ' ')}`;
-    case 'carte-blanche': return `${who(kv.seat)}: carte blanche ${kv.cards} for ${kv.points}`;
-    case 'endphase': return 'the stock is gone: the last nine tricks';
-    case 'lasttrick': return `${who(kv.seat)} scored ${kv.points} for the last trick`;
-    default:
-      if (line.startsWith('newgame ')) return 'a new deal';
-      if (line.startsWith('gameover ')) return 'the deal is over';
-      return line.replace(/ deck=.*/, '');
-  }
-}
-
-async function post(path, body) {
-  const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
-    body: body ? JSON.stringify(body) : '' });
-  const j = await r.json().catch(() => ({}));
-  if (!r.ok) $('status').textContent = j.error || r.statusText;
-  return r.ok;
-}
-
-async function act(action) {
-  if (busy) return;
-  busy = true;
-  try { await post('/api/action', { action }); } finally { busy = false; }
-  refresh();
+  if (first && !st.in_deal) summaryFor = st.deal;   // seen before the reload
+  tickClock(st);
+  if (shown < st.log.length) pump();
+  drawPlay();
 }
 
 async function refresh() {
   const r = await fetch('/api/state');
   if (r.ok) render(await r.json());
-}
-
-// Records: a deal of the file step by step, from a seat's view or all.
-let replay = null;
-let replayAsked = 0;
-
-async function loadRecords() {
-  const r = await fetch('/api/records');
-  if (!r.ok) return;
-  const j = await r.json();
-  $('rec-file').textContent = j.file ? `records: ${j.file}` : 'no records file (--records or --watch)';
-  const sel = $('rec-deal');
-  const keep = sel.value;
-  sel.replaceChildren(...j.deals.map((d) => {
-    const o = document.createElement('option');
-    o.value = d.index;
-    o.textContent = `#${d.deal}: ${d.players[0]} – ${d.players[1]}, ` +
-      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${d.value}`);
-    return o;
-  }));
-  const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
-  if ($('rec-follow').checked && newest && newest !== keep) {
-    // A match or tournament in play: show each deal as it is recorded,
-    // at its end.
-    sel.value = newest;
-    await loadReplay(true);
-    return;
-  }
-  if (keep && j.deals.some((d) => String(d.index) === keep)) sel.value = keep;
-  if (!replay && j.deals.length) loadReplay();
-}
-
-async function loadReplay(toEnd) {
-  const deal = $('rec-deal').value;
-  if (deal === '') return;
-  const asked = ++replayAsked;
-  const r = await fetch(`/api/replay?deal=${deal}&view=${$('rec-view').value}`);
-  if (!r.ok) return;
-  const j = await r.json();
-  if (asked !== replayAsked) return;   // a later choice is on its way
-  replay = j;
-  const s = $('rec-step');
-  s.max = replay.steps.length - 1;
-  s.value = toEnd === true ? s.max : Math.min(Number(s.value), s.max);
-  drawStep();
-}
-
-function drawStep() {
-  const i = Number($('rec-step').value);
-  const v = replay.steps[i];
-  const board = $('rec-board');
-  board.replaceChildren();
-  const line = (label, cards) => {
-    const d = document.createElement('div');
-    d.className = 'board-seat';
-    d.innerHTML = `<div class="label">${label}</div>`;
-    const c = document.createElement('div');
-    c.className = 'cards';
-    c.replaceChildren(...cards.map((x) => cardEl(x)));
-    d.append(c);
-    board.append(d);
-  };
-  for (const s of [0, 1]) {
-    const h = v.hands[s];
-    line(`${replay.players[s]} (seat ${s}): ${v.points[s]} points`, h.cards.concat(Array(h.hidden).fill('??')));
-    line('declared', v.tables[s]);
-  }
-  line(`trick — trump ${v.trump ? SUITS[v.trump] : '–'}, stock ${v.stock}`, v.trick);
-  $('rec-pos').textContent = `step ${i} of ${replay.steps.length - 1}` +
-    (v.action ? `: seat ${v.seat_acted} ${pretty(v.action)}` : '');
 }
 
 function showTab(name) {
@@ -273,21 +447,73 @@ function showTab(name) {
   if (name === 'records') loadRecords();
 }
 
+// ---- keys and wiring ----
+
+function onKey(e) {
+  if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.key !== 'Escape') return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === 'Escape') { $('summary').hidden = true; $('keys').hidden = true; return; }
+  if (!$('records').hidden) {
+    stopAutoplay();
+    const s = Number($('rec-step').value);
+    if (e.key === 'ArrowLeft') step(s - 1);
+    else if (e.key === 'ArrowRight') step(s + 1);
+    else if (e.key === 'Home') step(0);
+    else if (e.key === 'End') step(Number($('rec-step').max));
+    else return;
+    e.preventDefault();
+    return;
+  }
+  const els = playTable.choiceEls || [];
+  if (/^[0-9]$/.test(e.key)) {
+    const n = e.key === '0' ? 9 : Number(e.key) - 1;
+    if (els[n]) els[n].click();
+  } else if (e.key === 'p' || e.key === 'P') {
+    const p = els.find((x) => x.dataset.action === 'pass');
+    if (p) p.click();
+  } else if (e.key === 'h' || e.key === 'H') askHint();
+  else if (e.key === 'n' || e.key === 'N') nextDeal();
+  else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && els.length) {
+    const i = els.indexOf(document.activeElement);
+    const j = i < 0 ? 0 : (i + (e.key === 'ArrowRight' ? 1 : els.length - 1)) % els.length;
+    els[j].focus();
+  } else return;
+  e.preventDefault();
+}
+
+$('speed').value = localStorage.getItem('bezique-speed') || '2';
+$('speed').addEventListener('change', () => localStorage.setItem('bezique-speed', $('speed').value));
 $('tab-play').addEventListener('click', () => showTab('play'));
 $('tab-records').addEventListener('click', () => showTab('records'));
-$('hint').addEventListener('click', () => post('/api/hint'));
-$('next').addEventListener('click', async () => { await post('/api/next'); refresh(); });
-$('rec-deal').addEventListener('change', () => loadReplay());
-$('rec-view').addEventListener('change', () => loadReplay());
-$('rec-step').addEventListener('input', drawStep);
-$('rec-prev').addEventListener('click', () => { $('rec-step').stepDown(); drawStep(); });
-$('rec-next').addEventListener('click', () => { $('rec-step').stepUp(); drawStep(); });
+$('hint').addEventListener('click', askHint);
+$('next').addEventListener('click', nextDeal);
+$('sum-close').addEventListener('click', () => { $('summary').hidden = true; });
+$('analyse').addEventListener('click', async () => {
+  $('summary').hidden = true;
+  $('rec-follow').checked = true;
+  showTab('records');
+});
+$('keys-help').addEventListener('click', () => { $('keys').hidden = false; });
+$('keys-close').addEventListener('click', () => { $('keys').hidden = true; });
+document.addEventListener('keydown', onKey);
 
-// Follows a records file as it grows (a tournament in play).
+// Follows a records file as it grows (a tournament in play); the
+// clocks run.
 setInterval(() => {
   if (!$('records').hidden) loadRecords();
   if (state && state.mode === 'watch') refresh();
 }, 2000);
+setInterval(() => {
+  if (state && state.mode === 'play' && state.in_deal) {
+    const c = [...playTable.root.querySelectorAll('.plate .clock')];
+    const now = Date.now();
+    const ms = clock.ms.map((x, i) => x + (clock.seat === i ? now - clock.since : 0));
+    if (c.length === 2) {
+      c[0].textContent = clockText(ms[1 - state.seat]);
+      c[1].textContent = clockText(ms[state.seat]);
+    }
+  }
+}, 500);
 
 refresh();
 const events = new EventSource('/api/events');

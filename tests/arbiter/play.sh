@@ -17,6 +17,24 @@ grep -q "^deal over: points you [0-9]*, engine [0-9]*" "$tmp/out"
 grep -q "'zz' is not a card" "$tmp/out"
 grep -q "no action number 99 " "$tmp/out"
 grep -q "^your lead: 1)" "$tmp/out"
+# In words: the trump suit named (it printed blank), draws announced,
+# declarations named, never a copy number nor a protocol token.
+grep -Eq "^trump is (spades|hearts|diamonds|clubs)$" "$tmp/out"
+grep -Eq "^you draw [AKQJT987][SHDC]$" "$tmp/out"
+grep -Eq "^the engine draws a card$" "$tmp/out"
+grep -Eq "^(you declare|the engine declares) [a-zé ]+ ([AKQJT987][SHDC] )+for [0-9]+$" "$tmp/out"
+if grep -Eq "#[0-9]|event |marriage:|bezique:" "$tmp/out"; then
+	echo "play.sh: a protocol token or a copy number shown"; exit 1
+fi
+# The numbered list is the hand, in its order, a number for each card
+# (copies alike each have theirs): every lead lists the whole hand.
+awk '/^your hand:/ { n = NF - 2; h = $0; next }
+	/^your lead:/ { c = 0; for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+\)$/) c++;
+		if (c < n) { print "short list: " h " / " $0; bad = 1 }
+		split(h, hw, " "); k = 0
+		for (i = 3; i <= NF && k < n; i++) if ($i ~ /^[0-9]+\)$/) {
+			k++; if ($(i + 1) != hw[k + 2]) { print "order: " h " / " $0; bad = 1 } } }
+	END { exit bad }' "$tmp/out"
 if grep -q "$(printf '\033')" "$tmp/out" || grep -q "♠" "$tmp/out"; then
 	echo "play.sh: colour or suit symbols into a pipe"; exit 1
 fi
@@ -28,12 +46,12 @@ yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" --deals 1 \
 	--seat 1 --seed 5 >"$tmp/out1" 2>&1
 grep -q "^new deal: you are seat 1" "$tmp/out1"
 grep -q "^deal over: " "$tmp/out1"
-[ "$(grep -m1 -E '^(you|engine) play' "$tmp/out1" | cut -d' ' -f1)" = engine ]
+[ "$(grep -m1 -E '^(you play|the engine plays) ' "$tmp/out1" | cut -d" " -f1)" = the ]
 
 # The action's text works as well as its number.
 printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed 1 \
 	>"$tmp/out2" 2>&1
-grep -q "you play QH#1" "$tmp/out2"
+grep -q "you play QH$" "$tmp/out2"
 
 # End of input in the middle of a deal: exit 0 at once, no engine left.
 start=$(date +%s)

@@ -214,6 +214,33 @@ def check_hidden(seen, replay, me):
     return checked
 
 
+def analyse(base, steps):
+    """The engine weighs every decision of the recorded deal: one
+    evaluation per position with a choice, the seat to move's chance."""
+    expect(base, "/api/analyse?deal=7", 404, method="POST", raw=b"")
+    expect(base, "/api/analyse?deal=0", 202, method="POST", raw=b"")
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        a = json.loads(expect(base, "/api/analysis", 200))
+        if a.get("error"):
+            fail(f"analysis: {a['error']}")
+        if a["deal"] == 0 and a["done"] == a["total"]:
+            break
+        time.sleep(0.2)
+    else:
+        fail(f"the analysis did not end in 90 s: {a['done']} of {a['total']}")
+    if a["total"] != steps - 1 or len(a["steps"]) != steps:
+        fail(f"analysis of {a['total']} actions, {len(a['steps'])} steps; "
+             f"the replay has {steps} steps")
+    got = [s for s in a["steps"] if s is not None]
+    if len(got) < 30:
+        fail(f"only {len(got)} positions analysed")
+    for s in got:
+        if s["seat"] not in (0, 1) or not 0 <= s["win"] <= 1:
+            fail(f"a bad evaluation: {s}")
+    return len(got)
+
+
 def main():
     tmp = tempfile.mkdtemp()
     records = os.path.join(tmp, "r.jsonl")
@@ -263,6 +290,16 @@ def main():
                 time.sleep(0.05)
             if not hint or hint["action"] not in st["view"]["legal"]:
                 fail(f"no legal hint: {hint}")
+            # The hint engine's value of every action, best first.
+            values = [a["value"] for a in hint.get("actions", [])]
+            if len(values) < 2 or values != sorted(values, reverse=True):
+                fail(f"the hint's actions are not weighed best first: {hint}")
+            if any(a["action"] not in st["view"]["legal"] or
+                   not 0 <= a["win"] <= 1 for a in hint["actions"]):
+                fail(f"a hint action not legal or a bad win chance: {hint}")
+        for a in st["view"]["legal"]:
+            if ":" in a and st["view"]["declare_points"].get(a, 0) <= 0:
+                fail(f"no points for the declaration {a}: {st['view']}")
         expect(base, "/api/action", 200, method="POST",
                body={"action": st["view"]["legal"][0]})
         moves += 1
@@ -279,6 +316,7 @@ def main():
     if len(rec["deals"]) != 1:
         fail(f"records: {rec}")
     replay = json.loads(expect(base, "/api/replay?deal=0&view=all", 200))
+    analysed = analyse(base, len(replay["steps"]))
     for s in streams + [stream]:
         if len(s.payloads) < 5:
             fail(f"an event stream got {len(s.payloads)} states")
@@ -300,7 +338,8 @@ def main():
         if os.path.exists(f"/proc/{k}") and "Z" not in open(
                 f"/proc/{k}/stat").read().split()[2]:
             fail(f"engine {k} still runs")
-    print(f"serve.py: {moves} moves, {n} states checked, ok")
+    print(f"serve.py: {moves} moves, {n} states checked, "
+          f"{analysed} positions analysed, ok")
 
 
 main()

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The web front end in a real browser: headless Chromium (Debian's
 # chromium, driven by playwright-core from npm) plays a whole deal by
-# clicking; the screenshot is $BUILD/gui-deal.png.  Without chromium this
-# fails (make deps installs it): it is never skipped.
+# clicking, replays and analyses it, and follows a tournament; the
+# screenshots are $BUILD/gui-*.png.  Without chromium this fails (make
+# deps installs it): it is never skipped.
 set -eu
 BUILD=${BUILD:-build}
 if ! [ -x /usr/bin/chromium ]; then
@@ -36,24 +37,45 @@ rm -f "$dir/deals.jsonl"
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
 wait_url
-rm -f "$BUILD/gui-deal.png"
-node "$dir/deal.js" "$url" "$BUILD/gui-deal.png"
-[ -s "$BUILD/gui-deal.png" ]
+rm -f "$BUILD"/gui-*.png
+node "$dir/deal.js" "$url" "$BUILD/gui"
+for s in deal declare hint summary replay phone; do
+	[ -s "$BUILD/gui-$s.png" ] || { echo "browser.sh: no gui-$s.png"; exit 1; }
+done
 kill -TERM $pid
 rc=0
 wait $pid || rc=$?
 [ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
 trap 'rm -f "$out"' EXIT
 
-# serve --watch follows a records file while a match writes it.
+# serve --watch follows a records file while a tournament writes it.
 rm -f "$dir/watched.jsonl"
+# Emptied here, not by the background redirection, which may come after
+# wait_url has read the first server's address.
+: >"$out"
 "$BUILD/bezique-arbiter" serve --port 0 --watch "$dir/watched.jsonl" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
 wait_url
 eng="$BUILD/bezique-engine"
-node "$dir/watch.js" "$url" "$BUILD/bezique-arbiter" match -e "$eng --level random" \
-	-e "$eng --level greedy" -n 2 --seed 8 -q -o "$dir/watched.jsonl"
+cat >"$dir/watch.ini" <<INI
+[tournament]
+format = round-robin
+rounds = 1
+seed = 8
+concurrency = 1
+records = $dir/watched.jsonl
+[engine strong]
+command = $eng --level strong
+option.Playouts = 100
+[engine greedy]
+command = $eng --level greedy
+[engine random]
+command = $eng --level random
+INI
+node "$dir/watch.js" "$url" "$BUILD/gui-watch.png" "$BUILD/bezique-arbiter" \
+	tournament "$dir/watch.ini"
+[ -s "$BUILD/gui-watch.png" ]
 kill -TERM $pid
 rc=0
 wait $pid || rc=$?
