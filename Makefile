@@ -106,6 +106,18 @@ $(WEB_C): $(WEB_FILES)
 	@mkdir -p $(@D)
 	for f in $(WEB_FILES); do xxd -i $$f; done >$@.tmp && mv $@.tmp $@
 
+# The build a record names (arbiter/record_facts.c): the commit, from git,
+# rewritten only when it changes.
+BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/gen/build_id.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define BEZIQUE_BUILD "%s"\n' '$(BUILD_ID)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(call obj,arbiter/record_facts.c): $(BUILD)/gen/build_id.h
+$(call obj,arbiter/record_facts.c): ALL_CFLAGS += -I$(BUILD)/gen
+FORCE:
+.PHONY: FORCE
+
 $(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
