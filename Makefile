@@ -203,8 +203,8 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
-# The rule book, the protocol, the tour and the tournament keys, which
-# the man pages cite by their installed paths.
+# The rule book, the records format, the protocol, the tour and the
+# tournament keys, which the man pages cite by their installed paths.
 DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
@@ -218,7 +218,8 @@ install: all
 			-e 's|@VERSION@|$(VERSION)|g' doc/$$m \
 			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
 	done
-	install -m 644 doc/rules.md protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 doc/rules.md doc/records.md doc/record.schema.json \
+		protocol.md README.md $(DESTDIR)$(DOCDIR)
 	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
 	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc
