@@ -17,9 +17,12 @@
 static json_t *
 suit_json(int suit)
 {
-	char s[2] = { card_suit_char(suit), '\0' };
+	char s[2] = { '\0', '\0' };
 
-	return suit < 0 ? json_null() : json_string(s);
+	if (suit < 0)
+		return json_null();
+	s[0] = card_suit_char(suit);
+	return json_string(s);
 }
 
 json_t *
