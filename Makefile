@@ -115,8 +115,8 @@ $(BUILD)/gen/build_id.h: FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(call obj,arbiter/record_facts.c): $(BUILD)/gen/build_id.h
 $(call obj,arbiter/record_facts.c): ALL_CFLAGS += -I$(BUILD)/gen
+# (no file FORCE: the header's rule runs every time)
 FORCE:
-.PHONY: FORCE
 
 $(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 	@mkdir -p $(@D)
