@@ -262,8 +262,14 @@ function drawStep() {
   }
   line(`trick — trump ${v.trump ? SUITS[v.trump] : '–'}, stock ${v.stock}`, v.trick);
   $('rec-pos').textContent = `step ${i} of ${replay.steps.length - 1}` +
-    (v.action ? `: seat ${v.seat_acted} ${pretty(v.action)}` : '');
+    (v.action ? `: seat ${v.seat_acted} ${pretty(v.action)}` : '') +
+    (v.kind ? ` (${KIND_TEXT[v.kind] || v.kind}${v.scored ? `, ${v.scored} points` : ''})` : '');
 }
+
+// The decision a recorded action answered (records version 2), so that
+// a pass says whether it declined a declaration or a carte blanche.
+const KIND_TEXT = { lead: 'lead', reply: 'reply', declare: 'declaration step',
+  'carte-blanche': 'carte blanche step' };
 
 function showTab(name) {
   $('play').hidden = name !== 'play';
