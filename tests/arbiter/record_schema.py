@@ -240,6 +240,19 @@ v = verify(v1)
 if v.returncode != 0 or "2 records verified, 0 bad" not in v.stdout:
     fail("version 1: %s %s" % (v.stdout, v.stderr))
 
+# A version-1 bicycle record said 300 while its rubicons paid 320: its
+# rules are refused in one line naming the option (doc/records.md).
+b1 = json.loads(json.dumps(load(paths[5])[0]))
+b1["version"] = 1
+b1["rules"] = b1["rules"].replace("rubicon_brisque_bonus=320",
+                                  "rubicon_brisque_bonus=300")
+write(os.path.join(tmp, "b1.jsonl"), [b1])
+v = verify(os.path.join(tmp, "b1.jsonl"))
+if v.returncode == 0 or len(v.stderr.strip().splitlines()) != 1 or \
+        "rubicon_mode=bicycle pays 320 for the brisques, not 300" \
+        not in v.stderr:
+    fail("a version-1 bicycle record: %r" % v.stderr)
+
 subprocess.run(["rm", "-rf", tmp])
 if failures:
     sys.exit(1)
