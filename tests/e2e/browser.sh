@@ -47,6 +47,9 @@ trap 'rm -f "$out"' EXIT
 
 # serve --watch follows a records file while a match writes it.
 rm -f "$dir/watched.jsonl"
+# Emptied here, not by the server's redirection, which may come after
+# wait_url has read the first server's address (a refused connection).
+: >"$out"
 "$BUILD/bezique-arbiter" serve --port 0 --watch "$dir/watched.jsonl" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
