@@ -113,6 +113,18 @@ $(WEB_C): $(WEB_FILES)
 	@mkdir -p $(@D)
 	for f in $(WEB_FILES); do xxd -i $$f; done >$@.tmp && mv $@.tmp $@
 
+# The build a record names (arbiter/record_facts.c): the commit, from git,
+# rewritten only when it changes.
+BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/gen/build_id.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define BEZIQUE_BUILD "%s"\n' '$(BUILD_ID)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(call obj,arbiter/record_facts.c): $(BUILD)/gen/build_id.h
+$(call obj,arbiter/record_facts.c): ALL_CFLAGS += -I$(BUILD)/gen
+# (no file FORCE: the header's rule runs every time)
+FORCE:
+
 $(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
@@ -198,8 +210,8 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
-# The rule book, the protocol, the tour and the tournament keys, which
-# the man pages cite by their installed paths.
+# The rule book, the records format, the protocol, the tour and the
+# tournament keys, which the man pages cite by their installed paths.
 DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
@@ -213,7 +225,8 @@ install: all
 			-e 's|@VERSION@|$(VERSION)|g' doc/$$m \
 			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
 	done
-	install -m 644 doc/rules.md protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 doc/rules.md doc/records.md doc/record.schema.json \
+		protocol.md README.md $(DESTDIR)$(DOCDIR)
 	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
 	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc

@@ -8,14 +8,20 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bzp.h"
 #include "record.h"
 #include "record_int.h"
 #include "utf8.h"
 #include "view.h"
+
+/* Enough for a time of 10^9 ms to the microsecond, rounded by
+ * record_action: "12.345", not "12.345000000000001". */
+#define REAL_DIGITS	15
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
     "malformed", "overlong", "crash", "startup", "stall" };
@@ -72,6 +78,7 @@ record_new(int deal, int pair, uint64_t seed, const struct rules *r,
 	    variant_name(r->variant), "rules", rules, "dealer", dealer,
 	    "players", players, "deck",
 	    deck_json(deck, r->packs * CARDS_PER_PACK));
+	json_object_set_new(rec->obj, "writer", record_writer());
 	rec->actions = json_array();
 	if (rec->obj == NULL || rec->actions == NULL)
 		abort();
@@ -90,14 +97,28 @@ record_free(struct record *rec)
 }
 
 void
-record_action(struct record *rec, int seat, const char *action, double ms,
-    const char *info)
+record_opening(struct record *rec, const struct game *g)
 {
-	json_t *a = json_pack("{s:i, s:s, s:f}", "seat", seat, "action",
-	    action, "ms", ms);
+	json_object_set_new(rec->obj, "opening_points",
+	    record_opening_points(g));
+}
 
-	if (a == NULL)
+void
+record_action(struct record *rec, int seat, enum decision kind,
+    const char *action, double ms, const char *info,
+    const struct event_log *log)
+{
+	/* Microseconds are all a clock of milliseconds can tell; written
+	 * with REAL_DIGITS significant digits, not 17 (record_write). */
+	json_t *a = json_pack("{s:i, s:s, s:s, s:f}", "seat", seat, "kind",
+	    bzp_decision_name(kind), "action", action, "ms",
+	    round(ms * 1000) / 1000);
+	json_t *facts = record_action_facts(seat, kind, log);
+
+	if (a == NULL || facts == NULL)
 		abort();
+	json_object_update(a, facts);
+	json_decref(facts);
 	if (info != NULL)
 		json_object_set_new(a, "info", utf8_json(info));
 	json_array_append_new(rec->actions, a);
@@ -130,7 +151,8 @@ record_finish(struct record *rec, const struct game *g,
     const char *const *evidence, int nevidence)
 {
 	struct result res;
-	json_t *ev = json_array();
+	json_t *ev = json_array(), *facts = record_deal_facts(g,
+	    rec->actions);
 
 	game_result(g, &res);
 	for (int i = 0; i < nevidence; i++)
@@ -141,6 +163,8 @@ record_finish(struct record *rec, const struct game *g,
 	    rec->n), "brisques", record_int_array(res.brisques, rec->n),
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
 	    res.value.rubicon));
+	json_object_update(rec->obj, facts);
+	json_decref(facts);
 	json_object_set_new(rec->obj, "termination",
 	    json_string(termination_name(term)));
 	json_object_set_new(rec->obj, "fault_seat", fault_seat >= 0 ?
@@ -154,7 +178,8 @@ int
 record_write(const struct record *rec, FILE *f, bool sync, char *err,
     size_t errlen)
 {
-	char *text = json_dumps(rec->obj, JSON_COMPACT);
+	char *text = json_dumps(rec->obj, JSON_COMPACT |
+	    JSON_REAL_PRECISION(REAL_DIGITS));
 	int bad;
 
 	if (text == NULL)
@@ -231,18 +256,25 @@ record_parse_deck(const struct rules *r, const char *text, uint16_t *deck,
 	return 0;
 }
 
-/* Replays the actions of a record; the game is left at its end. */
+/*
+ * Replays the actions of a record; the game is left at its end.  A
+ * version-2 record's facts of each action must be the replay's.
+ */
 static int
-replay_actions(struct game *g, json_t *actions, char *err, size_t errlen)
+replay_actions(struct game *g, json_t *actions, bool facts, char *err,
+    size_t errlen)
 {
 	size_t i;
 	json_t *a;
 
 	json_array_foreach(actions, i, a) {
 		const char *text;
-		int seat;
+		int seat, rc = 0;
+		enum decision kind = game_decision(g);
 		struct action act;
-		char why[160];
+		struct event evbuf[64];
+		struct event_log log = { evbuf, 0, 64 };
+		char why[160], where[32];
 		if (json_unpack(a, "{s:i, s:s}", "seat", &seat, "action",
 		    &text) < 0) {
 			snprintf(err, errlen, "action %zu: no seat or action",
@@ -255,11 +287,43 @@ replay_actions(struct game *g, json_t *actions, char *err, size_t errlen)
 			return -1;
 		}
 		if (game_parse_action(g, text, &act, why, sizeof(why)) < 0 ||
-		    game_apply(g, &act, NULL) < 0) {
+		    game_apply(g, &act, &log) < 0) {
 			snprintf(err, errlen, "action %zu: '%s' is illegal",
 			    i + 1, text);
 			return -1;
 		}
+		if (facts) {
+			json_t *want = record_action_facts(seat, kind, &log);
+			snprintf(where, sizeof(where), "action %zu", i + 1);
+			rc = record_same_facts(a, want, record_action_keys,
+			    where, err, errlen);
+			json_decref(want);
+		}
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A version-2 record's facts of the deal as a whole. */
+static int
+replay_deal_facts(json_t *obj, const struct game *g, const int *opening,
+    char *err, size_t errlen)
+{
+	json_t *want = record_deal_facts(g, json_object_get(obj, "actions"));
+	int rc = record_same_facts(obj, want, record_deal_keys, "deal", err,
+	    errlen), got[MAX_PLAYERS];
+
+	json_decref(want);
+	if (rc < 0 || record_check_writer(obj, err, errlen) < 0)
+		return -1;
+	if (record_read_ints(json_object_get(obj, "opening_points"),
+	    game_players(g), got) < 0 || memcmp(got, opening,
+	    sizeof(got[0]) * (size_t)game_players(g)) != 0) {
+		snprintf(err, errlen, "opening_points: not %d numbers, or not "
+		    "the points scored before the first action",
+		    game_players(g));
+		return -1;
 	}
 	return 0;
 }
@@ -275,8 +339,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	uint16_t deck[MAX_CARDS], want[MAX_CARDS];
 	struct game *g;
 	struct result res;
-	int rc = -1;
-	bool same;
+	int rc = -1, opening[MAX_PLAYERS];
+	bool same, facts = sum->version >= 2;
 
 	if (json_unpack(obj, "{s:s, s:s, s:s}", "variant", &variant, "rules",
 	    &rules_text, "deck", &deck_text) < 0 ||
@@ -303,8 +367,11 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
 		return -1;
 	}
-	if (record_replay_cut(obj, &r, sum->seed, g, err, errlen) < 0 ||
-	    replay_actions(g, json_object_get(obj, "actions"), err,
+	if (record_replay_cut(obj, &r, sum->seed, g, err, errlen) < 0)
+		goto out;
+	for (int p = 0; p < r.players; p++)
+		opening[p] = game_points(g, p);
+	if (replay_actions(g, json_object_get(obj, "actions"), facts, err,
 	    errlen) < 0)
 		goto out;
 	if (sum->term != TERM_NORMAL && game_forfeit(g, sum->fault_seat) < 0) {
@@ -316,6 +383,8 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 		snprintf(err, errlen, "the actions do not finish the deal");
 		goto out;
 	}
+	if (facts && replay_deal_facts(obj, g, opening, err, errlen) < 0)
+		goto out;
 	game_result(g, &res);
 	same = res.value.winner == sum->winner && res.value.value == sum->value;
 	for (int p = 0; p < sum->nseats; p++)
@@ -380,10 +449,18 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 	const char *seed, *term;
 	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
-	json_int_t deal, pair;
+	json_int_t deal, pair, version;
 	int rub = 0;
 
 	memset(sum, 0, sizeof(*sum));
+	if (json_unpack(obj, "{s:I}", "version", &version) < 0 ||
+	    version < 1 || version > RECORD_VERSION) {
+		snprintf(err, errlen, "not a record of version 1 to %d (the "
+		    "format this program reads, doc/records.md)",
+		    RECORD_VERSION);
+		return -1;
+	}
+	sum->version = (int)version;
 	if (json_unpack_ex(obj, &je, 0, "{s:I, s:I, s:s, s:i, s:o, s:s, "
 	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &deal,
 	    "pair", &pair, "seed", &seed, "dealer", &sum->dealer,

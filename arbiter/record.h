@@ -20,7 +20,9 @@
 #include "game.h"
 #include "series.h"
 
-#define RECORD_VERSION	1
+/* 2: each action's facts, the deal's trump, last trick, opening points
+ * and writer (doc/records.md, doc/record.schema.json); 1 is still read. */
+#define RECORD_VERSION	2
 
 /* How a deal ended (the failure classes of protocol.md §12). */
 enum termination {
@@ -48,9 +50,21 @@ struct record	*record_new(int deal, int pair, uint64_t seed,
 		    const char *const *names);
 void		 record_free(struct record *rec);
 
-/* Appends an action; info is the engine's last info line or NULL. */
+/*
+ * Each seat's points before the first action (the turn-up seven, the
+ * six-pack's cut): call once the cut is made (record_cut), before any
+ * record_action.
+ */
+void		 record_opening(struct record *rec, const struct game *g);
+
+/*
+ * Appends an action by seat, which answered decision kind and was then
+ * applied with its events in log; ms is the time it took (written to the
+ * microsecond), info the engine's last info line or NULL.
+ */
 void		 record_action(struct record *rec, int seat,
-		    const char *action, double ms, const char *info);
+		    enum decision kind, const char *action, double ms,
+		    const char *info, const struct event_log *log);
 
 /*
  * Marks the record an attempt voided by on_failure=void: kept as evidence
@@ -100,6 +114,7 @@ FILE		*record_open_locked(const char *path, bool must_exist,
 
 /* The outcome of a record as read back. */
 struct record_summary {
+	int			version;	/* 1 or RECORD_VERSION */
 	int			deal, pair, dealer;
 	int			nseats;		/* 2, or 3 (three-hand) */
 	char			players[MAX_PLAYERS][128];

@@ -23,6 +23,11 @@ step_json(const struct game *g, int seat, json_t *action)
 	/* The time the action took, for the clocks of the replay. */
 	json_object_set(o, "ms", json_object_get(action, "ms") ?
 	    json_object_get(action, "ms") : json_null());
+	/* What the record says of it (version 2; null in version 1). */
+	json_object_set(o, "kind", json_object_get(action, "kind") ?
+	    json_object_get(action, "kind") : json_null());
+	json_object_set(o, "scored", json_object_get(action, "points") ?
+	    json_object_get(action, "points") : json_null());
 	return o;
 }
 

@@ -9,8 +9,9 @@
 
 /*
  * The deal of one record line: {deal, players, result, termination,
- * steps: [{seat, action, info, view}]}, the first step the deal before
- * any action.  Each view is that seat's (0 or 1) or, for seat -1, the
+ * steps: [{seat_acted, action, info, kind, scored, view}]}, the first
+ * step the deal before any action; kind and scored are the record's
+ * decision kind and points of the action (null in a version-1 record).  Each view is that seat's (0 or 1) or, for seat -1, the
  * whole state.  Returns a new object, or NULL with one line in err.
  */
 json_t	*replay_json(const char *line, int seat, char *err, size_t errlen);

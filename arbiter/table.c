@@ -272,6 +272,7 @@ on_action(struct bot *b, const char *text, double ms, void *arg)
 	struct event evbuf[64];
 	struct event_log log = { evbuf, 0, 64 };
 	struct action a;
+	enum decision kind;
 	char err[200], why[300];
 
 	/* An answer between deals (a person's move typed ahead) has no
@@ -293,7 +294,7 @@ on_action(struct bot *b, const char *text, double ms, void *arg)
 		bot_fault(b, TERM_ILLEGAL, why);
 		return;
 	}
-	record_action(t->rec, seat, text, ms, bot_last_info(b));
+	kind = game_decision(t->g);
 	if (t->cfg->clock.time_ms > 0) {
 		t->clock_ms[seat] -= ms;
 		if (t->clock_ms[seat] < 0)
@@ -301,6 +302,7 @@ on_action(struct bot *b, const char *text, double ms, void *arg)
 		t->clock_ms[seat] += (double)t->cfg->clock.inc_ms;
 	}
 	game_apply(t->g, &a, &log);
+	record_action(t->rec, seat, kind, text, ms, bot_last_info(b), &log);
 	send_events(t, &log);
 	if (game_over(t->g))
 		finish_deal(t, TERM_NORMAL, -1, NULL);
@@ -379,6 +381,7 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 		record_cut(t->rec, lifted, guessed, game_cut(t->g, lifted,
 		    guessed));
 	}
+	record_opening(t->rec, t->g);
 	if (fault_engine >= 0) {
 		finish_deal(t, term, fault_engine, reason);
 		return;

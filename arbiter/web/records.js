@@ -146,10 +146,17 @@ function evalPoints() {
   return pts;
 }
 
+// The record's own facts (version 2): what a pass declined, what an
+// action scored.
 function moveWords(st, prev) {
   if (!st.action) return '';
-  if (cardParts(st.action)) return cardHtml(st.action);
-  return choiceWords(st.action, { trump: prev.trump, declare_points: {} });
+  let w = cardParts(st.action) ? cardHtml(st.action)
+    : choiceWords(st.action, { trump: prev.trump, declare_points: {} });
+  if (st.action === 'pass' && st.kind) {
+    w += st.kind === 'carte-blanche' ? ' (no carte blanche)' : ' (no declaration)';
+  }
+  if (st.scored) w += ` <span class="pts">· ${st.scored}</span>`;
+  return w;
 }
 
 function drawMoves() {

@@ -251,6 +251,30 @@ set_value(struct rules *r, const struct option_def *o, const char *value)
 	}
 }
 
+/*
+ * rubicon_mode=bicycle pays BICYCLE_BRISQUES for the brisques whatever
+ * rubicon_brisque_bonus says (score.c): choosing it sets the allowance to
+ * that figure, and another figure with it is refused, so that a rules
+ * list (a record's rules=) says what is paid.
+ */
+static int
+bicycle_allowance(struct rules *r, const struct option_def *o, char *err,
+    size_t errlen)
+{
+	struct score_rules *sr = &r->score;
+
+	if (sr->rubicon_mode != RUBICON_BICYCLE)
+		return 0;
+	if (o->offset == OFF(score.rubicon_mode))
+		sr->rubicon_brisque_bonus = BICYCLE_BRISQUES;
+	if (sr->rubicon_brisque_bonus == BICYCLE_BRISQUES)
+		return 0;
+	snprintf(err, errlen, "option 'rubicon_brisque_bonus': "
+	    "rubicon_mode=bicycle pays %d for the brisques, not %d",
+	    BICYCLE_BRISQUES, sr->rubicon_brisque_bonus);
+	return -1;
+}
+
 int
 rules_set(struct rules *r, const char *name, const char *value, char *err,
     size_t errlen)
@@ -259,8 +283,13 @@ rules_set(struct rules *r, const char *name, const char *value, char *err,
 		const struct option_def *o = &options[i];
 		if (strcmp(o->name, name) != 0)
 			continue;
-		if (set_value(r, o, value) == 0)
-			return 0;
+		struct score_rules before = r->score;
+		if (set_value(r, o, value) == 0) {
+			if (bicycle_allowance(r, o, err, errlen) == 0)
+				return 0;
+			r->score = before;
+			return -1;
+		}
 		snprintf(err, errlen, "option '%s': '%s' is not %s%s", name,
 		    value, o->type >= OPT_ENUM ? "one of " : "a valid ",
 		    rules_option_values(i));

@@ -23,8 +23,6 @@
  * no source needs a separate rubicon bonus field.
  */
 #define RUBICON_GAME	1000
-/* Bicycle's allowance for all 32 brisques (BIC-R, CMC; §9.1). */
-#define BICYCLE_BRISQUES 320
 /* WK-R's "additional 500" for a rubicon (§9.1, S66). */
 #define WK_RUBICON_EXTRA 500
 /* A rubiconed loser under 100 counts 100 (HGM, S60); law 17's cap. */

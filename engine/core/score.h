@@ -19,6 +19,9 @@ enum score_rounding {
 	ROUNDING_NONE		/* UBCG's unrounded arithmetic */
 };
 
+/* Bicycle's allowance for all 32 brisques (BIC-R, CMC; §9.1). */
+#define BICYCLE_BRISQUES 320
+
 enum rubicon_mode {
 	RUBICON_PORTLAND,	/* W + L + 1000 + 300 (HGM, §9.2 step 4) */
 	RUBICON_BICYCLE,	/* W + L + 1000 + 320 (BIC-R, CMC) */
@@ -50,7 +53,10 @@ struct score_rules {
 	int			game_bonus;	/* 500; 1000 six-/eight-pack */
 	int			rubicon_threshold; /* 1000; 3000; 5000 */
 	enum rubicon_mode	rubicon_mode;
-	int			rubicon_brisque_bonus; /* 300 (portland) */
+	/* 300 (portland); bicycle always pays BICYCLE_BRISQUES, and a
+	 * rules list sets this to it (rules.c) so that rules= and a
+	 * forfeit's value say what a rubicon pays. */
+	int			rubicon_brisque_bonus;
 	bool			loser_min_100;	/* rubiconed loser counts 100 */
 	enum brisques_when	brisques_when;
 	enum tie_rule		tie_rule;

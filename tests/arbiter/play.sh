@@ -40,6 +40,7 @@ if grep -q "$(printf '\033')" "$tmp/out" || grep -q "♠" "$tmp/out"; then
 fi
 [ "$(wc -l <"$tmp/r.jsonl")" -eq 1 ]
 "$arb" verify "$tmp/r.jsonl" >/dev/null
+python3 tests/arbiter/recordschema.py "$tmp/r.jsonl" >/dev/null
 
 # The dealer's seat: the engine leads first.
 yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" --deals 1 \

@@ -20,6 +20,7 @@ run -o "$tmp/full.jsonl" >"$tmp/full.txt"
 n=$(wc -l <"$tmp/full.jsonl")
 [ "$n" -gt 2 ] || { echo "two games in $n deals"; exit 1; }
 "$A" verify "$tmp/full.jsonl" | grep -q "^$n records verified, 0 bad"
+python3 tests/arbiter/recordschema.py "$tmp/full.jsonl" >/dev/null
 # Two games counted, each won once by greedy.
 grep -q '^greedy  *2  *2  *0  *0 ' "$tmp/full.txt"
 python3 - "$tmp/full.jsonl" <<'EOF'
@@ -95,6 +96,7 @@ grep -q '^1   greedy .*  2  100.0%' "$tmp/rate.txt"
 	-e "$BUILD/bezique-engine --level greedy" --name greedy -n 2 --seed 3 \
 	-q -o "$tmp/forfeit.jsonl" >"$tmp/forfeit.txt"
 "$A" verify "$tmp/forfeit.jsonl" | grep -q '^4 records verified, 0 bad'
+python3 tests/arbiter/recordschema.py "$tmp/forfeit.jsonl" >/dev/null
 python3 - "$tmp/forfeit.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]

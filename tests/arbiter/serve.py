@@ -338,6 +338,16 @@ def main():
         if os.path.exists(f"/proc/{k}") and "Z" not in open(
                 f"/proc/{k}/stat").read().split()[2]:
             fail(f"engine {k} still runs")
+    # (checked once the server is gone: a failure leaves nothing running)
+    # Each step says the decision it answered and what it scored, as
+    # the record does (a pass: a declaration or carte blanche declined).
+    for step in replay["steps"][1:]:
+        if step.get("kind") not in ("lead", "reply", "declare",
+                                "carte-blanche") or \
+                not isinstance(step.get("scored"), int) or \
+                (step["action"] == "pass" and
+                 step["kind"] not in ("declare", "carte-blanche")):
+            fail(f"replay step without its kind or points: {step}")
     print(f"serve.py: {moves} moves, {n} states checked, "
           f"{analysed} positions analysed, ok")
 

@@ -15,6 +15,7 @@ for s in 8 14; do
 		--name a -e "$BUILD/bezique-engine --level greedy" --name b \
 		-n 2 --seed $s -q -o "$tmp/$s.jsonl" >/dev/null
 	"$A" verify "$tmp/$s.jsonl" | grep -q '^2 records verified, 0 bad'
+	python3 tests/arbiter/recordschema.py "$tmp/$s.jsonl" >/dev/null
 done
 python3 - "$tmp/8.jsonl" "$tmp/14.jsonl" <<'EOF'
 import json, sys
@@ -36,7 +37,7 @@ if "$A" verify "$tmp/bad.jsonl" >"$tmp/out" 2>&1; then
 	echo "an altered cut verified"; exit 1
 fi
 grep -q ':1: cut: lifted 23, guessed 27 are not the seed.s 24, 27' "$tmp/out"
-sed '1s/"points":250}/"points":0}/' "$tmp/8.jsonl" >"$tmp/bad2.jsonl"
+sed '1s/"guessed":27,"points":250}/"guessed":27,"points":0}/' "$tmp/8.jsonl" >"$tmp/bad2.jsonl"
 if "$A" verify "$tmp/bad2.jsonl" >"$tmp/out" 2>&1; then
 	echo "altered cut points verified"; exit 1
 fi

@@ -21,6 +21,7 @@ play() {
 play -o "$tmp/full.jsonl" --summary "$tmp/sum.json" >"$tmp/out.txt"
 n=$(wc -l <"$tmp/full.jsonl")
 "$A" verify "$tmp/full.jsonl" | grep -q "^$n records verified, 0 bad"
+python3 tests/arbiter/recordschema.py "$tmp/full.jsonl" >/dev/null
 python3 - "$tmp/full.jsonl" <<'EOF'
 import json, sys
 games = {}

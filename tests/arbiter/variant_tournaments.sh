@@ -16,6 +16,7 @@ for v in rubicon two-hand six-pack eight-pack; do
 		--summary "$tmp/$v.json" >"$tmp/$v.txt"
 	n=$(wc -l <"$tmp/$v.jsonl")
 	"$A" verify "$tmp/$v.jsonl" | grep -q "^$n records verified, 0 bad"
+	python3 tests/arbiter/recordschema.py "$tmp/$v.jsonl" >/dev/null
 	python3 - "$v" "$tmp/$v.jsonl" "$tmp/$v.json" <<'PY'
 import json, sys
 v, recs, summary = sys.argv[1], sys.argv[2], sys.argv[3]

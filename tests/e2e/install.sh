@@ -13,7 +13,8 @@ test -x "$root/bin/bezique-engine" && test -x "$root/bin/bezique-arbiter"
 test -f "$root/share/man/man6/bezique-arbiter.6"
 # The rule book and the documents the man pages cite, at the paths they
 # cite them (the installed pages name this prefix, not /usr/local).
-for f in rules.md protocol.md README.md tournaments.md; do
+for f in rules.md records.md record.schema.json protocol.md README.md \
+    tournaments.md; do
 	test -s "$root/share/doc/bezique/$f" || { echo "no doc $f"; exit 1; }
 done
 cmp doc/rules.md "$root/share/doc/bezique/rules.md"

@@ -56,6 +56,15 @@ rule_options_by_name(void **state)
 	assert_int_equal(rules_set_list(&back, text, err, sizeof(err)), 0);
 	assert_int_equal(back.reform, REFORM_FRESH_CARD);
 	assert_int_equal(back.score.rubicon_mode, RUBICON_BICYCLE);
+	/* rules= says what bicycle pays for the brisques (320, not 300),
+	 * and a list that says otherwise is refused. */
+	assert_non_null(strstr(text, ",rubicon_brisque_bonus=320,"));
+	assert_int_equal(back.score.rubicon_brisque_bonus, 320);
+	assert_int_equal(rules_set_list(&back, "rubicon_brisque_bonus=300",
+	    err, sizeof(err)), -1);
+	assert_string_equal(err, "option 'rubicon_brisque_bonus': "
+	    "rubicon_mode=bicycle pays 320 for the brisques, not 300");
+	assert_int_equal(back.score.rubicon_brisque_bonus, 320);
 	assert_int_equal(rules_set_list(&back, "min_difference=abc", err,
 	    sizeof(err)), -1);
 }
