@@ -6,7 +6,9 @@
  * then in seat 1, so the luck of the cards cancels.  Every decision sees
  * only its seat's view (game_view).  Prints strong's share of the deals
  * won (a draw counts half) and its mean game value per deal (won +, lost
- * -), each with a 95% interval over the pairs, and the simulation speed.
+ * -), each with a 95% interval over the pairs, how many of its losses
+ * were rubicons (and how often it rubiconed greedy), and the simulation
+ * speed.
  * Figures only; asserts nothing.
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
@@ -49,6 +51,8 @@ struct opts {
 struct pair {
 	uint64_t	seed;
 	double		score[2], value[2];	/* strong in seat 0, seat 1 */
+	int		rubiconed[2];	/* strong lost rubiconed (1), or
+					 * rubiconed greedy (-1) */
 	long long	playouts, decisions;
 	double		think_ms;
 };
@@ -120,6 +124,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		    -res.value.value;
 		pr->score[me] = res.value.winner < 0 ? 0.5 :
 		    res.value.winner == me;
+		if (res.value.rubicon)
+			pr->rubiconed[me] = res.value.winner == me ? -1 : 1;
 	}
 	pr->playouts += t.playouts;
 	pr->think_ms += t.ms;
@@ -161,6 +167,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	double *value = calloc((size_t)n, sizeof(double));
 	double m, h, ms = 0;
 	long long playouts = 0, decisions = 0;
+	long lost = 0, rubiconed = 0, rubicons = 0;
 
 	if (score == NULL || value == NULL)
 		abort();
@@ -170,6 +177,11 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		playouts += pr[i].playouts;
 		decisions += pr[i].decisions;
 		ms += pr[i].think_ms;
+		for (int k = 0; k < 2; k++) {
+			lost += pr[i].score[k] == 0;
+			rubiconed += pr[i].rubiconed[k] > 0;
+			rubicons += pr[i].rubiconed[k] < 0;
+		}
 	}
 	printf("strong vs greedy, %s, %ld duplicate pairs (%ld deals), seed "
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n, 2 * n,
@@ -180,6 +192,9 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
 	interval(value, n, &m, &h);
 	printf("  game value / deal:  %+6.0f +- %.0f\n", m, h);
+	printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy rubiconed "
+	    "%ld times\n", rubiconed, lost, lost ? 100.0 * (double)rubiconed /
+	    (double)lost : 0.0, rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
