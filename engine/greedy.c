@@ -24,6 +24,17 @@ const struct keep_weights greedy_weights = {
 	.brisque_won = 15,
 };
 
+/* Of a plain suit's sequence (A T K Q J), the ranks held beyond two. */
+static int
+plain_sequence_ranks(const uint8_t *count, int suit)
+{
+	int held = 0;
+
+	for (int r = RANK_J; r <= RANK_A; r++)
+		held += count[suit * 8 + r] > 0;
+	return held > 3 ? held - 3 : 0;
+}
+
 /* How much a card is worth keeping for combinations, on scale w. */
 int
 keep_value(const struct keep_weights *w, const struct game *v, int c,
@@ -57,6 +68,8 @@ keep_value(const struct keep_weights *w, const struct game *v, int c,
 	}
 	if (card_is_brisque(c))
 		value += w->brisque;
+	if (suit != trump && rank >= RANK_J)
+		value += w->sequence_plain * plain_sequence_ranks(count, suit);
 	return value;
 }
 

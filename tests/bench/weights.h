@@ -1,0 +1,49 @@
+/*
+ * weights.h: -W name=value,... for the benches, to try the simulation
+ * policy's scale (struct keep_weights, player.h) without rebuilding.
+ */
+#ifndef BENCH_WEIGHTS_H
+#define BENCH_WEIGHTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "player.h"
+
+#define WEIGHT(name)	{ #name, offsetof(struct keep_weights, name) }
+static const struct {
+	const char	*name;
+	size_t		 off;
+} weights[] = {
+	WEIGHT(rank), WEIGHT(bezique), WEIGHT(marriage_trump),
+	WEIGHT(marriage_plain), WEIGHT(trump), WEIGHT(trump_high),
+	WEIGHT(quartet), WEIGHT(brisque), WEIGHT(brisque_won),
+	WEIGHT(sequence_plain), WEIGHT(brisque_given), WEIGHT(trick),
+	WEIGHT(trick_table), WEIGHT(trick_late),
+};
+
+/* Applies "name=value,..." to w; exits on a name it does not know. */
+static inline void
+set_weights(struct keep_weights *w, char *spec)
+{
+	for (char *tok = strtok(spec, ","); tok; tok = strtok(NULL, ",")) {
+		char *eq = strchr(tok, '=');
+		size_t i = 0;
+		if (eq != NULL)
+			*eq = '\0';
+		while (i < sizeof(weights) / sizeof(weights[0]) &&
+		    strcmp(weights[i].name, tok) != 0)
+			i++;
+		if (eq == NULL || i == sizeof(weights) / sizeof(weights[0])) {
+			fprintf(stderr, "-W %s: no such weight "
+			    "(name=value)\n", tok);
+			exit(2);
+		}
+		*(int *)(void *)((char *)w + weights[i].off) =
+		    (int)strtol(eq + 1, NULL, 10);
+	}
+}
+
+#endif
