@@ -13,7 +13,8 @@
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
- *	    [-H horizon] [-U utility] [-R race] [-Z caution] [-I 0|1]
+ *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
+ *	    [-I 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -24,7 +25,9 @@
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.
+ * compared pair by pair.  -W changes weights of the simulation policy's
+ * scale (weights.h); -V plays for the game value from decisions with at
+ * most that many cards in the stock (strong.h).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -37,6 +40,7 @@
 
 #include "strong.h"
 #include "view.h"
+#include "weights.h"
 
 struct opts {
 	enum variant	variant;
@@ -45,6 +49,7 @@ struct opts {
 	const char	*pairs_file;
 	struct think_limits lim;
 	struct strong_params p;
+	struct keep_weights w;	/* the simulation policy's (-W) */
 };
 
 /* One pair's outcome for strong, and what its searches cost. */
@@ -257,8 +262,10 @@ parse(int argc, char **argv, struct opts *o)
 	o->jobs = 2;
 	o->seed = 1;
 	o->variant = VARIANT_RUBICON;
+	o->w = rollout_weights;
 	defaults(o, argc, argv);
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:Z:I:v:o:")) != -1) {
+	o->p.policy = &o->w;
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -272,6 +279,8 @@ parse(int argc, char **argv, struct opts *o)
 		case 'm': o->p.max_candidates = (int)x; break;
 		case 'H': o->p.horizon = (int)x; break;
 		case 'U': o->p.utility = (int)x; break;
+		case 'V': o->p.value_stock = (int)x; break;
+		case 'W': set_weights(&o->w, optarg); break;
 		case 'R': o->p.race = strtod(optarg, NULL); break;
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;

@@ -396,6 +396,70 @@ policy_keeps_a_plain_sequence(void **state)
 	assert_int_equal(card_rank(c), RANK_Q);
 }
 
+/* strong_search's choice for v at 100 playouts with the rng seeded 7. */
+static struct action
+search_with(const struct strong_params *p, const struct game *v)
+{
+	struct think_limits lim;
+	struct action a;
+	struct rng rng;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 100;
+	rng_seed(&rng, 7);
+	assert_int_equal(strong_search(p, v, &rng, &lim, NULL, NULL, &a), 0);
+	return a;
+}
+
+/*
+ * In the last tricks of the stock the simulations reach the end of the
+ * deal, whose game value (rubicon, bonus, brisques where they count) is
+ * exact: from value_stock cards left the search compares actions by it,
+ * as utility 1 does, where before it compared the points margin.  Over
+ * the late decisions of a greedy deal the two objectives disagree at
+ * least once, and value_stock always sides with the game value.
+ */
+static void
+late_stock_plays_for_the_game_value(void **state)
+{
+	struct rules r;
+	struct game *g;
+	struct rng rng;
+	int late = 0, differ = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 2, 1);
+	rng_seed(&rng, 1);
+	while (!game_over(g) && game_phase(g) == PHASE_STOCK) {
+		struct action a;
+		if (game_stock_left(g) <= 16 &&
+		    game_decision(g) != DECISION_DECLARE) {
+			struct game *v = game_view(g, game_to_move(g));
+			struct strong_params p;
+			struct action points, value, switched;
+			strong_defaults(&p, v);
+			p.value_stock = -1;
+			p.utility = 0;
+			points = search_with(&p, v);
+			p.utility = 1;
+			value = search_with(&p, v);
+			p.utility = 0;
+			p.value_stock = 16;
+			switched = search_with(&p, v);
+			assert_true(action_equal(&switched, &value));
+			differ += !action_equal(&points, &value);
+			late++;
+			game_free(v);
+		}
+		greedy_choose(g, &rng, &a);
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+	}
+	game_free(g);
+	assert_true(late >= 8);
+	assert_true(differ > 0);
+}
+
 /*
  * Greedy is the baseline every strength figure is measured against: its
  * play is pinned by a hash of every action of ten greedy-vs-greedy
@@ -442,6 +506,7 @@ main(void)
 		cmocka_unit_test(policy_keeps_its_brisques_off_the_other_tricks),
 		cmocka_unit_test(policy_keeps_a_plain_sequence),
 		cmocka_unit_test(greedy_play_is_pinned),
+		cmocka_unit_test(late_stock_plays_for_the_game_value),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
