@@ -67,7 +67,9 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->end_points = !rubicon;
 	p->utility = 0;
 	p->points_weight = 0;
-	p->value_stock = -1;
+	/* Where the simulations from a decision all reach the end of the
+	 * deal (horizon 8: sixteen cards), by its exact game value. */
+	p->value_stock = rubicon ? 16 : -1;
 	p->policy = NULL;
 	p->race = 3;
 	p->caution = 1;

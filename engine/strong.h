@@ -49,8 +49,10 @@ struct strong_params {
 };
 
 /* The defaults for the variant of view v: in Rubicon the evaluation
- * fitted to it stops simulations early; the other variants simulate to
- * the end of the deal and play their end phase for points. */
+ * fitted to it stops simulations early, and in the last eight tricks of
+ * the stock, whose simulations all reach the end of the deal, actions
+ * are compared by its game value; the other variants simulate to the
+ * end of the deal and play their end phase for points. */
 void	strong_defaults(struct strong_params *p, const struct game *v);
 
 /* strong_choose() with these parameters. */
