@@ -24,25 +24,29 @@ static const struct {
 	WEIGHT(trick_table), WEIGHT(trick_late),
 };
 
-/* Applies "name=value,..." to w; exits on a name it does not know. */
+/* Applies "name=value,..." to w; exits on a name it does not know or a
+ * value that is not a whole number. */
 static inline void
 set_weights(struct keep_weights *w, char *spec)
 {
-	for (char *tok = strtok(spec, ","); tok; tok = strtok(NULL, ",")) {
-		char *eq = strchr(tok, '=');
-		size_t i = 0;
-		if (eq != NULL)
+	char *tok, *eq, *end = NULL;
+
+	while ((tok = strsep(&spec, ",")) != NULL) {
+		size_t i = 0, n = sizeof(weights) / sizeof(weights[0]);
+		long x = 0;
+		if ((eq = strchr(tok, '=')) != NULL) {
 			*eq = '\0';
-		while (i < sizeof(weights) / sizeof(weights[0]) &&
-		    strcmp(weights[i].name, tok) != 0)
+			x = strtol(eq + 1, &end, 10);
+		}
+		while (i < n && strcmp(weights[i].name, tok) != 0)
 			i++;
-		if (eq == NULL || i == sizeof(weights) / sizeof(weights[0])) {
-			fprintf(stderr, "-W %s: no such weight "
-			    "(name=value)\n", tok);
+		if (eq == NULL || i == n || end == eq + 1 || *end != '\0') {
+			fprintf(stderr, "-W %s%s%s: not a weight name=whole "
+			    "number (rank, bezique, ..., trick_late)\n", tok,
+			    eq != NULL ? "=" : "", eq != NULL ? eq + 1 : "");
 			exit(2);
 		}
-		*(int *)(void *)((char *)w + weights[i].off) =
-		    (int)strtol(eq + 1, NULL, 10);
+		*(int *)(void *)((char *)w + weights[i].off) = (int)x;
 	}
 }
 
