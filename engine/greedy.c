@@ -24,6 +24,18 @@ const struct keep_weights greedy_weights = {
 	.brisque_won = 15,
 };
 
+/* Of a plain suit's sequence (A T K Q J), the ranks held beyond three:
+ * what a fourth and a fifth card are worth keeping. */
+static int
+plain_sequence_ranks(const uint8_t *count, int suit)
+{
+	int held = 0;
+
+	for (int r = RANK_J; r <= RANK_A; r++)
+		held += count[suit * 8 + r] > 0;
+	return held > 3 ? held - 3 : 0;
+}
+
 void
 keep_context(const struct game *v, struct keep_context *k)
 {
@@ -62,6 +74,8 @@ keep_value_in(const struct keep_weights *w, const struct keep_context *k,
 	}
 	if (card_is_brisque(c))
 		value += w->brisque;
+	if (suit != trump && rank >= RANK_J)
+		value += w->sequence_plain * plain_sequence_ranks(count, suit);
 	return value;
 }
 

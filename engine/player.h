@@ -50,7 +50,13 @@ int	player_choose(enum level l, const struct game *v, struct rng *rng,
  * how much card c is worth keeping, given the copies per kind its
  * holder has in hand and on the table (greedy_count), on a scale of
  * weights.  Winning a trick is worth the points of the declaration it
- * allows, and brisque_won if the trick holds a brisque.
+ * allows, and brisque_won if the trick holds a brisque.  The weights
+ * after brisque_won are greedy's blind spots, zero on its scale (so that
+ * greedy plays as it always did): the sequence of a plain suit, the
+ * brisques thrown onto the other's tricks, what a stock trick is worth
+ * to the other side (its declaration after winning it, more likely the
+ * more cards it has on its table to re-form combinations with), and
+ * the quartets to declare again once four of a rank have scored.
  */
 struct keep_weights {
 	int	rank;		/* per rank, 7 lowest: tricks to come */
@@ -61,9 +67,19 @@ struct keep_weights {
 	int	quartet;	/* per copy held of a rank, two or more */
 	int	brisque;	/* ace or ten */
 	int	brisque_won;	/* worth of a brisque in the trick won */
+	int	sequence_plain;	/* per other rank of A T K Q J held in
+				 * the card's plain suit (150 to make) */
+	int	brisque_given;	/* cost of a brisque thrown onto the
+				 * other's trick */
+	int	trick;		/* winning a stock trick: the other side
+				 * does not declare after it */
+	int	trick_table;	/* more per card on the other's table */
+	int	trick_late;	/* more in the last tricks of the stock,
+				 * per trick fewer than twenty left */
 };
 
-extern const struct keep_weights greedy_weights;
+/* The greedy level's scale, and the simulation policy's (rollout.c). */
+extern const struct keep_weights greedy_weights, rollout_weights;
 
 int	greedy_choose(const struct game *v, struct rng *rng,
 	    struct action *out);

@@ -45,7 +45,7 @@ struct search {
 	const struct strong_params *p;
 	const struct game *v;
 	struct rng	*rng;
-	int		 seat, weaken, ncand, ref;
+	int		 seat, weaken, ncand, ref, utility;
 	bool		 each_action;	/* think_limits.each_action */
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
@@ -68,6 +68,10 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->end_points = !rubicon;
 	p->utility = 0;
 	p->points_weight = 0;
+	/* Where the simulations from a decision all reach the end of the
+	 * deal (horizon 8: sixteen cards), by its exact game value. */
+	p->value_stock = rubicon ? 16 : -1;
+	p->policy = NULL;
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
@@ -190,11 +194,11 @@ candidates(struct search *s, int n)
  * 1000), each with a share of the margin to break ties.
  */
 static double
-utility(const struct strong_params *p, const struct rollout_result *res)
+utility(const struct search *s, const struct rollout_result *res)
 {
-	double tie = res->points * p->points_weight / 100;
+	double tie = res->points * s->p->points_weight / 100;
 
-	switch (p->utility) {
+	switch (s->utility) {
 	case 1:
 		return res->value + tie;
 	case 2:
@@ -222,7 +226,7 @@ simulate_world(struct search *s)
 		game_apply(s->play, &c->a, NULL);
 		rollout_play(s->ro, s->play, s->seat, s->p->horizon, s->eg,
 		    &res);
-		u[i] = utility(s->p, &res);
+		u[i] = utility(s, &res);
 		/* Where the search plays for points, ev and win speak of
 		 * points too: a two-hand deal has no game value. */
 		c->value += s->p->end_points ? res.points : res.value;
@@ -598,6 +602,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		return -1;
 	}
 	plan(s, lim);
+	s->utility = p->value_stock >= 0 &&
+	    game_stock_left(v) <= p->value_stock ? 1 : p->utility;
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
 		*out = s->legal[0];	/* forced, or claim carte blanche */
 		report(s, info, info_arg, 0, 0.5);
@@ -608,7 +614,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
-		s->ro = rollout_new(v, NULL);
+		s->ro = rollout_new(v, p->policy);
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);

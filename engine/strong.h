@@ -26,6 +26,10 @@ struct strong_params {
 				 * 2: chance of winning the deal */
 	int	points_weight;	/* per cent of the points difference added
 				 * to the game value as the utility */
+	int	value_stock;	/* from decisions with at most this many
+				 * cards in the stock the utility is the
+				 * game value, whatever `utility` says;
+				 * -1: never */
 	double	race;	/* drop a candidate this many standard errors
 			 * below the best; 0: compare all to the end */
 	double	caution;	/* choose by the mean gain over the policy's
@@ -40,11 +44,15 @@ struct strong_params {
 	bool	end_points;	/* the end phase maximises points (last
 				 * trick and brisques where they count)
 				 * rather than the deal's game value */
+	const struct keep_weights *policy;	/* the simulation policy's
+					 * scale; NULL: rollout_weights */
 };
 
 /* The defaults for the variant of view v: in Rubicon the evaluation
- * fitted to it stops simulations early; the other variants simulate to
- * the end of the deal and play their end phase for points. */
+ * fitted to it stops simulations early, and in the last eight tricks of
+ * the stock, whose simulations all reach the end of the deal, actions
+ * are compared by its game value; the other variants simulate to the
+ * end of the deal and play their end phase for points. */
 void	strong_defaults(struct strong_params *p, const struct game *v);
 
 /* strong_choose() with these parameters. */

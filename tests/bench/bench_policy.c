@@ -4,11 +4,14 @@
  *
  * Each pair plays one seeded deal twice, the policy in seat 0 then in
  * seat 1.  Prints the policy's share of the deals won with its 95%
- * interval over the pairs, its mean game value per deal, and the deals
- * per second.  This is the figure the policy's weights were tuned on
+ * interval over the pairs, its mean game value per deal (likewise), how
+ * many of its losses were rubicons, and the deals per second.  This is the figure the policy's weights were tuned on
  * (rollout.c).  Figures only; asserts nothing.
  *
- *	bench_policy [-n pairs] [-s seed]
+ * -W changes weights of the policy's scale (rollout_weights), for tuning:
+ * -W trick=10,brisque_given=5.
+ *
+ *	bench_policy [-n pairs] [-s seed] [-W name=value,...]
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,6 +21,10 @@
 
 #include "player.h"
 #include "rollout.h"
+#include "weights.h"
+
+/* The policy's losses, and those of them that were rubicons. */
+static long lost, rubiconed;
 
 /* One deal with the policy in seat me; its score (won 1, drawn 0.5). */
 static double
@@ -44,6 +51,10 @@ play_deal(struct rollout *ro, uint64_t seed, int me, double *value)
 	}
 	game_result(g, &res);
 	game_free(g);
+	if (res.value.winner == 1 - me) {
+		lost++;
+		rubiconed += res.value.rubicon;
+	}
 	*value = res.value.winner < 0 ? 0 : res.value.winner == me ?
 	    res.value.value : -res.value.value;
 	return res.value.winner < 0 ? 0.5 : res.value.winner == me;
@@ -54,15 +65,17 @@ main(int argc, char **argv)
 {
 	long pairs = 20000;
 	uint64_t seed = 700000;
-	double s = 0, ss = 0, vs = 0, m, secs;
+	double s = 0, ss = 0, vs = 0, vss = 0, m, vm, secs;
 	struct timespec t0, t1;
 	struct rules r;
 	struct game *like;
 	struct rollout *ro;
+	struct keep_weights w = rollout_weights;
 	int ch;
 
-	while ((ch = getopt(argc, argv, "n:s:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:s:W:")) != -1) {
 		switch (ch) {
+		case 'W': set_weights(&w, optarg); break;
 		case 'n': pairs = strtol(optarg, NULL, 10); break;
 		case 's': seed = strtoull(optarg, NULL, 10); break;
 		default: exit(2);
@@ -72,7 +85,7 @@ main(int argc, char **argv)
 		pairs = 2;
 	rules_init(&r, VARIANT_RUBICON);
 	like = game_new(&r, 1, 1);
-	ro = rollout_new(like, NULL);
+	ro = rollout_new(like, &w);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < pairs; i++) {
 		double v0, v1, x;
@@ -81,6 +94,7 @@ main(int argc, char **argv)
 		s += x;
 		ss += x * x;
 		vs += (v0 + v1) / 2;
+		vss += (v0 + v1) * (v0 + v1) / 4;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	secs = (double)(t1.tv_sec - t0.tv_sec) +
@@ -90,7 +104,10 @@ main(int argc, char **argv)
 	    "seed %llu:\n", pairs, (unsigned long long)seed);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 196 *
 	    sqrt((ss / (double)pairs - m * m) / (double)(pairs - 1)));
-	printf("  game value / deal:  %+6.0f\n", vs / (double)pairs);
+	vm = vs / (double)pairs;
+	printf("  game value / deal:  %+6.0f +- %.0f\n", vm, 1.96 *
+	    sqrt((vss / (double)pairs - vm * vm) / (double)(pairs - 1)));
+	printf("  losses rubiconed:   %ld of %ld\n", rubiconed, lost);
 	printf("  deals/s:            %8.0f\n", 2 * (double)pairs / secs);
 	rollout_free(ro);
 	game_free(like);

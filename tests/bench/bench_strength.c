@@ -6,12 +6,15 @@
  * then in seat 1, so the luck of the cards cancels.  Every decision sees
  * only its seat's view (game_view).  Prints strong's share of the deals
  * won (a draw counts half) and its mean game value per deal (won +, lost
- * -), each with a 95% interval over the pairs, and the simulation speed.
+ * -), each with a 95% interval over the pairs, how many of its losses
+ * were rubicons (and how often it rubiconed greedy), and the simulation
+ * speed.
  * Figures only; asserts nothing.
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
- *	    [-H horizon] [-U utility] [-R race] [-Z caution] [-I 0|1]
+ *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
+ *	    [-I 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -22,7 +25,9 @@
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.
+ * compared pair by pair.  -W changes weights of the simulation policy's
+ * scale (weights.h); -V plays for the game value from decisions with at
+ * most that many cards in the stock (strong.h).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -35,6 +40,7 @@
 
 #include "strong.h"
 #include "view.h"
+#include "weights.h"
 
 struct opts {
 	enum variant	variant;
@@ -43,12 +49,15 @@ struct opts {
 	const char	*pairs_file;
 	struct think_limits lim;
 	struct strong_params p;
+	struct keep_weights w;	/* the simulation policy's (-W) */
 };
 
 /* One pair's outcome for strong, and what its searches cost. */
 struct pair {
 	uint64_t	seed;
 	double		score[2], value[2];	/* strong in seat 0, seat 1 */
+	int		rubiconed[2];	/* strong lost rubiconed (1), or
+					 * rubiconed greedy (-1) */
 	long long	playouts, decisions;
 	double		think_ms;
 };
@@ -120,6 +129,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		    -res.value.value;
 		pr->score[me] = res.value.winner < 0 ? 0.5 :
 		    res.value.winner == me;
+		if (res.value.rubicon)
+			pr->rubiconed[me] = res.value.winner == me ? -1 : 1;
 	}
 	pr->playouts += t.playouts;
 	pr->think_ms += t.ms;
@@ -161,6 +172,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	double *value = calloc((size_t)n, sizeof(double));
 	double m, h, ms = 0;
 	long long playouts = 0, decisions = 0;
+	long lost = 0, rubiconed = 0, rubicons = 0;
 
 	if (score == NULL || value == NULL)
 		abort();
@@ -170,6 +182,11 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		playouts += pr[i].playouts;
 		decisions += pr[i].decisions;
 		ms += pr[i].think_ms;
+		for (int k = 0; k < 2; k++) {
+			lost += pr[i].score[k] == 0;
+			rubiconed += pr[i].rubiconed[k] > 0;
+			rubicons += pr[i].rubiconed[k] < 0;
+		}
 	}
 	printf("strong vs greedy, %s, %ld duplicate pairs (%ld deals), seed "
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n, 2 * n,
@@ -180,6 +197,9 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
 	interval(value, n, &m, &h);
 	printf("  game value / deal:  %+6.0f +- %.0f\n", m, h);
+	printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy rubiconed "
+	    "%ld times\n", rubiconed, lost, lost ? 100.0 * (double)rubiconed /
+	    (double)lost : 0.0, rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
@@ -242,8 +262,10 @@ parse(int argc, char **argv, struct opts *o)
 	o->jobs = 2;
 	o->seed = 1;
 	o->variant = VARIANT_RUBICON;
+	o->w = rollout_weights;
 	defaults(o, argc, argv);
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:R:Z:I:v:o:")) != -1) {
+	o->p.policy = &o->w;
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -257,6 +279,8 @@ parse(int argc, char **argv, struct opts *o)
 		case 'm': o->p.max_candidates = (int)x; break;
 		case 'H': o->p.horizon = (int)x; break;
 		case 'U': o->p.utility = (int)x; break;
+		case 'V': o->p.value_stock = (int)x; break;
+		case 'W': set_weights(&o->w, optarg); break;
 		case 'R': o->p.race = strtod(optarg, NULL); break;
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;

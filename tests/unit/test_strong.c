@@ -13,6 +13,8 @@
 #include "strong.h"
 #include "view.h"
 
+#define GREEDY_HASH 9752882249972711744ULL
+
 struct seen {
 	int	calls;
 	int	ev_nonzero;	/* info lines with an ev other than 0 */
@@ -321,6 +323,176 @@ policy_wins_with_a_card_outside_the_combination(void **state)
 	game_free(g);
 }
 
+/* Seat 0 leads the ace of clubs from a hand of low cards (and a jack,
+ * against carte blanche); what the
+ * simulation policy plays in reply from seat 1's hand want1, which
+ * cannot beat it. */
+static int
+reply_to_the_ace_of_clubs(const int *want1)
+{
+	const int want0[9] = { card_of(SUIT_C, RANK_A, 0),
+		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_S, RANK_8, 0),
+		card_of(SUIT_S, RANK_9, 0), card_of(SUIT_H, RANK_7, 0),
+		card_of(SUIT_H, RANK_8, 0), card_of(SUIT_H, RANK_9, 0),
+		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_J, 0) };
+	struct game *g = deal_hands(want0, want1, 9);
+	struct action lead, a;
+	struct rollout *ro;
+
+	assert_int_equal(game_to_move(g), 0);
+	memset(&lead, 0, sizeof(lead));
+	lead.type = ACTION_PLAY;
+	lead.ncards = 1;
+	lead.cards[0] = (uint16_t)want0[0];
+	assert_int_equal(game_apply(g, &lead, NULL), 0);
+	ro = rollout_new(g, NULL);
+	assert_int_equal(rollout_choose(ro, g, &a), 0);
+	rollout_free(ro);
+	game_free(g);
+	return a.cards[0];
+}
+
+/*
+ * A brisque thrown onto the other's trick is ten points towards his
+ * escaping the rubicon (or a tie): led an ace it cannot beat, the policy
+ * throws its spare third queen rather than its ten of diamonds, the
+ * card it values least for combinations (greedy's choice).
+ */
+static void
+policy_keeps_its_brisques_off_the_other_tricks(void **state)
+{
+	const int want1[9] = { card_of(SUIT_D, RANK_T, 0),
+		card_of(SUIT_H, RANK_Q, 0), card_of(SUIT_C, RANK_Q, 0),
+		card_of(SUIT_S, RANK_Q, 0), card_of(SUIT_D, RANK_J, 0),
+		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_K, 0),
+		card_of(SUIT_H, RANK_A, 0), card_of(SUIT_S, RANK_A, 0) };
+	int c;
+
+	(void)state;
+	c = reply_to_the_ace_of_clubs(want1);
+	assert_false(card_is_brisque(c));
+	assert_int_equal(card_kind(c), SUIT_H * 8 + RANK_Q);
+}
+
+/*
+ * Four of the heart sequence (A T K J) want only the queen for 150: led
+ * an ace it cannot beat, the policy throws a lone queen of another suit
+ * rather than the king of hearts, the card it values least for
+ * combinations (greedy's choice).
+ */
+static void
+policy_keeps_a_plain_sequence(void **state)
+{
+	const int want1[9] = { card_of(SUIT_H, RANK_A, 0),
+		card_of(SUIT_H, RANK_T, 0), card_of(SUIT_H, RANK_K, 0),
+		card_of(SUIT_H, RANK_J, 0), card_of(SUIT_C, RANK_Q, 0),
+		card_of(SUIT_D, RANK_Q, 0), card_of(SUIT_D, RANK_J, 0),
+		card_of(SUIT_S, RANK_A, 0), card_of(SUIT_D, RANK_A, 0) };
+	int c;
+
+	(void)state;
+	c = reply_to_the_ace_of_clubs(want1);
+	assert_int_not_equal(card_suit(c), SUIT_H);
+	assert_int_equal(card_rank(c), RANK_Q);
+}
+
+/* strong_search's choice for v at 100 playouts with the rng seeded 7. */
+static struct action
+search_with(const struct strong_params *p, const struct game *v)
+{
+	struct think_limits lim;
+	struct action a;
+	struct rng rng;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 100;
+	rng_seed(&rng, 7);
+	assert_int_equal(strong_search(p, v, &rng, &lim, NULL, NULL, &a), 0);
+	return a;
+}
+
+/*
+ * In the last tricks of the stock the simulations reach the end of the
+ * deal, whose game value (rubicon, bonus, brisques where they count) is
+ * exact: from value_stock cards left the search compares actions by it,
+ * as utility 1 does, where before it compared the points margin.  Over
+ * the late decisions of a greedy deal the two objectives disagree at
+ * least once, and value_stock always sides with the game value.
+ */
+static void
+late_stock_plays_for_the_game_value(void **state)
+{
+	struct rules r;
+	struct game *g;
+	struct rng rng;
+	int late = 0, differ = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 2, 1);
+	rng_seed(&rng, 1);
+	while (!game_over(g) && game_phase(g) == PHASE_STOCK) {
+		struct action a;
+		if (game_stock_left(g) <= 16 &&
+		    game_decision(g) != DECISION_DECLARE) {
+			struct game *v = game_view(g, game_to_move(g));
+			struct strong_params p;
+			struct action points, value, switched;
+			strong_defaults(&p, v);
+			p.value_stock = -1;
+			p.utility = 0;
+			points = search_with(&p, v);
+			p.utility = 1;
+			value = search_with(&p, v);
+			p.utility = 0;
+			p.value_stock = 16;
+			switched = search_with(&p, v);
+			assert_true(action_equal(&switched, &value));
+			differ += !action_equal(&points, &value);
+			late++;
+			game_free(v);
+		}
+		greedy_choose(g, &rng, &a);
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+	}
+	game_free(g);
+	assert_true(late >= 8);
+	assert_true(differ > 0);
+}
+
+/*
+ * Greedy is the baseline every strength figure is measured against: its
+ * play is pinned by a hash of every action of ten greedy-vs-greedy
+ * deals, so that tuning the simulation policy's scale (or adding to it)
+ * cannot change greedy unnoticed.
+ */
+static void
+greedy_play_is_pinned(void **state)
+{
+	uint64_t h = 1469598103934665603ULL;
+	struct rules r;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		struct game *g = game_new(&r, seed, 1);
+		struct rng rng;
+		struct action a;
+		rng_seed(&rng, seed);
+		while (!game_over(g)) {
+			struct game *v = game_view(g, game_to_move(g));
+			assert_int_equal(greedy_choose(v, &rng, &a), 0);
+			game_free(v);
+			h = (h ^ (uint64_t)(a.type * 131 + a.cards[0] * 7 +
+			    a.combo)) * 1099511628211ULL;
+			assert_int_equal(game_apply(g, &a, NULL), 0);
+		}
+		game_free(g);
+	}
+	printf("greedy hash %llu\n", (unsigned long long)h);
+	assert_true(h == GREEDY_HASH);
+}
+
 int
 main(void)
 {
@@ -331,6 +503,10 @@ main(void)
 		cmocka_unit_test(end_phase_is_solved),
 		cmocka_unit_test(caution_keeps_the_policy_choice),
 		cmocka_unit_test(policy_wins_with_a_card_outside_the_combination),
+		cmocka_unit_test(policy_keeps_its_brisques_off_the_other_tricks),
+		cmocka_unit_test(policy_keeps_a_plain_sequence),
+		cmocka_unit_test(greedy_play_is_pinned),
+		cmocka_unit_test(late_stock_plays_for_the_game_value),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
