@@ -18,26 +18,10 @@ log_event(struct event_log *log, const struct event *ev)
 	log->n++;
 }
 
-void
-log_simple(struct event_log *log, int type, int seat, int card, int points)
-{
-	struct event ev;
-
-	if (log == NULL)
-		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
-	if (card >= 0) {
-		ev.cards[0] = (uint16_t)card;
-		ev.ncards = 1;
-	}
-	log_event(log, &ev);
-}
-
-void
-log_card(struct event_log *log, int type, int seat, int key, int card)
+/* One event of at most one card (card < 0: none). */
+static void
+log_one(struct event_log *log, int type, int seat, int key, int card,
+    int points)
 {
 	struct event ev;
 
@@ -47,9 +31,24 @@ log_card(struct event_log *log, int type, int seat, int key, int card)
 	ev.type = (uint8_t)type;
 	ev.seat = (uint8_t)seat;
 	ev.key = (uint8_t)key;
-	ev.cards[0] = (uint16_t)card;
-	ev.ncards = 1;
+	ev.points = (int16_t)points;
+	if (card >= 0) {
+		ev.cards[0] = (uint16_t)card;
+		ev.ncards = 1;
+	}
 	log_event(log, &ev);
+}
+
+void
+log_simple(struct event_log *log, int type, int seat, int card, int points)
+{
+	log_one(log, type, seat, 0, card, points);
+}
+
+void
+log_card(struct event_log *log, int type, int seat, int key, int card)
+{
+	log_one(log, type, seat, key, card, 0);
 }
 
 void
