@@ -39,7 +39,7 @@ ifeq ($(origin CPU_FLAGS),undefined)
 CPU_FLAGS := $(shell scripts/cpuflags.sh $(CC))
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CPU_FLAGS) $(CFLAGS) -MMD -MP \
-             -Iengine/core -Iengine/protocol -Iengine -Iarbiter
+             -Iengine/core -Iengine/protocol -Iengine/ai -Iengine -Iarbiter
 LDFLAGS ?=
 ifneq ($(SANITIZER),)
 ALL_CFLAGS += -fsanitize=$(SANITIZER) -fno-sanitize-recover=all \
@@ -56,7 +56,7 @@ TEST_LIBS  = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 CORE_SRC  = $(wildcard engine/core/*.c)
 PROTO_SRC = $(wildcard engine/protocol/*.c)
-ENG_SRC   = $(wildcard engine/*.c)
+ENG_SRC   = $(wildcard engine/*.c engine/ai/*.c)
 ENGLIB_SRC = $(filter-out engine/main.c,$(ENG_SRC))
 ARB_SRC   = $(filter-out arbiter/main.c,$(wildcard arbiter/*.c))
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)

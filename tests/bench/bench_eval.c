@@ -7,9 +7,9 @@
  * score.  Fits the weights by ridge least squares on the first 80% of
  * the deals and prints the fit (R^2) on the rest, for the weights in use
  * and the new ones.  With -o FILE it writes the new weights as the
- * header engine/eval_weights.h.  Figures only; asserts nothing.
+ * header engine/ai/eval_weights.h.  Figures only; asserts nothing.
  *
- *	bench_eval [-n deals] [-s seed] [-o engine/eval_weights.h]
+ *	bench_eval [-n deals] [-s seed] [-o engine/ai/eval_weights.h]
  */
 #include <math.h>
 #include <stdio.h>
