@@ -3,6 +3,7 @@
  */
 #include <string.h>
 
+#include "greedy.h"
 #include "player.h"
 
 static const char *const level_names[NLEVELS] = { "random", "greedy",

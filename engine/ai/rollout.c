@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "eval.h"
-#include "player.h"
 #include "rollout.h"
 
 /*
@@ -167,7 +166,7 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 	int ntrick = game_trick_cards(g, trick);
 	struct keep_context k;
 
-	greedy_count(g, seat, count);
+	keep_count(g, seat, count);
 	keep_context(g, &k);
 	for (int i = 0; i < n; i++) {
 		int c = ro->legal[i].cards[0];

@@ -4,8 +4,8 @@
  * It keeps the combination cards, wins a trick when there is something
  * to declare or a brisque to take, declares the best combination, and
  * claims carte blanche, weighing what to keep on a scale (struct
- * keep_weights): its own, tuned to beat greedy (rollout.c), in the
- * simulations; greedy's, as the greedy level (greedy.c).  It looks
+ * keep_weights, keep.h): its own, tuned to beat greedy (rollout.c), in
+ * the simulations; greedy's, as the greedy level (greedy.c).  It looks
  * ahead at the declaration each winning card would bring in a buffer of
  * its own rather than a fresh copy of the game.
  * It decides from what the player to move may see, never from the other
@@ -16,9 +16,12 @@
 
 #include "endgame.h"
 #include "game.h"
-#include "player.h"
+#include "keep.h"
 
 struct rollout;
+
+/* The simulations' scale, tuned against greedy (rollout.c). */
+extern const struct keep_weights rollout_weights;
 
 /* A policy with its buffers, for games shaped like `like`, keeping
  * cards on scale w (NULL: the scale tuned for the simulations; the

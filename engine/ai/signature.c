@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "player.h"
+#include "greedy.h"
 #include "signature.h"
 #include "strong.h"
 
@@ -120,7 +120,7 @@ position(int i)
 		    d >= 6 + 7 * (i / 6);
 		if (there && game_legal_actions(g, legal, MAX_LEGAL) > 1)
 			break;
-		player_choose(LEVEL_GREEDY, g, &rng, NULL, NULL, NULL, &a);
+		greedy_choose(g, &rng, &a);
 		game_apply(g, &a, NULL);
 	}
 	return g;

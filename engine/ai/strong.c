@@ -22,6 +22,7 @@
 
 #include "belief.h"
 #include "endgame.h"
+#include "greedy.h"
 #include "rollout.h"
 #include "strong.h"
 #include "view.h"

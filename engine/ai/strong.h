@@ -14,7 +14,35 @@
 
 #include <stdbool.h>
 
-#include "player.h"
+#include "game.h"
+#include "keep.h"
+#include "rng.h"
+
+/* What the request allows for thinking, in milliseconds (0: not given). */
+struct think_limits {
+	long long	time_ms;	/* own clock */
+	long long	inc_ms;
+	long long	cap_ms;		/* per-decision cap */
+	long long	movetime_ms;	/* fixed time for this decision */
+	long long	playouts;	/* fixed number of playouts */
+	int		weaken;		/* 0: full strength .. 100: the
+					 * weakest (the Skill option is
+					 * 100 - weaken) */
+	bool		each_action;	/* analysis: an info line with the
+					 * value of every action weighed,
+					 * before the summary */
+};
+
+/* Receives "info" payloads while a player thinks (may be NULL). */
+typedef void (*info_fn)(void *arg, const char *fmt, ...);
+
+/* Chooses an action for the seat to move in view v within the limits
+ * (NULL: the default budget), sending info payloads on the way (info
+ * may be NULL).  Two seats only (the solver and the paired simulations
+ * are for two).  Returns 0, or -1 if v has no legal action. */
+int	strong_choose(const struct game *v, struct rng *rng,
+	    const struct think_limits *lim, info_fn info, void *info_arg,
+	    struct action *out);
 
 struct strong_params {
 	int	solver_stock;	/* simulations solve the end phase exactly

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "player.h"
+#include "greedy.h"
 #include "rollout.h"
 #include "weights.h"
 

@@ -38,6 +38,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "player.h"
+#include "rollout.h"
 #include "strong.h"
 #include "view.h"
 #include "weights.h"

@@ -1,6 +1,6 @@
 /*
  * weights.h: -W name=value,... for the benches, to try the simulation
- * policy's scale (struct keep_weights, player.h) without rebuilding.
+ * policy's scale (struct keep_weights, keep.h) without rebuilding.
  */
 #ifndef BENCH_WEIGHTS_H
 #define BENCH_WEIGHTS_H
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "player.h"
+#include "keep.h"
 
 #define WEIGHT(name)	{ #name, offsetof(struct keep_weights, name) }
 static const struct {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "endgame.h"
+#include "greedy.h"
 #include "player.h"
 #include "rollout.h"
 #include "strong.h"
