@@ -60,16 +60,6 @@ keep_value_in(const struct keep_weights *w, const struct keep_context *k,
 	return value;
 }
 
-int
-keep_value(const struct keep_weights *w, const struct game *v, int c,
-    const uint8_t *count)
-{
-	struct keep_context k;
-
-	keep_context(v, &k);
-	return keep_value_in(w, &k, c, count);
-}
-
 void
 keep_count(const struct game *v, int seat, uint8_t *count)
 {

@@ -44,10 +44,9 @@ struct keep_weights {
  * and on its table. */
 void	keep_count(const struct game *v, int seat, uint8_t *count);
 
-int	keep_value(const struct keep_weights *w, const struct game *v, int c,
-	    const uint8_t *count);
-/* The same in two steps, for many cards of one state: what it needs of
- * the state (trump, the bézique's cards), then each card. */
+/* How much a card is worth keeping, in two steps for the many cards of
+ * one state: what it needs of the state (trump, the bézique's cards),
+ * then each card (keep_value_in). */
 struct keep_context {
 	int	trump, queen, jack;
 };
