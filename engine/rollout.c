@@ -127,7 +127,8 @@ static int
 worth_to_other(const struct rollout *ro, const struct game *g)
 {
 	const struct keep_weights *w = ro->w;
-	struct cardset t = game_table(g, 1 - game_to_move(g));
+	struct cardset t = game_table(g, (game_to_move(g) + 1) %
+	    game_players(g));
 	int late = 20 - game_stock_left(g) / 2;
 
 	return w->trick + w->trick_table * cardset_count(&t) +
@@ -249,7 +250,7 @@ finish(const struct game *g, int seat, struct rollout_result *res)
 	game_result(g, &r);
 	settle(res, r.value.winner < 0 ? 0 : r.value.winner == seat ?
 	    r.value.value : -r.value.value, r.points[seat] -
-	    r.points[1 - seat]);
+	    r.points[(seat + 1) % game_players(g)]);
 }
 
 /* The end phase solved for the game value. */

@@ -76,6 +76,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
 	p->infer = false;
+	p->rival = 0;
 	p->default_ms = 100;
 }
 
@@ -208,6 +209,32 @@ utility(const struct search *s, const struct rollout_result *res)
 	}
 }
 
+/*
+ * A three-hand simulation's worth to the seat, played to the end of the
+ * deal: its points (and brisques) less the better of the two others'
+ * (rival 0), or less their mean (rival 1).  Beating the leader is what
+ * wins a deal of three; the mean counts every point taken from either.
+ */
+static double
+margin_of_three(const struct search *s, const struct game *g)
+{
+	bool bw = game_rules(g)->score.brisques_when == BRISQUES_ALWAYS;
+	int n = game_players(g);
+	double mine = 0, best = -1e9, sum = 0;
+
+	for (int p = 0; p < n; p++) {
+		double x = game_points(g, p) + (bw ? game_brisques(g, p) : 0);
+		if (p == s->seat) {
+			mine = x;
+			continue;
+		}
+		sum += x;
+		if (x > best)
+			best = x;
+	}
+	return mine - (s->p->rival == 1 ? sum / (n - 1) : best);
+}
+
 /* Plays every candidate still in the race in one sampled world, the
  * same world for each, and adds up the results. */
 static void
@@ -226,6 +253,8 @@ simulate_world(struct search *s)
 		game_apply(s->play, &c->a, NULL);
 		rollout_play(s->ro, s->play, s->seat, s->p->horizon, s->eg,
 		    &res);
+		if (game_players(s->play) > 2)
+			res.points = margin_of_three(s, s->play);
 		u[i] = utility(s, &res);
 		/* Where the search plays for points, ev and win speak of
 		 * points too: a two-hand deal has no game value. */
@@ -607,7 +636,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
 		*out = s->legal[0];	/* forced, or claim carte blanche */
 		report(s, info, info_arg, 0, 0.5);
-	} else if (game_phase(v) == PHASE_END &&
+	} else if (game_phase(v) == PHASE_END && game_players(v) == 2 &&
 	    game_hand_count(v, s->seat) <= SOLVE_MAX_HAND) {
 		s->eg = endgame_new(0);
 		rc = end_phase(s, info, info_arg, out);
