@@ -232,9 +232,10 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	interval(value, n, &m, &h);
 	printf("  %s  %+6.0f +- %.0f\n", o->seats == 3 ?
 	    "points over greedy:" : "game value / deal: ", m, h);
-	printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy rubiconed "
-	    "%ld times\n", rubiconed, lost, lost ? 100.0 * (double)rubiconed /
-	    (double)lost : 0.0, rubicons);
+	if (o->seats == 2)	/* three-hand has no rubicon */
+		printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy "
+		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
+		    (double)rubiconed / (double)lost : 0.0, rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
