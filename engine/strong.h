@@ -44,8 +44,8 @@ struct strong_params {
 			 * (the cards a player keeps), not uniformly;
 			 * off by default: it lost strength against
 			 * greedy when measured (belief.h) */
-	int	rival;	/* three-hand: the points margin over the better
-			 * of the two others (0) or over their mean (1) */
+	int	rival;	/* three-hand: the points margin over the mean
+			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last
 				 * trick and brisques where they count)
 				 * rather than the deal's game value */

@@ -32,8 +32,8 @@
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
  * over greedy" its margin over their mean, each with a 95% interval over
- * the decks; -A 1 searches for the margin over their mean rather than
- * over the better of the two (strong.h, rival).
+ * the decks; -A 0 searches for the margin over the better of the two
+ * rather than over their mean (strong.h, rival).
  */
 #include <math.h>
 #include <stdarg.h>
