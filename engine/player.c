@@ -47,10 +47,6 @@ player_choose(enum level l, const struct game *v, struct rng *rng,
 	case LEVEL_RANDOM:
 		return random_choose(v, rng, out);
 	case LEVEL_STRONG:
-		/* The search is for two seats (its end-phase solver and the
-		 * paired simulations); three-hand plays greedily. */
-		if (game_players(v) != 2)
-			return greedy_choose(v, rng, out);
 		return strong_choose(v, rng, lim, info, info_arg, out);
 	default:
 		return greedy_choose(v, rng, out);

@@ -7,7 +7,10 @@
  * place), plays each candidate action in the same sampled worlds, rolls
  * each out with the policy of rollout.h, and takes the action with the
  * best mean game value.  Once the stock is empty both hands are known
- * and it plays the end phase exactly (endgame.h).
+ * and it plays the end phase exactly (endgame.h).  Three-hand the two
+ * other hands and the stock are dealt, every seat is simulated by the
+ * policy to the end of the deal (the end phase too: the solver is for
+ * two), and a world is worth the seat's points margin (rival).
  */
 #ifndef STRONG_H
 #define STRONG_H
@@ -69,6 +72,8 @@ struct strong_params {
 			 * (the cards a player keeps), not uniformly;
 			 * off by default: it lost strength against
 			 * greedy when measured (belief.h) */
+	int	rival;	/* three-hand: the points margin over the mean
+			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last
 				 * trick and brisques where they count)
 				 * rather than the deal's game value */

@@ -14,7 +14,7 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-A 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -28,6 +28,12 @@
  * compared pair by pair.  -W changes weights of the simulation policy's
  * scale (weights.h); -V plays for the game value from decisions with at
  * most that many cards in the stock (strong.h).
+ * Three-hand (-v three-hand) each deck is dealt three times, strong in
+ * each seat against two greedies: "deals won" is its share of the deals
+ * it ends on top in points and brisques (a greedy's is 1/3), "points
+ * over greedy" its margin over their mean, each with a 95% interval over
+ * the decks; -A 0 searches for the margin over the better of the two
+ * rather than over their mean (strong.h, rival).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -47,6 +53,7 @@
 struct opts {
 	enum variant	variant;
 	long		pairs, jobs;
+	int		seats;	/* deals of a deck: strong in each seat */
 	uint64_t	seed;
 	const char	*pairs_file;
 	struct think_limits lim;
@@ -57,8 +64,8 @@ struct opts {
 /* One pair's outcome for strong, and what its searches cost. */
 struct pair {
 	uint64_t	seed;
-	double		score[2], value[2];	/* strong in seat 0, seat 1 */
-	int		rubiconed[2];	/* strong lost rubiconed (1), or
+	double		score[3], value[3];	/* strong in seat 0, 1 (, 2) */
+	int		rubiconed[3];	/* strong lost rubiconed (1), or
 					 * rubiconed greedy (-1) */
 	long long	playouts, decisions;
 	double		think_ms;
@@ -86,20 +93,41 @@ on_info(void *arg, const char *fmt, ...)
 		t->ms += strtod(p + 5, NULL);
 }
 
+/*
+ * Three-hand: strong wins the deal with more points and brisques than
+ * either greedy (a tie for the top shared), and its "game value" is its
+ * margin over their mean.
+ */
+static void
+deal_of_three(const struct result *res, int me, struct pair *pr)
+{
+	int x[3], top = 0, at_top = 0;
+
+	for (int k = 0; k < 3; k++) {
+		x[k] = res->points[k] + res->brisques[k];
+		if (x[k] > top)
+			top = x[k];
+	}
+	for (int k = 0; k < 3; k++)
+		at_top += x[k] == top;
+	pr->score[me] = x[me] == top ? 1.0 / at_top : 0;
+	pr->value[me] = x[me] - (x[(me + 1) % 3] + x[(me + 2) % 3]) / 2.0;
+}
+
 /* Plays one deal with strong in seat `me`; returns its result. */
 static void
 play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 {
 	struct rules r;
 	struct game *g;
-	struct rng rng[2];
+	struct rng rng[3];
 	struct result res;
 	struct tally t = { 0, 0 };
 
 	rules_init(&r, o->variant);
 	g = game_new(&r, seed, 1);
-	rng_seed(&rng[0], seed * 2 + 1);
-	rng_seed(&rng[1], seed * 2 + 2);
+	for (int k = 0; k < r.players; k++)
+		rng_seed(&rng[k], seed * 2 + 1 + (uint64_t)k);
 	while (!game_over(g)) {
 		int seat = game_to_move(g);
 		struct game *v = game_view(g, seat);
@@ -120,7 +148,9 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		game_free(v);
 	}
 	game_result(g, &res);
-	if (r.game_target > 0) {	/* won on the deal's points */
+	if (r.players == 3) {
+		deal_of_three(&res, me, pr);
+	} else if (r.game_target > 0) {	/* won on the deal's points */
 		int m = res.points[me] + res.brisques[me] -
 		    res.points[1 - me] - res.brisques[1 - me];
 		pr->value[me] = m;
@@ -146,8 +176,8 @@ worker(const struct opts *o, long job, int fd)
 		struct pair pr;
 		memset(&pr, 0, sizeof(pr));
 		pr.seed = o->seed + (uint64_t)i;
-		play_deal(o, o->seed + (uint64_t)i, 0, &pr);
-		play_deal(o, o->seed + (uint64_t)i, 1, &pr);
+		for (int me = 0; me < o->seats; me++)
+			play_deal(o, o->seed + (uint64_t)i, me, &pr);
 		if (write(fd, &pr, sizeof(pr)) != (ssize_t)sizeof(pr))
 			exit(1);
 	}
@@ -179,29 +209,35 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	if (score == NULL || value == NULL)
 		abort();
 	for (long i = 0; i < n; i++) {
-		score[i] = (pr[i].score[0] + pr[i].score[1]) / 2;
-		value[i] = (pr[i].value[0] + pr[i].value[1]) / 2;
+		score[i] = value[i] = 0;
+		for (int k = 0; k < o->seats; k++) {
+			score[i] += pr[i].score[k] / o->seats;
+			value[i] += pr[i].value[k] / o->seats;
+		}
 		playouts += pr[i].playouts;
 		decisions += pr[i].decisions;
 		ms += pr[i].think_ms;
-		for (int k = 0; k < 2; k++) {
+		for (int k = 0; k < o->seats; k++) {
 			lost += pr[i].score[k] == 0;
 			rubiconed += pr[i].rubiconed[k] > 0;
 			rubicons += pr[i].rubiconed[k] < 0;
 		}
 	}
-	printf("strong vs greedy, %s, %ld duplicate pairs (%ld deals), seed "
-	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n, 2 * n,
+	printf("strong vs greedy, %s, %ld duplicate %s (%ld deals), seed "
+	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n,
+	    o->seats == 3 ? "decks" : "pairs", o->seats * n,
 	    (unsigned long long)o->seed,
 	    o->lim.playouts ? "playouts" : "ms", o->lim.playouts ?
 	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
 	interval(score, n, &m, &h);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
 	interval(value, n, &m, &h);
-	printf("  game value / deal:  %+6.0f +- %.0f\n", m, h);
-	printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy rubiconed "
-	    "%ld times\n", rubiconed, lost, lost ? 100.0 * (double)rubiconed /
-	    (double)lost : 0.0, rubicons);
+	printf("  %s  %+6.0f +- %.0f\n", o->seats == 3 ?
+	    "points over greedy:" : "game value / deal: ", m, h);
+	if (o->seats == 2)	/* three-hand has no rubicon */
+		printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy "
+		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
+		    (double)rubiconed / (double)lost : 0.0, rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
@@ -210,7 +246,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 }
 
 static void
-write_pairs(const char *path, const struct pair *pr, long n)
+write_pairs(const char *path, const struct pair *pr, long n, int seats)
 {
 	FILE *f = fopen(path, "w");
 
@@ -218,11 +254,17 @@ write_pairs(const char *path, const struct pair *pr, long n)
 		perror(path);
 		exit(1);
 	}
-	fprintf(f, "seed\tscore0\tscore1\tvalue0\tvalue1\n");
-	for (long i = 0; i < n; i++)
-		fprintf(f, "%llu\t%.1f\t%.1f\t%.0f\t%.0f\n",
+	fprintf(f, "seed\tscore0\tscore1\tvalue0\tvalue1%s\n", seats == 3 ?
+	    "\tscore2\tvalue2" : "");
+	for (long i = 0; i < n; i++) {
+		fprintf(f, "%llu\t%.2f\t%.2f\t%.0f\t%.0f",
 		    (unsigned long long)pr[i].seed, pr[i].score[0],
 		    pr[i].score[1], pr[i].value[0], pr[i].value[1]);
+		if (seats == 3)
+			fprintf(f, "\t%.2f\t%.0f", pr[i].score[2],
+			    pr[i].value[2]);
+		fputc('\n', f);
+	}
 	if (fclose(f) != 0) {
 		perror(path);
 		exit(1);
@@ -244,11 +286,7 @@ defaults(struct opts *o, int argc, char **argv)
 			exit(2);
 		}
 	rules_init(&r, o->variant);
-	if (r.players != 2) {
-		fprintf(stderr, "bench_strength: %s is not for two\n",
-		    variant_name(o->variant));
-		exit(2);
-	}
+	o->seats = r.players;
 	g = game_new(&r, 1, 1);
 	strong_defaults(&o->p, g);
 	game_free(g);
@@ -267,7 +305,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->w = rollout_weights;
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:v:o:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -286,6 +324,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'R': o->p.race = strtod(optarg, NULL); break;
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;
+		case 'A': o->p.rival = (int)x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
@@ -325,7 +364,7 @@ main(int argc, char **argv)
 	summary(&o, pr, n, (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 	if (o.pairs_file != NULL)
-		write_pairs(o.pairs_file, pr, n);
+		write_pairs(o.pairs_file, pr, n, o.seats);
 	free(pr);
 	return 0;
 }

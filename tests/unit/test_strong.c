@@ -5,6 +5,7 @@
  */
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "endgame.h"
@@ -90,6 +91,50 @@ plays_two_seat_variants(void **state)
 	play_variant(VARIANT_TWO_HAND, 5, 0, &lim);
 	play_variant(VARIANT_SIX_PACK, 6, 1, &lim);
 	play_variant(VARIANT_EIGHT_PACK, 7, 0, &lim);
+}
+
+/*
+ * Three-hand is searched (it was played greedily, with no info line):
+ * in the stock phase and in the end phase, which the two-seat solver
+ * cannot read, strong's decisions report the worlds it simulated; seat
+ * 2, whose "other seat" is no 1 - seat, among them.
+ */
+static void
+searches_three_hand(void **state)
+{
+	struct think_limits lim;
+	struct rules r;
+	struct rng rng;
+	int searched[2] = { 0, 0 };
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 24;
+	rules_init(&r, VARIANT_THREE_HAND);
+	for (int me = 0; me < 3; me++) {
+		struct game *g = game_new(&r, 11, 1);
+		rng_seed(&rng, 11);
+		while (!game_over(g)) {
+			int seat = game_to_move(g), end =
+			    game_phase(g) == PHASE_END;
+			struct game *v = game_view(g, seat);
+			struct seen seen = { 0, 0, "" };
+			struct action a;
+			const char *p;
+			assert_int_equal(player_choose(seat == me ?
+			    LEVEL_STRONG : LEVEL_GREEDY, v, &rng, &lim,
+			    on_info, &seen, &a), 0);
+			assert_true(game_is_legal(g, &a));
+			if (seat == me && (p = strstr(seen.last,
+			    "playouts=")) != NULL && strtol(p + 9, NULL, 10) > 0)
+				searched[end]++;
+			assert_int_equal(game_apply(g, &a, NULL), 0);
+			game_free(v);
+		}
+		game_free(g);
+	}
+	assert_true(searched[0] > 30);
+	assert_true(searched[1] > 6);
 }
 
 static void
@@ -500,6 +545,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(plays_legal_deals),
 		cmocka_unit_test(plays_two_seat_variants),
+		cmocka_unit_test(searches_three_hand),
 		cmocka_unit_test(reproducible_with_playouts),
 		cmocka_unit_test(end_phase_is_solved),
 		cmocka_unit_test(caution_keeps_the_policy_choice),
