@@ -18,6 +18,7 @@
 #include "export.h"
 #include "record.h"
 #include "view.h"
+#include "view_json.h"
 
 struct export {
 	FILE		*out;
@@ -57,20 +58,6 @@ for_seat(json_t *result, int seat)
 }
 
 static json_t *
-legal_list(const struct game *g)
-{
-	struct action legal[MAX_LEGAL];
-	char text[ACTION_TEXT_MAX];
-	int n = game_legal_actions(g, legal, MAX_LEGAL);
-	json_t *a = json_array();
-
-	for (int i = 0; i < n; i++)
-		json_array_append_new(a, json_string(action_format(&legal[i],
-		    text, sizeof(text))));
-	return a;
-}
-
-static json_t *
 row(struct export *x, const char *file, json_t *rec, const struct game *g,
     json_t *act)
 {
@@ -90,7 +77,7 @@ row(struct export *x, const char *file, json_t *rec, const struct game *g,
 	    json_object_get(rec, "variant"), "seat", seat, "player",
 	    json_array_get(players, (size_t)seat), "decision",
 	    bzp_decision_name(game_decision(g)), "view", x->view, "legal",
-	    legal_list(g), "action", json_object_get(act, "action"), "ms",
+	    legal_json(g), "action", json_object_get(act, "action"), "ms",
 	    json_object_get(act, "ms"), "outcome", "winner",
 	    json_object_get(result, "winner"), "value",
 	    json_object_get(result, "value"), "points",

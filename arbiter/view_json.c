@@ -63,7 +63,7 @@ declare_points_json(const struct game *v)
 	return o;
 }
 
-static json_t *
+json_t *
 legal_json(const struct game *v)
 {
 	struct action legal[MAX_LEGAL];

@@ -20,5 +20,7 @@ json_t	*view_json(const struct game *v);
 
 /* A card list as a JSON array of card texts ("QS#2"). */
 json_t	*cards_json(const uint16_t *cards, int n);
+/* The legal actions of the seat to move of g, as texts. */
+json_t	*legal_json(const struct game *g);
 
 #endif

@@ -18,6 +18,15 @@ log_event(struct event_log *log, const struct event *ev)
 	log->n++;
 }
 
+static void
+event_start(struct event *ev, int type, int seat, int points)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->type = (uint8_t)type;
+	ev->seat = (uint8_t)seat;
+	ev->points = (int16_t)points;
+}
+
 /* One event of at most one card (card < 0: none). */
 static void
 log_one(struct event_log *log, int type, int seat, int key, int card,
@@ -27,11 +36,8 @@ log_one(struct event_log *log, int type, int seat, int key, int card,
 
 	if (log == NULL)
 		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
+	event_start(&ev, type, seat, points);
 	ev.key = (uint8_t)key;
-	ev.points = (int16_t)points;
 	if (card >= 0) {
 		ev.cards[0] = (uint16_t)card;
 		ev.ncards = 1;
@@ -59,10 +65,7 @@ log_cards(struct event_log *log, int type, int seat,
 
 	if (log == NULL)
 		return;
-	memset(&ev, 0, sizeof(ev));
-	ev.type = (uint8_t)type;
-	ev.seat = (uint8_t)seat;
-	ev.points = (int16_t)points;
+	event_start(&ev, type, seat, points);
 	CARDSET_FOREACH(c, cards)
 		if (ev.ncards < 16)
 			ev.cards[ev.ncards++] = (uint16_t)c;
