@@ -5,6 +5,8 @@
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
+#   make strength-table  strong vs greedy per variant and thinking time
+#                   (about an hour on 2 cores; README and tournaments/results)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -83,7 +85,7 @@ FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
-.PHONY: all deps test sanitize demo bench clean help install uninstall \
+.PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
         format checksrc fuzz fuzz-build
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
@@ -181,6 +183,10 @@ sanitize:
 
 bench: deps-ok all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+# STRENGTH_CELLS: variant:ms:pairs ... (default: scripts/strength_table.sh)
+strength-table: deps-ok all $(BUILD)/bench/bench_strength
+	@scripts/strength_table.sh $(STRENGTH_CELLS)
 
 # Fuzzing: everything built by clang with coverage for libFuzzer and
 # ASan + UBSan; each target then runs FUZZ_SECONDS (tests/fuzz/run.sh).

@@ -48,6 +48,7 @@ struct search {
 	struct rng	*rng;
 	int		 seat, weaken, ncand, ref, utility;
 	bool		 each_action;	/* think_limits.each_action */
+	clockid_t	 clock;	/* think_limits.cpu_clock */
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
 	struct game	*world, *play;
@@ -86,11 +87,11 @@ strong_defaults(struct strong_params *p, const struct game *v)
 }
 
 static double
-now_ms(void)
+now_ms(const struct search *s)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(s->clock, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
@@ -139,7 +140,7 @@ plan(struct search *s, const struct think_limits *lim)
 	    ms > (double)lim->cap_ms * 0.8 - 2)
 		ms = (double)lim->cap_ms * 0.8 - 2;
 	s->ms = ms * f < 1 ? 1 : ms * f;
-	s->start = now_ms();
+	s->start = now_ms(s);
 }
 
 static bool
@@ -147,7 +148,7 @@ out_of_budget(const struct search *s)
 {
 	if (s->limit > 0)
 		return s->playouts >= s->limit;
-	return now_ms() - s->start >= s->ms;
+	return now_ms(s) - s->start >= s->ms;
 }
 
 /* ---- candidates ---- */
@@ -383,7 +384,7 @@ report(const struct search *s, info_fn info, void *arg, double ev,
 {
 	if (info != NULL)
 		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
-		    s->playouts, ev, win, now_ms() - s->start);
+		    s->playouts, ev, win, now_ms(s) - s->start);
 }
 
 /*
@@ -631,6 +632,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 	s->weaken = lim == NULL ? 0 : lim->weaken < 0 ? 0 :
 	    lim->weaken > 100 ? 100 : lim->weaken;
 	s->each_action = lim != NULL && lim->each_action;
+	s->clock = lim != NULL && lim->cpu_clock ? CLOCK_THREAD_CPUTIME_ID :
+	    CLOCK_MONOTONIC;
 	if ((n = game_legal_actions(v, s->legal, MAX_LEGAL)) <= 0) {
 		free(s);
 		return -1;

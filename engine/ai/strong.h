@@ -34,6 +34,11 @@ struct think_limits {
 	bool		each_action;	/* analysis: an info line with the
 					 * value of every action weighed,
 					 * before the summary */
+	bool		cpu_clock;	/* times are this thread's CPU
+					 * time, not the wall clock: a
+					 * benchmark on a shared machine
+					 * gets the same thinking under
+					 * any load */
 };
 
 /* Receives "info" payloads while a player thinks (may be NULL). */

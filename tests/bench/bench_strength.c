@@ -11,14 +11,16 @@
  * speed.
  * Figures only; asserts nothing.
  *
- *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
+ *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-A 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
- * With -p the deals are reproducible; -j forks that many workers.  The
+ * With -p the deals are reproducible; -j forks that many workers.  -c
+ * counts -t in each worker's CPU time, so that a run on a loaded machine
+ * thinks as long as it would on an idle one.  The
  * defaults (-n 20 -p 1000 -j 2) take about a minute on two cores; the
  * intervals want -n 60 or more to say much.  In a
  * variant whose deal has no game value of its own (two-hand: the game
@@ -305,9 +307,10 @@ parse(int argc, char **argv, struct opts *o)
 	o->w = rollout_weights;
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
-		long long x = strtoll(optarg, NULL, 10);
+	while ((ch = getopt(argc, argv, "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
+		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
+		case 'c': o->lim.cpu_clock = true; break;
 		case 'n': o->pairs = (long)x; break;
 		case 'p': o->lim.playouts = x; break;
 		case 't': o->lim.movetime_ms = x; break;
