@@ -21,42 +21,9 @@
 #include <time.h>
 
 #include "belief.h"
-#include "endgame.h"
 #include "greedy.h"
-#include "rollout.h"
-#include "strong.h"
+#include "strong_int.h"
 #include "view.h"
-
-#define MAX_CAND	32
-/* The end phase is solved exactly from this many cards a hand (Rubicon's
- * nine: 0.1 ms on average); the six- and eight-pack's twelve and fifteen
- * are simulated like the stock phase until they come down to it. */
-#define SOLVE_MAX_HAND	9
-#define FORGET_SAMPLES	6	/* believed hands of a forgetful end phase */
-
-struct cand {
-	struct action	a;
-	double		utility, value, wins;	/* sums over worlds */
-	double		d, d2;	/* sums of the utility less the reference's */
-	long		n;	/* worlds simulated */
-	bool		out;	/* dropped: clearly worse than the best */
-};
-
-struct search {
-	const struct strong_params *p;
-	const struct game *v;
-	struct rng	*rng;
-	int		 seat, weaken, ncand, ref, utility;
-	bool		 each_action;	/* think_limits.each_action */
-	long long	 playouts, limit;	/* limit 0: by time */
-	double		 start, ms;
-	struct game	*world, *play;
-	struct rollout	*ro;
-	struct endgame	*eg;
-	struct cand	 c[MAX_CAND];
-	double		 weight[MAX_CARDS];	/* belief.h, or unused */
-	struct action	 legal[MAX_LEGAL];
-};
 
 void
 strong_defaults(struct strong_params *p, const struct game *v)
@@ -85,8 +52,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->default_ms = 100;
 }
 
-static double
-now_ms(void)
+double
+strong_now_ms(void)
 {
 	struct timespec ts;
 
@@ -95,8 +62,8 @@ now_ms(void)
 }
 
 /* A uniform double in [0, 1). */
-static double
-uniform(struct rng *rng)
+double
+strong_uniform(struct rng *rng)
 {
 	return (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
@@ -139,7 +106,7 @@ plan(struct search *s, const struct think_limits *lim)
 	    ms > (double)lim->cap_ms * 0.8 - 2)
 		ms = (double)lim->cap_ms * 0.8 - 2;
 	s->ms = ms * f < 1 ? 1 : ms * f;
-	s->start = now_ms();
+	s->start = strong_now_ms();
 }
 
 static bool
@@ -147,7 +114,7 @@ out_of_budget(const struct search *s)
 {
 	if (s->limit > 0)
 		return s->playouts >= s->limit;
-	return now_ms() - s->start >= s->ms;
+	return strong_now_ms() - s->start >= s->ms;
 }
 
 /* ---- candidates ---- */
@@ -355,8 +322,8 @@ merit(const struct search *s, int i)
  * them at random, the better ones more often (a softmax whose
  * temperature grows as Skill falls), so its slips are plausible ones.
  */
-static int
-pick(struct search *s, const double *mean, int n)
+int
+strong_pick(struct search *s, const double *mean, int n)
 {
 	int best = 0;
 	double temp = 3.0 * s->weaken, total = 0, x;
@@ -368,7 +335,7 @@ pick(struct search *s, const double *mean, int n)
 		return best;
 	for (int i = 0; i < n; i++)
 		total += exp((mean[i] - mean[best]) / temp);
-	x = uniform(s->rng) * total;
+	x = strong_uniform(s->rng) * total;
 	for (int i = 0; i < n; i++) {
 		x -= exp((mean[i] - mean[best]) / temp);
 		if (x < 0)
@@ -377,22 +344,22 @@ pick(struct search *s, const double *mean, int n)
 	return best;
 }
 
-static void
-report(const struct search *s, info_fn info, void *arg, double ev,
+void
+strong_report(const struct search *s, info_fn info, void *arg, double ev,
     double win)
 {
 	if (info != NULL)
 		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
-		    s->playouts, ev, win, now_ms() - s->start);
+		    s->playouts, ev, win, strong_now_ms() - s->start);
 }
 
 /*
  * Analysis: one info line per action weighed, its mean value and chance
  * of winning over the worlds it was played in (protocol.md, info).
  */
-static void
-report_action(info_fn info, void *arg, const struct action *a, double value,
-    double win)
+void
+strong_report_action(info_fn info, void *arg, const struct action *a,
+    double value, double win)
 {
 	char t[ACTION_TEXT_MAX];
 
@@ -405,9 +372,9 @@ report_candidates(const struct search *s, info_fn info, void *arg)
 {
 	for (int i = 0; i < s->ncand; i++)
 		if (s->c[i].n > 0)
-			report_action(info, arg, &s->c[i].a, s->c[i].value /
-			    (double)s->c[i].n, s->c[i].wins /
-			    (double)s->c[i].n);
+			strong_report_action(info, arg, &s->c[i].a,
+			    s->c[i].value / (double)s->c[i].n,
+			    s->c[i].wins / (double)s->c[i].n);
 }
 
 /* The candidate the simulation policy itself would choose. */
@@ -440,166 +407,12 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 			idx[n] = i;
 			mean[n++] = merit(s, i);
 		}
-	k = idx[pick(s, mean, n)];
+	k = idx[strong_pick(s, mean, n)];
 	*out = s->c[k].a;
 	if (s->each_action && info != NULL)
 		report_candidates(s, info, arg);
-	report(s, info, arg, s->c[k].value / (double)s->c[k].n,
+	strong_report(s, info, arg, s->c[k].value / (double)s->c[k].n,
 	    s->c[k].wins / (double)s->c[k].n);
-	return 0;
-}
-
-/* ---- the end phase ---- */
-
-static void
-play_kind(const struct search *s, int kind, struct action *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->type = ACTION_PLAY;
-	out->ncards = 1;
-	out->cards[0] = (uint16_t)endgame_card(s->v, s->seat, kind);
-}
-
-/*
- * What the end phase is played for: the deal's game value (Rubicon, whose
- * game is one deal), or points where the game is a race over several
- * deals or the evaluation is not fitted (two-hand: brisques count 10).
- */
-static void
-objective(const struct search *s, const struct eg_position *pos,
-    struct eg_objective *obj)
-{
-	const struct rules *r = game_rules(s->v);
-
-	if (s->p->end_points)
-		endgame_objective_points(obj, s->seat, r->last_trick,
-		    r->score.brisques_when == BRISQUES_ALWAYS ? 10 : 0);
-	else
-		endgame_objective_game(obj, s->v, pos, s->seat);
-}
-
-/*
- * What a solved value of pos means to the seat: the deal's game value,
- * or, played for points, the margin at the end of the deal (the points
- * now, plus what the seat takes of the last trick and the brisques still
- * out, less what the other takes).
- */
-static double
-solved_value(const struct search *s, const struct eg_position *pos, int v)
-{
-	const struct rules *r = game_rules(s->v);
-	int value, out;
-	bool last;
-
-	if (!s->p->end_points) {
-		endgame_split(v, &value, &last);
-		return value;
-	}
-	int bw = r->score.brisques_when == BRISQUES_ALWAYS ? 10 : 0;
-
-	out = r->last_trick + bw * endgame_brisques_left(pos);
-	return game_points(s->v, s->seat) - game_points(s->v, 1 - s->seat) +
-	    (bw ? game_brisques(s->v, s->seat) -
-	    game_brisques(s->v, 1 - s->seat) : 0) + 2 * v - out;
-}
-
-/*
- * A forgetful player's belief of the other hand: the cards it holds, and
- * each card played before this trick with a chance of weaken/200 of
- * having been forgotten, so that it might still be out; as many as the
- * hand holds are dealt from those.
- */
-static void
-believe(struct search *s, const struct eg_position *pos,
-    struct eg_position *b)
-{
-	struct cardset played = game_played(s->v);
-	uint16_t trick[MAX_PLAYERS];
-	uint8_t pool[MAX_CARDS];
-	int opp = 1 - s->seat, n = 0, held = 0;
-
-	for (int i = game_trick_cards(s->v, trick) - 1; i >= 0; i--)
-		cardset_del(&played, trick[i]);
-	for (int k = 0; k < CARDS_PER_PACK; k++)
-		for (int c = 0; c < pos->count[opp][k]; c++)
-			pool[n++] = (uint8_t)k;
-	held = n;
-	CARDSET_FOREACH(c, &played)
-		if (uniform(s->rng) * 200 < s->weaken)
-			pool[n++] = (uint8_t)card_kind(c);
-	*b = *pos;
-	memset(b->count[opp], 0, sizeof(b->count[opp]));
-	for (int i = 0; i < held; i++) {
-		int j = i + (int)rng_below(s->rng, (uint64_t)(n - i));
-		uint8_t t = pool[i];
-		pool[i] = pool[j];
-		pool[j] = t;
-		b->count[opp][pool[i]]++;
-	}
-}
-
-static int
-forgetful_end(struct search *s, const struct eg_position *pos,
-    struct action *out, double *ev)
-{
-	struct eg_position b;
-	struct eg_objective obj;
-	int kinds[32], vals[32], n = 0;
-	double mean[32] = { 0 };
-	int k;
-
-	for (int i = 0; i < FORGET_SAMPLES; i++) {
-		believe(s, pos, &b);
-		objective(s, &b, &obj);
-		n = endgame_solve_moves(s->eg, &b, &obj, kinds, vals);
-		for (int j = 0; j < n; j++)
-			mean[j] += solved_value(s, &b, vals[j]) /
-			    FORGET_SAMPLES;
-	}
-	k = pick(s, mean, n);
-	play_kind(s, kinds[k], out);
-	*ev = mean[k];
-	return 0;
-}
-
-/* Analysis: the exact value of every card the seat may play. */
-static void
-report_solved(struct search *s, const struct eg_position *pos,
-    const struct eg_objective *obj, info_fn info, void *arg)
-{
-	int kinds[32], vals[32], n = endgame_solve_moves(s->eg, pos, obj,
-	    kinds, vals);
-	struct action a;
-	double v;
-
-	for (int i = 0; i < n; i++) {
-		play_kind(s, kinds[i], &a);
-		v = solved_value(s, pos, vals[i]);
-		report_action(info, arg, &a, v, v > 0 ? 1 : v == 0 ? 0.5 : 0);
-	}
-}
-
-static int
-end_phase(struct search *s, info_fn info, void *arg, struct action *out)
-{
-	struct eg_position pos;
-	struct eg_objective obj;
-	double ev;
-	int best;
-
-	if (endgame_position(s->v, &pos) < 0)
-		return -1;
-	if (s->weaken > 0) {
-		forgetful_end(s, &pos, out, &ev);
-	} else {
-		objective(s, &pos, &obj);
-		ev = solved_value(s, &pos,
-		    endgame_solve(s->eg, &pos, &obj, &best));
-		play_kind(s, best, out);
-		if (s->each_action && info != NULL)
-			report_solved(s, &pos, &obj, info, arg);
-	}
-	report(s, info, arg, ev, ev > 0 ? 1 : ev == 0 ? 0.5 : 0);
 	return 0;
 }
 
@@ -640,11 +453,11 @@ strong_search(const struct strong_params *p, const struct game *v,
 	    game_stock_left(v) <= p->value_stock ? 1 : p->utility;
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
 		*out = s->legal[0];	/* forced, or claim carte blanche */
-		report(s, info, info_arg, 0, 0.5);
+		strong_report(s, info, info_arg, 0, 0.5);
 	} else if (game_phase(v) == PHASE_END && game_players(v) == 2 &&
 	    game_hand_count(v, s->seat) <= SOLVE_MAX_HAND) {
 		s->eg = endgame_new(0);
-		rc = end_phase(s, info, info_arg, out);
+		rc = strong_end_phase(s, info, info_arg, out);
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
