@@ -22,6 +22,7 @@
 
 #include "belief.h"
 #include "greedy.h"
+#include "infer.h"
 #include "strong_int.h"
 #include "view.h"
 
@@ -44,6 +45,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
 	p->infer = false;
+	p->policy_infer = 0;
+	p->infer_temp = 10;
 	/* Three-hand, less the mean of the others: it topped 52.3% +- 2.7
 	 * of 1,200 deals against two greedies, 46.6% +- 2.7 less the
 	 * better of them (paired over 400 decks: +5.6 +- 3.5 points;
@@ -207,16 +210,72 @@ margin_of_three(const struct search *s, const struct game *g)
 	return mine - (s->p->rival == 1 ? sum / (n - 1) : best);
 }
 
+/*
+ * A world's result for candidate c, weighed by w (infer.h; 1 without
+ * inference): sums of the weights and their squares, so that the means
+ * are weighted means and the standard errors count the effective number
+ * of worlds, (sum w)^2 / sum w^2, which is n when the weights are equal.
+ */
+void
+cand_add(struct cand *c, double w, double u, double value, double win)
+{
+	c->value += w * value;
+	c->wins += w * win;
+	c->utility += w * u;
+	c->w += w;
+	c->w2 += w * w;
+	c->n++;
+}
+
+/* The utility less the reference's in the same world. */
+void
+cand_pair(struct cand *c, double w, double d)
+{
+	c->d += w * d;
+	c->d2 += w * d * d;
+}
+
+double
+cand_mean(const struct cand *c)
+{
+	return c->w > 0 ? c->utility / c->w : 0;
+}
+
+double
+cand_gain(const struct cand *c)
+{
+	return c->w > 0 ? c->d / c->w : 0;
+}
+
+double
+cand_var(const struct cand *c)
+{
+	double m = cand_gain(c);
+
+	return c->w > 0 ? c->d2 / c->w - m * m : 0;
+}
+
+double
+cand_worlds(const struct cand *c)
+{
+	return c->w2 > 0 ? c->w * c->w / c->w2 : 0;
+}
+
 /* Plays every candidate still in the race in one sampled world, the
- * same world for each, and adds up the results. */
+ * same world for each, and adds up the results, weighed by how likely
+ * the world makes the other player's plays (infer.h). */
 static void
 simulate_world(struct search *s)
 {
 	struct rollout_result res;
-	double u[MAX_CAND];
+	double u[MAX_CAND], w = 1;
 
 	view_sample_weighted(s->v, s->rng, s->p->infer ? s->weight : NULL,
 	    s->world);
+	if (s->p->policy_infer > 0)
+		w = infer_weight(s->v, s->world, s->p->policy != NULL ?
+		    s->p->policy : &rollout_weights, s->p->policy_infer,
+		    s->p->infer_temp);
 	for (int i = 0; i < s->ncand; i++) {
 		struct cand *c = &s->c[i];
 		if (c->out)
@@ -230,34 +289,14 @@ simulate_world(struct search *s)
 		u[i] = utility(s, &res);
 		/* Where the search plays for points, ev and win speak of
 		 * points too: a two-hand deal has no game value. */
-		c->value += s->p->end_points ? res.points : res.value;
-		c->wins += s->p->end_points ? (res.points > 0 ? 1 :
-		    res.points == 0 ? 0.5 : 0) : res.win;
-		c->utility += u[i];
-		c->n++;
+		cand_add(c, w, u[i], s->p->end_points ? res.points :
+		    res.value, s->p->end_points ? (res.points > 0 ? 1 :
+		    res.points == 0 ? 0.5 : 0) : res.win);
 		s->playouts++;
 	}
 	for (int i = 0; i < s->ncand; i++)
-		if (!s->c[i].out) {
-			double d = u[i] - u[s->ref];
-			s->c[i].d += d;
-			s->c[i].d2 += d * d;
-		}
-}
-
-static double
-mean_of(const struct cand *c)
-{
-	return c->n > 0 ? c->utility / (double)c->n : 0;
-}
-
-/* The variance of one world's utility less the reference's. */
-static double
-var_of(const struct cand *c)
-{
-	double m = c->d / (double)c->n;
-
-	return c->d2 / (double)c->n - m * m;
+		if (!s->c[i].out)
+			cand_pair(&s->c[i], w, u[i] - u[s->ref]);
 }
 
 static int
@@ -266,7 +305,7 @@ best_in_race(const struct search *s)
 	int best = s->ref;
 
 	for (int i = 0; i < s->ncand; i++)
-		if (!s->c[i].out && mean_of(&s->c[i]) > mean_of(&s->c[best]))
+		if (!s->c[i].out && cand_mean(&s->c[i]) > cand_mean(&s->c[best]))
 			best = i;
 	return best;
 }
@@ -291,8 +330,9 @@ race(struct search *s, long worlds)
 		double se;
 		if (c->out || i == best || i == s->ref)
 			continue;
-		se = sqrt((var_of(c) + var_of(&s->c[best])) / (double)c->n);
-		if (mean_of(&s->c[best]) - mean_of(c) > s->p->race * se)
+		se = sqrt((cand_var(c) + cand_var(&s->c[best])) /
+		    cand_worlds(c));
+		if (cand_mean(&s->c[best]) - cand_mean(c) > s->p->race * se)
 			c->out = true;
 	}
 }
@@ -312,9 +352,9 @@ merit(const struct search *s, int i)
 
 	if (i == s->ref || c->n < 2)
 		return i == s->ref ? 0 : -1e9;
-	v = var_of(c);
-	return c->d / (double)c->n -
-	    s->p->caution * sqrt((v > 0 ? v : 0) / (double)c->n);
+	v = cand_var(c);
+	return cand_gain(c) -
+	    s->p->caution * sqrt((v > 0 ? v : 0) / cand_worlds(c));
 }
 
 /*
@@ -373,8 +413,8 @@ report_candidates(const struct search *s, info_fn info, void *arg)
 	for (int i = 0; i < s->ncand; i++)
 		if (s->c[i].n > 0)
 			strong_report_action(info, arg, &s->c[i].a,
-			    s->c[i].value / (double)s->c[i].n,
-			    s->c[i].wins / (double)s->c[i].n);
+			    s->c[i].value / s->c[i].w,
+			    s->c[i].wins / s->c[i].w);
 }
 
 /* The candidate the simulation policy itself would choose. */
@@ -411,8 +451,8 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 	*out = s->c[k].a;
 	if (s->each_action && info != NULL)
 		report_candidates(s, info, arg);
-	strong_report(s, info, arg, s->c[k].value / (double)s->c[k].n,
-	    s->c[k].wins / (double)s->c[k].n);
+	strong_report(s, info, arg, s->c[k].value / s->c[k].w,
+	    s->c[k].wins / s->c[k].w);
 	return 0;
 }
 

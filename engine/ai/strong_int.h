@@ -17,8 +17,9 @@
 
 struct cand {
 	struct action	a;
-	double		utility, value, wins;	/* sums over worlds */
-	double		d, d2;	/* sums of the utility less the reference's */
+	double		utility, value, wins;	/* weighted sums over worlds */
+	double		d, d2;	/* of the utility less the reference's */
+	double		w, w2;	/* sums of the worlds' weights, squared */
 	long		n;	/* worlds simulated */
 	bool		out;	/* dropped: clearly worse than the best */
 };
@@ -39,6 +40,17 @@ struct search {
 	struct action	 legal[MAX_LEGAL];
 };
 
+
+/* A world's result for a candidate, weighed by w; the weighted mean
+ * utility, gain over the reference and its variance, and the effective
+ * number of worlds (n when all weights are equal). */
+void	cand_add(struct cand *c, double w, double u, double value,
+	    double win);
+void	cand_pair(struct cand *c, double w, double d);
+double	cand_mean(const struct cand *c);
+double	cand_gain(const struct cand *c);
+double	cand_var(const struct cand *c);
+double	cand_worlds(const struct cand *c);
 
 double	strong_now_ms(void);
 /* A uniform double in [0, 1). */
