@@ -11,12 +11,15 @@
  * small share of any card, since the other player is not this policy.
  *
  * Level 1 weighs the lead of the trick being answered: the hand it was
- * led from is the world's hand plus the card led, exactly.  Level 2 also
- * weighs the other player's lead to the trick before, when it led it:
- * its cards then were those of now, plus that card, less the one it drew
- * since, which nobody saw: the chance is averaged over every concealed
- * card it might have drawn.  Replies are not weighed: what winning a
- * trick is worth to the policy needs the whole state of the game then.
+ * led from is the world's hand plus the card led, exactly.  Level n also
+ * weighs the other player's leads to the n - 1 tricks before, those it
+ * led: its cards then were those of now, plus the cards it played since,
+ * less the ones it drew since, which nobody saw: for one draw the chance
+ * is averaged over every card it might have drawn, for more over a few
+ * random sets of them.  The leads are taken as independent given the
+ * world.  Replies are not weighed: what winning a trick is worth to the
+ * policy needs the whole state of the game then; nor are declarations
+ * made or not, for the same reason.
  */
 #ifndef INFER_H
 #define INFER_H

@@ -75,8 +75,8 @@ struct strong_params {
 	int	policy_infer;	/* weigh each sampled world by the chance
 				 * of the other player's leads in it under
 				 * the simulation policy (infer.h): 0 off,
-				 * 1 the lead answered, 2 and its lead to
-				 * the trick before */
+				 * 1 the lead answered, n and its leads to
+				 * the n - 1 tricks before */
 	double	infer_temp;	/* the softmax's temperature, in points
 				 * of the policy's keep scale */
 	int	rival;	/* three-hand: the points margin over the mean

@@ -27,8 +27,9 @@
  * scores and values, so that two settings run on the same seeds can be
  * compared pair by pair.  -W changes weights of the simulation policy's
  * scale (weights.h); -P weighs the sampled worlds by the other player's
- * leads under the policy (infer.h: 1 the lead answered, 2 and the one
- * before) at temperature -T (points of the keep scale); -V plays for the game value from decisions with at
+ * leads under the policy (infer.h: 1 the lead answered, n and those to
+ * the n - 1 tricks before) at temperature -T (points of the keep
+ * scale); -V plays for the game value from decisions with at
  * most that many cards in the stock (strong.h).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals

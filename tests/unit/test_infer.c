@@ -23,6 +23,12 @@
 #include "strong_int.h"
 #include "view.h"
 
+/* The model's temperature in these tests: sharp enough that a world in
+ * which the policy would have led a card only a point cheaper weighs
+ * clearly less (at a soft temperature the spoilt world's other changes
+ * to the hand, a competitor of the lead swapped out, can outweigh it). */
+#define TEMP	4
+
 /* A deal of Rubicon at its first lead, seat 1 (the elder hand) to lead. */
 static struct game *
 first_lead(uint64_t seed)
@@ -73,20 +79,6 @@ cheaper_lead(struct rollout *ro, const struct game *g, int led)
 	keep_context(g, &k);
 	keep_count(g, 1, count);
 	return keep_value_in(&rollout_weights, &k, c, count) <
-	    keep_value_in(&rollout_weights, &k, led, count);
-}
-
-/* Whether seat 1 drew a card cheaper to give up than `led` since. */
-static bool
-drew_cheaper(const struct game *g, int led)
-{
-	struct keep_context k;
-	uint8_t count[CARDS_PER_PACK];
-	int d = g->last_drawn[1];
-
-	keep_context(g, &k);
-	keep_count(g, 1, count);
-	return d != NO_CARD && keep_value_in(&rollout_weights, &k, d, count) <
 	    keep_value_in(&rollout_weights, &k, led, count);
 }
 
@@ -146,9 +138,9 @@ test_policy_lead_weighs_more(void **state)
 		if (spoil_lead(ro, spoilt, spoilt_led, led)) {
 			for (int level = 1; level <= 2; level++) {
 				w_policy = infer_weight(v, g, &rollout_weights,
-				    level, 10);
+				    level, TEMP);
 				w_other = infer_weight(v, spoilt_led,
-				    &rollout_weights, level, 10);
+				    &rollout_weights, level, TEMP);
 				if (!(w_policy > w_other)) {
 					print_error("seed %llu level %d: the "
 					    "policy's lead weighs %g, another "
@@ -160,7 +152,7 @@ test_policy_lead_weighs_more(void **state)
 			/* Off, every world weighs the same. */
 			assert_true(infer_weight(v, g, &rollout_weights, 0,
 			    10) == infer_weight(v, spoilt_led,
-			    &rollout_weights, 0, 10));
+			    &rollout_weights, 0, TEMP));
 			checked++;
 		}
 		game_free(v);
@@ -173,77 +165,133 @@ test_policy_lead_weighs_more(void **state)
 }
 
 /*
- * The lead to the trick before: seat 1 leads trick 0 as the policy
- * would, seat 0 wins or loses it, both draw, and seat 0 is to play
- * again.  The world where seat 1 led its policy's card weighs more
- * (level 2) than one whose hand would have made it lead a cheaper one.
- * The card drawn since is not known to the view, so each card of the
- * hand is tried as the one drawn; where the card really drawn was
- * cheaper than the lead, the hands with it hide the lead in both worlds
- * alike, so such deals are left out.
+ * Whether seat 1 drew since the deal g0 a card cheaper to give up than
+ * `led` (counted in g): the cards it holds or has played that it was
+ * not dealt.
+ */
+static bool
+drew_cheaper(const struct game *g0, const struct game *g, int led)
+{
+	struct keep_context k;
+	uint8_t count[CARDS_PER_PACK];
+	struct cardset since = cardset_or(g->hand[1], g->table[1]);
+	uint16_t trick[MAX_PLAYERS];
+	int leader, winner;
+
+	for (int t = 1; game_past_trick(g, t, trick, &leader, &winner) > 0;
+	    t++)
+		cardset_add(&since, trick[leader == 1 ? 0 : 1]);
+	since = cardset_minus(since, g0->hand[1]);
+	keep_context(g, &k);
+	keep_count(g, 1, count);
+	CARDSET_FOREACH(d, &since)
+		if (keep_value_in(&rollout_weights, &k, d, count) <
+		    keep_value_in(&rollout_weights, &k, led, count))
+			return true;
+	return false;
+}
+
+/* Whether seat 1 led any trick after the first. */
+static bool
+led_again(const struct game *g)
+{
+	uint16_t trick[MAX_PLAYERS];
+	int leader, winner;
+
+	for (int t = 1; game_past_trick(g, t, trick, &leader, &winner) > 0;
+	    t++)
+		if (leader == 1)
+			return true;
+	return false;
+}
+
+/*
+ * Seat 1 leads trick 0 as the policy would, then the policy plays both
+ * seats until seat 0 is to lead trick `tricks`.  Returns the deal then,
+ * and in spoilt the same with a swap that would have made seat 1 lead a
+ * cheaper card at trick 0; NULL if the deal does not serve: seat 1 led
+ * again since (its other leads would weigh too), trump was fixed since
+ * (the model weighs past leads with the trump of now), it drew a card cheaper
+ * than its lead (then the hands with it hide the lead in both worlds
+ * alike), or no swap exists.
+ */
+static struct game *
+lead_then_play(uint64_t seed, int tricks, struct game **spoilt)
+{
+	struct game *g0 = first_lead(seed), *g = game_clone(g0);
+	struct rollout *ro = rollout_new(g, NULL);
+	int led = policy_lead(ro, g);
+	struct action a;
+
+	while (!game_over(g) && (game_tricks_played(g) < tricks ||
+	    game_to_move(g) != 0 || game_decision(g) != DECISION_LEAD)) {
+		assert_int_equal(rollout_choose(ro, g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+	}
+	*spoilt = game_clone(g);
+	if (game_tricks_played(g) != tricks || led_again(g) ||
+	    game_trump(g) != game_trump(g0) ||
+	    drew_cheaper(g0, g, led) || !spoil_lead(ro, g0, *spoilt, led)) {
+		game_free(g);
+		game_free(*spoilt);
+		g = *spoilt = NULL;
+	}
+	rollout_free(ro);
+	game_free(g0);
+	return g;
+}
+
+/*
+ * A lead to a past trick, one or two draws ago: the world where seat 1
+ * led its policy's card weighs more (level tricks + 1) than one whose
+ * hand would have made it lead a cheaper one.  The cards drawn since are
+ * not known to the view: every card of the hand is tried as the one
+ * drawn, or random pairs of them.
  */
 static void
-test_previous_lead_weighs_more(void **state)
+test_past_lead_weighs_more(void **state)
 {
-	int checked = 0;
-
 	(void)state;
-	for (uint64_t seed = 1; seed < 300; seed++) {
-		struct game *g = first_lead(seed * 7919);
-		struct rollout *ro = rollout_new(g, NULL);
-		struct game *spoilt = game_clone(g), *spoilt_now;
-		struct action a;
-		struct game *v;
-		int led = policy_lead(ro, g);
-		uint16_t trick[MAX_PLAYERS];
-		int leader, winner;
+	for (int tricks = 1; tricks <= 2; tricks++) {
+		int checked = 0;
+		for (uint64_t seed = 1; seed < 2000; seed++) {
+			struct game *spoilt, *g = lead_then_play(seed * 7919,
+			    tricks, &spoilt);
+			struct game *v;
+			uint16_t trick[MAX_PLAYERS];
+			int leader, winner;
+			double w_policy, w_other;
 
-		memset(&a, 0, sizeof(a));
-		a.type = ACTION_PLAY;
-		a.ncards = 1;
-		a.cards[0] = (uint16_t)led;
-		assert_int_equal(game_apply(g, &a, NULL), 0);
-		/* Seat 0 answers, declarations passed, until seat 0 is to
-		 * lead trick 1 or to answer seat 1's lead to it. */
-		while (game_tricks_played(g) < 1 || game_to_move(g) != 0 ||
-		    game_decision(g) == DECISION_DECLARE) {
-			assert_int_equal(rollout_choose(ro, g, &a), 0);
-			assert_int_equal(game_apply(g, &a, NULL), 0);
-		}
-		assert_int_equal(game_past_trick(g, 0, trick, &leader,
-		    &winner), 2);
-		assert_int_equal(trick[0], led);
-		assert_int_equal(leader, 1);
-		assert_int_equal(game_past_trick(g, 1, trick, &leader,
-		    &winner), -1);
-		v = game_view(g, 0);
-		spoilt_now = game_clone(g);
-		if (game_trick_cards(g, trick) == 0 &&
-		    !drew_cheaper(g, led) &&
-		    spoil_lead(ro, spoilt, spoilt_now, led)) {
-			double w_policy = infer_weight(v, g, &rollout_weights,
-			    2, 10);
-			double w_other = infer_weight(v, spoilt_now,
-			    &rollout_weights, 2, 10);
+			if (g == NULL)
+				continue;
+			assert_int_equal(game_past_trick(g, 0, trick, &leader,
+			    &winner), 2);
+			assert_int_equal(leader, 1);
+			assert_int_equal(game_past_trick(g, tricks, trick,
+			    &leader, &winner), -1);
+			v = game_view(g, 0);
+			w_policy = infer_weight(v, g, &rollout_weights,
+			    tricks + 1, TEMP);
+			w_other = infer_weight(v, spoilt, &rollout_weights,
+			    tricks + 1, TEMP);
 			if (!(w_policy > w_other)) {
-				print_error("seed %llu: the policy's lead "
-				    "weighs %g, another %g\n",
-				    (unsigned long long)seed, w_policy,
+				print_error("seed %llu, %d tricks: the policy's "
+				    "lead weighs %g, another %g\n",
+				    (unsigned long long)seed, tricks, w_policy,
 				    w_other);
 				fail();
 			}
-			/* Level 1 has nothing to weigh: seat 0 leads. */
-			assert_true(infer_weight(v, g, &rollout_weights, 1,
-			    10) == 1);
+			/* Too few levels to reach trick 0: nothing to weigh
+			 * (seat 0 leads and led every trick since). */
+			assert_true(infer_weight(v, g, &rollout_weights,
+			    tricks, TEMP) == 1);
 			checked++;
+			game_free(v);
+			game_free(spoilt);
+			game_free(g);
 		}
-		game_free(v);
-		game_free(spoilt);
-		game_free(spoilt_now);
-		rollout_free(ro);
-		game_free(g);
+		assert_true(checked >= (tricks == 1 ? 20 : 5));
 	}
-	assert_true(checked >= 10);
 }
 
 /* Utilities and paired differences of a few worlds, each added to one
@@ -319,7 +367,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_policy_lead_weighs_more),
-		cmocka_unit_test(test_previous_lead_weighs_more),
+		cmocka_unit_test(test_past_lead_weighs_more),
 		cmocka_unit_test(test_equal_weights_plain_statistics),
 		cmocka_unit_test(test_unequal_weights),
 	};
