@@ -52,6 +52,10 @@ double	cand_gain(const struct cand *c);
 double	cand_var(const struct cand *c);
 double	cand_worlds(const struct cand *c);
 
+/* Deals a world into s->world (by weight of infer_worlds, if set) and
+ * returns the weight its results count with. */
+double	strong_sample_world(struct search *s);
+
 double	strong_now_ms(void);
 /* A uniform double in [0, 1). */
 double	strong_uniform(struct rng *rng);

@@ -362,12 +362,71 @@ test_unequal_weights(void **state)
 	assert_true(fabs(cand_worlds(&c) - 9.0 / 5) < 1e-9);
 }
 
+/*
+ * Resampling (infer_worlds k): the world kept is drawn by weight among
+ * k dealt, so the worlds simulated are those the other player's lead
+ * makes likely: their mean weight is above that of worlds dealt
+ * uniformly, and each counts fully.
+ */
+static void
+test_resampling_keeps_likely_worlds(void **state)
+{
+	struct strong_params p;
+	struct search s;
+	struct rng rng;
+	struct game *g = first_lead(4242), *v;
+	struct rollout *ro = rollout_new(g, NULL);
+	struct action a;
+	double mean[2] = { 0, 0 };
+
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	a.type = ACTION_PLAY;
+	a.ncards = 1;
+	a.cards[0] = (uint16_t)policy_lead(ro, g);
+	assert_int_equal(game_apply(g, &a, NULL), 0);
+	v = game_view(g, 0);
+	strong_defaults(&p, v);
+	p.policy_infer = 1;
+	p.infer_temp = TEMP;
+	memset(&s, 0, sizeof(s));
+	s.p = &p;
+	s.v = v;
+	s.rng = &rng;
+	s.world = game_clone(v);
+	s.play = game_clone(v);
+	for (int k = 0; k < 2; k++) {
+		p.infer_worlds = k == 0 ? 1 : 16;
+		rng_seed(&rng, 99);
+		for (int i = 0; i < 400; i++) {
+			double w = strong_sample_world(&s);
+			double x = infer_weight(v, s.world, &rollout_weights,
+			    1, TEMP);
+			/* Weighed (k 1): the world's own weight; drawn by
+			 * weight: 1. */
+			assert_true(w == (k == 0 ? x : 1));
+			mean[k] += x / 400;
+		}
+	}
+	if (!(mean[1] > mean[0] * 1.1)) {
+		print_error("worlds drawn by weight weigh %g on average, "
+		    "dealt uniformly %g\n", mean[1], mean[0]);
+		fail();
+	}
+	game_free(s.world);
+	game_free(s.play);
+	game_free(v);
+	rollout_free(ro);
+	game_free(g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_policy_lead_weighs_more),
 		cmocka_unit_test(test_past_lead_weighs_more),
+		cmocka_unit_test(test_resampling_keeps_likely_worlds),
 		cmocka_unit_test(test_equal_weights_plain_statistics),
 		cmocka_unit_test(test_unequal_weights),
 	};
