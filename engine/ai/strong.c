@@ -21,43 +21,10 @@
 #include <time.h>
 
 #include "belief.h"
-#include "endgame.h"
 #include "greedy.h"
-#include "rollout.h"
-#include "strong.h"
+#include "infer.h"
+#include "strong_int.h"
 #include "view.h"
-
-#define MAX_CAND	32
-/* The end phase is solved exactly from this many cards a hand (Rubicon's
- * nine: 0.1 ms on average); the six- and eight-pack's twelve and fifteen
- * are simulated like the stock phase until they come down to it. */
-#define SOLVE_MAX_HAND	9
-#define FORGET_SAMPLES	6	/* believed hands of a forgetful end phase */
-
-struct cand {
-	struct action	a;
-	double		utility, value, wins;	/* sums over worlds */
-	double		d, d2;	/* sums of the utility less the reference's */
-	long		n;	/* worlds simulated */
-	bool		out;	/* dropped: clearly worse than the best */
-};
-
-struct search {
-	const struct strong_params *p;
-	const struct game *v;
-	struct rng	*rng;
-	int		 seat, weaken, ncand, ref, utility;
-	bool		 each_action;	/* think_limits.each_action */
-	clockid_t	 clock;	/* think_limits.cpu_clock */
-	long long	 playouts, limit;	/* limit 0: by time */
-	double		 start, ms;
-	struct game	*world, *play;
-	struct rollout	*ro;
-	struct endgame	*eg;
-	struct cand	 c[MAX_CAND];
-	double		 weight[MAX_CARDS];	/* belief.h, or unused */
-	struct action	 legal[MAX_LEGAL];
-};
 
 void
 strong_defaults(struct strong_params *p, const struct game *v)
@@ -78,6 +45,9 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
 	p->infer = false;
+	p->policy_infer = 0;
+	p->infer_temp = 10;
+	p->infer_worlds = 0;
 	/* Three-hand, less the mean of the others: it topped 52.3% +- 2.7
 	 * of 1,200 deals against two greedies, 46.6% +- 2.7 less the
 	 * better of them (paired over 400 decks: +5.6 +- 3.5 points;
@@ -86,8 +56,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->default_ms = 100;
 }
 
-static double
-now_ms(const struct search *s)
+double
+strong_now_ms(const struct search *s)
 {
 	struct timespec ts;
 
@@ -96,8 +66,8 @@ now_ms(const struct search *s)
 }
 
 /* A uniform double in [0, 1). */
-static double
-uniform(struct rng *rng)
+double
+strong_uniform(struct rng *rng)
 {
 	return (double)(rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
@@ -140,7 +110,7 @@ plan(struct search *s, const struct think_limits *lim)
 	    ms > (double)lim->cap_ms * 0.8 - 2)
 		ms = (double)lim->cap_ms * 0.8 - 2;
 	s->ms = ms * f < 1 ? 1 : ms * f;
-	s->start = now_ms(s);
+	s->start = strong_now_ms(s);
 }
 
 static bool
@@ -148,7 +118,7 @@ out_of_budget(const struct search *s)
 {
 	if (s->limit > 0)
 		return s->playouts >= s->limit;
-	return now_ms(s) - s->start >= s->ms;
+	return strong_now_ms(s) - s->start >= s->ms;
 }
 
 /* ---- candidates ---- */
@@ -241,16 +211,108 @@ margin_of_three(const struct search *s, const struct game *g)
 	return mine - (s->p->rival == 1 ? sum / (n - 1) : best);
 }
 
+/*
+ * A world's result for candidate c, weighed by w (infer.h; 1 without
+ * inference): sums of the weights and their squares, so that the means
+ * are weighted means and the standard errors count the effective number
+ * of worlds, (sum w)^2 / sum w^2, which is n when the weights are equal.
+ */
+void
+cand_add(struct cand *c, double w, double u, double value, double win)
+{
+	c->value += w * value;
+	c->wins += w * win;
+	c->utility += w * u;
+	c->w += w;
+	c->w2 += w * w;
+	c->n++;
+}
+
+/* The utility less the reference's in the same world. */
+void
+cand_pair(struct cand *c, double w, double d)
+{
+	c->d += w * d;
+	c->d2 += w * d * d;
+}
+
+double
+cand_mean(const struct cand *c)
+{
+	return c->w > 0 ? c->utility / c->w : 0;
+}
+
+double
+cand_gain(const struct cand *c)
+{
+	return c->w > 0 ? c->d / c->w : 0;
+}
+
+double
+cand_var(const struct cand *c)
+{
+	double m = cand_gain(c);
+
+	return c->w > 0 ? c->d2 / c->w - m * m : 0;
+}
+
+double
+cand_worlds(const struct cand *c)
+{
+	return c->w2 > 0 ? c->w * c->w / c->w2 : 0;
+}
+
+/* The chance of the other player's observed leads in world g. */
+static double
+world_weight(const struct search *s, const struct game *g)
+{
+	return infer_weight(s->v, g, s->p->policy != NULL ? s->p->policy :
+	    &rollout_weights, s->p->policy_infer, s->p->infer_temp);
+}
+
+/*
+ * Deals a world into s->world and returns its weight: 1 without
+ * inference, or when it is drawn by weight among infer_worlds worlds
+ * (sampling-importance-resampling, one kept by weighted reservoir,
+ * s->play lending its buffer), so that every world simulated counts
+ * fully; else the chance of the other player's leads in it.
+ */
+double
+strong_sample_world(struct search *s)
+{
+	const double *belief = s->p->infer ? s->weight : NULL;
+	double w, total;
+
+	view_sample_weighted(s->v, s->rng, belief, s->world);
+	if (s->p->policy_infer <= 0)
+		return 1;
+	w = world_weight(s, s->world);
+	if (s->p->infer_worlds < 2)
+		return w;
+	total = w;
+	for (int i = 1; i < s->p->infer_worlds; i++) {
+		view_sample_weighted(s->v, s->rng, belief, s->play);
+		w = world_weight(s, s->play);
+		total += w;
+		if (strong_uniform(s->rng) * total < w) {
+			struct game *t = s->world;
+			s->world = s->play;
+			s->play = t;
+		}
+	}
+	return 1;
+}
+
 /* Plays every candidate still in the race in one sampled world, the
- * same world for each, and adds up the results. */
+ * same world for each, and adds up the results, weighed by how likely
+ * the world makes the other player's plays (infer.h). */
 static void
 simulate_world(struct search *s)
 {
 	struct rollout_result res;
-	double u[MAX_CAND];
+	double u[MAX_CAND], w = 1;
 
-	view_sample_weighted(s->v, s->rng, s->p->infer ? s->weight : NULL,
-	    s->world);
+	w = strong_sample_world(s);
 	for (int i = 0; i < s->ncand; i++) {
 		struct cand *c = &s->c[i];
 		if (c->out)
@@ -264,34 +326,14 @@ simulate_world(struct search *s)
 		u[i] = utility(s, &res);
 		/* Where the search plays for points, ev and win speak of
 		 * points too: a two-hand deal has no game value. */
-		c->value += s->p->end_points ? res.points : res.value;
-		c->wins += s->p->end_points ? (res.points > 0 ? 1 :
-		    res.points == 0 ? 0.5 : 0) : res.win;
-		c->utility += u[i];
-		c->n++;
+		cand_add(c, w, u[i], s->p->end_points ? res.points :
+		    res.value, s->p->end_points ? (res.points > 0 ? 1 :
+		    res.points == 0 ? 0.5 : 0) : res.win);
 		s->playouts++;
 	}
 	for (int i = 0; i < s->ncand; i++)
-		if (!s->c[i].out) {
-			double d = u[i] - u[s->ref];
-			s->c[i].d += d;
-			s->c[i].d2 += d * d;
-		}
-}
-
-static double
-mean_of(const struct cand *c)
-{
-	return c->n > 0 ? c->utility / (double)c->n : 0;
-}
-
-/* The variance of one world's utility less the reference's. */
-static double
-var_of(const struct cand *c)
-{
-	double m = c->d / (double)c->n;
-
-	return c->d2 / (double)c->n - m * m;
+		if (!s->c[i].out)
+			cand_pair(&s->c[i], w, u[i] - u[s->ref]);
 }
 
 static int
@@ -300,7 +342,7 @@ best_in_race(const struct search *s)
 	int best = s->ref;
 
 	for (int i = 0; i < s->ncand; i++)
-		if (!s->c[i].out && mean_of(&s->c[i]) > mean_of(&s->c[best]))
+		if (!s->c[i].out && cand_mean(&s->c[i]) > cand_mean(&s->c[best]))
 			best = i;
 	return best;
 }
@@ -325,8 +367,9 @@ race(struct search *s, long worlds)
 		double se;
 		if (c->out || i == best || i == s->ref)
 			continue;
-		se = sqrt((var_of(c) + var_of(&s->c[best])) / (double)c->n);
-		if (mean_of(&s->c[best]) - mean_of(c) > s->p->race * se)
+		se = sqrt((cand_var(c) + cand_var(&s->c[best])) /
+		    cand_worlds(c));
+		if (cand_mean(&s->c[best]) - cand_mean(c) > s->p->race * se)
 			c->out = true;
 	}
 }
@@ -346,9 +389,9 @@ merit(const struct search *s, int i)
 
 	if (i == s->ref || c->n < 2)
 		return i == s->ref ? 0 : -1e9;
-	v = var_of(c);
-	return c->d / (double)c->n -
-	    s->p->caution * sqrt((v > 0 ? v : 0) / (double)c->n);
+	v = cand_var(c);
+	return cand_gain(c) -
+	    s->p->caution * sqrt((v > 0 ? v : 0) / cand_worlds(c));
 }
 
 /*
@@ -356,8 +399,8 @@ merit(const struct search *s, int i)
  * them at random, the better ones more often (a softmax whose
  * temperature grows as Skill falls), so its slips are plausible ones.
  */
-static int
-pick(struct search *s, const double *mean, int n)
+int
+strong_pick(struct search *s, const double *mean, int n)
 {
 	int best = 0;
 	double temp = 3.0 * s->weaken, total = 0, x;
@@ -369,7 +412,7 @@ pick(struct search *s, const double *mean, int n)
 		return best;
 	for (int i = 0; i < n; i++)
 		total += exp((mean[i] - mean[best]) / temp);
-	x = uniform(s->rng) * total;
+	x = strong_uniform(s->rng) * total;
 	for (int i = 0; i < n; i++) {
 		x -= exp((mean[i] - mean[best]) / temp);
 		if (x < 0)
@@ -378,22 +421,22 @@ pick(struct search *s, const double *mean, int n)
 	return best;
 }
 
-static void
-report(const struct search *s, info_fn info, void *arg, double ev,
+void
+strong_report(const struct search *s, info_fn info, void *arg, double ev,
     double win)
 {
 	if (info != NULL)
 		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
-		    s->playouts, ev, win, now_ms(s) - s->start);
+		    s->playouts, ev, win, strong_now_ms(s) - s->start);
 }
 
 /*
  * Analysis: one info line per action weighed, its mean value and chance
  * of winning over the worlds it was played in (protocol.md, info).
  */
-static void
-report_action(info_fn info, void *arg, const struct action *a, double value,
-    double win)
+void
+strong_report_action(info_fn info, void *arg, const struct action *a,
+    double value, double win)
 {
 	char t[ACTION_TEXT_MAX];
 
@@ -406,9 +449,9 @@ report_candidates(const struct search *s, info_fn info, void *arg)
 {
 	for (int i = 0; i < s->ncand; i++)
 		if (s->c[i].n > 0)
-			report_action(info, arg, &s->c[i].a, s->c[i].value /
-			    (double)s->c[i].n, s->c[i].wins /
-			    (double)s->c[i].n);
+			strong_report_action(info, arg, &s->c[i].a,
+			    s->c[i].value / s->c[i].w,
+			    s->c[i].wins / s->c[i].w);
 }
 
 /* The candidate the simulation policy itself would choose. */
@@ -441,166 +484,12 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 			idx[n] = i;
 			mean[n++] = merit(s, i);
 		}
-	k = idx[pick(s, mean, n)];
+	k = idx[strong_pick(s, mean, n)];
 	*out = s->c[k].a;
 	if (s->each_action && info != NULL)
 		report_candidates(s, info, arg);
-	report(s, info, arg, s->c[k].value / (double)s->c[k].n,
-	    s->c[k].wins / (double)s->c[k].n);
-	return 0;
-}
-
-/* ---- the end phase ---- */
-
-static void
-play_kind(const struct search *s, int kind, struct action *out)
-{
-	memset(out, 0, sizeof(*out));
-	out->type = ACTION_PLAY;
-	out->ncards = 1;
-	out->cards[0] = (uint16_t)endgame_card(s->v, s->seat, kind);
-}
-
-/*
- * What the end phase is played for: the deal's game value (Rubicon, whose
- * game is one deal), or points where the game is a race over several
- * deals or the evaluation is not fitted (two-hand: brisques count 10).
- */
-static void
-objective(const struct search *s, const struct eg_position *pos,
-    struct eg_objective *obj)
-{
-	const struct rules *r = game_rules(s->v);
-
-	if (s->p->end_points)
-		endgame_objective_points(obj, s->seat, r->last_trick,
-		    r->score.brisques_when == BRISQUES_ALWAYS ? 10 : 0);
-	else
-		endgame_objective_game(obj, s->v, pos, s->seat);
-}
-
-/*
- * What a solved value of pos means to the seat: the deal's game value,
- * or, played for points, the margin at the end of the deal (the points
- * now, plus what the seat takes of the last trick and the brisques still
- * out, less what the other takes).
- */
-static double
-solved_value(const struct search *s, const struct eg_position *pos, int v)
-{
-	const struct rules *r = game_rules(s->v);
-	int value, out;
-	bool last;
-
-	if (!s->p->end_points) {
-		endgame_split(v, &value, &last);
-		return value;
-	}
-	int bw = r->score.brisques_when == BRISQUES_ALWAYS ? 10 : 0;
-
-	out = r->last_trick + bw * endgame_brisques_left(pos);
-	return game_points(s->v, s->seat) - game_points(s->v, 1 - s->seat) +
-	    (bw ? game_brisques(s->v, s->seat) -
-	    game_brisques(s->v, 1 - s->seat) : 0) + 2 * v - out;
-}
-
-/*
- * A forgetful player's belief of the other hand: the cards it holds, and
- * each card played before this trick with a chance of weaken/200 of
- * having been forgotten, so that it might still be out; as many as the
- * hand holds are dealt from those.
- */
-static void
-believe(struct search *s, const struct eg_position *pos,
-    struct eg_position *b)
-{
-	struct cardset played = game_played(s->v);
-	uint16_t trick[MAX_PLAYERS];
-	uint8_t pool[MAX_CARDS];
-	int opp = 1 - s->seat, n = 0, held = 0;
-
-	for (int i = game_trick_cards(s->v, trick) - 1; i >= 0; i--)
-		cardset_del(&played, trick[i]);
-	for (int k = 0; k < CARDS_PER_PACK; k++)
-		for (int c = 0; c < pos->count[opp][k]; c++)
-			pool[n++] = (uint8_t)k;
-	held = n;
-	CARDSET_FOREACH(c, &played)
-		if (uniform(s->rng) * 200 < s->weaken)
-			pool[n++] = (uint8_t)card_kind(c);
-	*b = *pos;
-	memset(b->count[opp], 0, sizeof(b->count[opp]));
-	for (int i = 0; i < held; i++) {
-		int j = i + (int)rng_below(s->rng, (uint64_t)(n - i));
-		uint8_t t = pool[i];
-		pool[i] = pool[j];
-		pool[j] = t;
-		b->count[opp][pool[i]]++;
-	}
-}
-
-static int
-forgetful_end(struct search *s, const struct eg_position *pos,
-    struct action *out, double *ev)
-{
-	struct eg_position b;
-	struct eg_objective obj;
-	int kinds[32], vals[32], n = 0;
-	double mean[32] = { 0 };
-	int k;
-
-	for (int i = 0; i < FORGET_SAMPLES; i++) {
-		believe(s, pos, &b);
-		objective(s, &b, &obj);
-		n = endgame_solve_moves(s->eg, &b, &obj, kinds, vals);
-		for (int j = 0; j < n; j++)
-			mean[j] += solved_value(s, &b, vals[j]) /
-			    FORGET_SAMPLES;
-	}
-	k = pick(s, mean, n);
-	play_kind(s, kinds[k], out);
-	*ev = mean[k];
-	return 0;
-}
-
-/* Analysis: the exact value of every card the seat may play. */
-static void
-report_solved(struct search *s, const struct eg_position *pos,
-    const struct eg_objective *obj, info_fn info, void *arg)
-{
-	int kinds[32], vals[32], n = endgame_solve_moves(s->eg, pos, obj,
-	    kinds, vals);
-	struct action a;
-	double v;
-
-	for (int i = 0; i < n; i++) {
-		play_kind(s, kinds[i], &a);
-		v = solved_value(s, pos, vals[i]);
-		report_action(info, arg, &a, v, v > 0 ? 1 : v == 0 ? 0.5 : 0);
-	}
-}
-
-static int
-end_phase(struct search *s, info_fn info, void *arg, struct action *out)
-{
-	struct eg_position pos;
-	struct eg_objective obj;
-	double ev;
-	int best;
-
-	if (endgame_position(s->v, &pos) < 0)
-		return -1;
-	if (s->weaken > 0) {
-		forgetful_end(s, &pos, out, &ev);
-	} else {
-		objective(s, &pos, &obj);
-		ev = solved_value(s, &pos,
-		    endgame_solve(s->eg, &pos, &obj, &best));
-		play_kind(s, best, out);
-		if (s->each_action && info != NULL)
-			report_solved(s, &pos, &obj, info, arg);
-	}
-	report(s, info, arg, ev, ev > 0 ? 1 : ev == 0 ? 0.5 : 0);
+	strong_report(s, info, arg, s->c[k].value / s->c[k].w,
+	    s->c[k].wins / s->c[k].w);
 	return 0;
 }
 
@@ -643,11 +532,11 @@ strong_search(const struct strong_params *p, const struct game *v,
 	    game_stock_left(v) <= p->value_stock ? 1 : p->utility;
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
 		*out = s->legal[0];	/* forced, or claim carte blanche */
-		report(s, info, info_arg, 0, 0.5);
+		strong_report(s, info, info_arg, 0, 0.5);
 	} else if (game_phase(v) == PHASE_END && game_players(v) == 2 &&
 	    game_hand_count(v, s->seat) <= SOLVE_MAX_HAND) {
 		s->eg = endgame_new(0);
-		rc = end_phase(s, info, info_arg, out);
+		rc = strong_end_phase(s, info, info_arg, out);
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);

@@ -77,6 +77,16 @@ struct strong_params {
 			 * (the cards a player keeps), not uniformly;
 			 * off by default: it lost strength against
 			 * greedy when measured (belief.h) */
+	int	policy_infer;	/* weigh each sampled world by the chance
+				 * of the other player's leads in it under
+				 * the simulation policy (infer.h): 0 off,
+				 * 1 the lead answered, n and its leads to
+				 * the n - 1 tricks before */
+	double	infer_temp;	/* the softmax's temperature, in points
+				 * of the policy's keep scale */
+	int	infer_worlds;	/* 0, 1: every world simulated, its
+				 * results weighed; k: one world of every
+				 * k dealt, drawn by weight, simulated */
 	int	rival;	/* three-hand: the points margin over the mean
 			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last

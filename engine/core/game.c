@@ -461,6 +461,20 @@ game_trick_cards(const struct game *g, uint16_t *cards)
 }
 
 int
+game_past_trick(const struct game *g, int t, uint16_t *cards, int *leader,
+    int *winner)
+{
+	if (t < 0 || t >= g->ntricks)
+		return -1;
+	memcpy(cards, g->history + t * g->nplayers,
+	    sizeof(g->history[0]) * g->nplayers);
+	*leader = t == 0 ? (g->dealer + 1) % g->nplayers :
+	    g->trick_winner[t - 1];
+	*winner = g->trick_winner[t];
+	return g->nplayers;
+}
+
+int
 game_forfeit(struct game *g, int seat)
 {
 	if (g->phase == PHASE_OVER || seat < 0 || seat >= g->nplayers)

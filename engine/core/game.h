@@ -204,6 +204,12 @@ int		 game_hand_count(const struct game *g, int seat);
 int		 game_tricks_played(const struct game *g);
 int		 game_trick_cards(const struct game *g, uint16_t *cards);
 int		 game_leader(const struct game *g);
+/* Completed trick t (0: the first): its cards in the order played, who
+ * led it and who won it.  Returns the number of cards (the players), or
+ * -1 if trick t is not completed.  Read-only, for inference about what
+ * the players held (what every seat saw played). */
+int		 game_past_trick(const struct game *g, int t, uint16_t *cards,
+		    int *leader, int *winner);
 struct cardset	 game_played(const struct game *g);
 
 /* Makes the view of one seat (a copy with hidden cards unknown). */

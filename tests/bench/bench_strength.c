@@ -14,7 +14,7 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-A 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -28,8 +28,12 @@
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
  * compared pair by pair.  -W changes weights of the simulation policy's
- * scale (weights.h); -V plays for the game value from decisions with at
- * most that many cards in the stock (strong.h).
+ * scale (weights.h); -P weighs the sampled worlds by the other player's
+ * leads under the policy (infer.h: 1 the lead answered, n and those to
+ * the n - 1 tricks before) at temperature -T (points of the keep
+ * scale), the worlds' results weighed, or with -K one world drawn by
+ * weight of every k dealt; -V plays for the game value from decisions
+ * with at most that many cards in the stock (strong.h).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -307,7 +311,8 @@ parse(int argc, char **argv, struct opts *o)
 	o->w = rollout_weights;
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
-	while ((ch = getopt(argc, argv, "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
+	while ((ch = getopt(argc, argv,
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -327,6 +332,9 @@ parse(int argc, char **argv, struct opts *o)
 		case 'R': o->p.race = strtod(optarg, NULL); break;
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;
+		case 'P': o->p.policy_infer = (int)x; break;
+		case 'T': o->p.infer_temp = strtod(optarg, NULL); break;
+		case 'K': o->p.infer_worlds = (int)x; break;
 		case 'A': o->p.rival = (int)x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;

@@ -1,0 +1,78 @@
+/*
+ * strong_int.h: the strong level's search state, shared by its stock
+ * phase (strong.c) and its end phase (strong_end.c); private to them.
+ */
+#ifndef STRONG_INT_H
+#define STRONG_INT_H
+
+#include <time.h>
+
+#include "endgame.h"
+#include "rollout.h"
+#include "strong.h"
+
+#define MAX_CAND	32
+/* The end phase is solved exactly from this many cards a hand (Rubicon's
+ * nine: 0.1 ms on average); the six- and eight-pack's twelve and fifteen
+ * are simulated like the stock phase until they come down to it. */
+#define SOLVE_MAX_HAND	9
+
+struct cand {
+	struct action	a;
+	double		utility, value, wins;	/* weighted sums over worlds */
+	double		d, d2;	/* of the utility less the reference's */
+	double		w, w2;	/* sums of the worlds' weights, squared */
+	long		n;	/* worlds simulated */
+	bool		out;	/* dropped: clearly worse than the best */
+};
+
+struct search {
+	const struct strong_params *p;
+	const struct game *v;
+	struct rng	*rng;
+	int		 seat, weaken, ncand, ref, utility;
+	bool		 each_action;	/* think_limits.each_action */
+	clockid_t	 clock;	/* think_limits.cpu_clock */
+	long long	 playouts, limit;	/* limit 0: by time */
+	double		 start, ms;
+	struct game	*world, *play;
+	struct rollout	*ro;
+	struct endgame	*eg;
+	struct cand	 c[MAX_CAND];
+	double		 weight[MAX_CARDS];	/* belief.h, or unused */
+	struct action	 legal[MAX_LEGAL];
+};
+
+
+/* A world's result for a candidate, weighed by w; the weighted mean
+ * utility, gain over the reference and its variance, and the effective
+ * number of worlds (n when all weights are equal). */
+void	cand_add(struct cand *c, double w, double u, double value,
+	    double win);
+void	cand_pair(struct cand *c, double w, double d);
+double	cand_mean(const struct cand *c);
+double	cand_gain(const struct cand *c);
+double	cand_var(const struct cand *c);
+double	cand_worlds(const struct cand *c);
+
+/* Deals a world into s->world (by weight of infer_worlds, if set) and
+ * returns the weight its results count with. */
+double	strong_sample_world(struct search *s);
+
+double	strong_now_ms(const struct search *s);
+/* A uniform double in [0, 1). */
+double	strong_uniform(struct rng *rng);
+/* The index of the best of n means, or for a weakened player one drawn
+ * at random, the better more often. */
+int	strong_pick(struct search *s, const double *mean, int n);
+/* The summary info line, and an analysis line per action weighed. */
+void	strong_report(const struct search *s, info_fn info, void *arg,
+	    double ev, double win);
+void	strong_report_action(info_fn info, void *arg, const struct action *a,
+	    double value, double win);
+/* The end phase of two, both hands known: solved exactly (or, weakened,
+ * over believed hands).  Returns 0, or -1 if the solver cannot read it. */
+int	strong_end_phase(struct search *s, info_fn info, void *arg,
+	    struct action *out);
+
+#endif
