@@ -5,6 +5,9 @@
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
+#   make weights-policy  the learned simulation policy's weights
+#                   (engine/ai/policy_weights.h) from self-play, two rounds
+#                   of data and fit (tools/; about 25 min on two cores)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -65,6 +68,7 @@ FIXT_SRC  = $(wildcard tests/fixtures/*.c)
 BOT_SRC   = $(wildcard bots/*/bot.c)
 BENCH_SRC = $(wildcard tests/bench/*.c)
 FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
+TOOL_SRC  = $(wildcard tools/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -80,11 +84,12 @@ FIXT_BIN  = $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(FIXT_SRC))
 BOT_BIN   = $(patsubst bots/%/bot.c,$(BUILD)/bots/%,$(BOT_SRC))
 BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench clean help install uninstall \
-        format checksrc fuzz fuzz-build
+        format checksrc fuzz fuzz-build tools weights-policy
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -165,6 +170,38 @@ $(BUILD)/bench/arbiter_%: $(BUILD)/obj/tests/bench/arbiter_%.o $(LIBARB) $(LIBBZ
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+# The tools of learning (tools/): built with the engine's library.
+tools: $(TOOL_BIN)
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+# The learned simulation policy (issue 18): the strong search plays
+# itself at fixed playouts on fixed seeds with the hand-set policy in its
+# simulations; the policy is fitted to its choices; the search plays
+# again simulating with that policy; the policy is fitted again, from
+# the first fit.  Deterministic: it rewrites engine/ai/policy_weights.h
+# as committed.  Not part of make test.
+POLICY_DEALS    = 600
+POLICY_PLAYOUTS = 200
+POLICY_JOBS     ?= 2
+POLICY_DIR      = $(BUILD)/policy
+POLICY_RECIPE   = $(POLICY_DEALS) deals a round from seed 100000 then \
+	200000, $(POLICY_PLAYOUTS) playouts
+weights-policy: deps-ok $(TOOL_BIN)
+	@mkdir -p $(POLICY_DIR)
+	$(BUILD)/tools/policy_selfplay -n $(POLICY_DEALS) \
+		-p $(POLICY_PLAYOUTS) -s 100000 -j $(POLICY_JOBS) \
+		-o $(POLICY_DIR)/round1.bin
+	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/round1.bin \
+		-t $(POLICY_DIR)/round1.txt
+	$(BUILD)/tools/policy_selfplay -n $(POLICY_DEALS) \
+		-p $(POLICY_PLAYOUTS) -s 200000 -j $(POLICY_JOBS) \
+		-w $(POLICY_DIR)/round1.txt -o $(POLICY_DIR)/round2.bin
+	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/round2.bin \
+		-w $(POLICY_DIR)/round1.txt -t $(POLICY_DIR)/round2.txt \
+		-o engine/ai/policy_weights.h -r "$(POLICY_RECIPE)"
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser:

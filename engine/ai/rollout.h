@@ -23,12 +23,21 @@ struct rollout;
 /* The simulations' scale, tuned against greedy (rollout.c). */
 extern const struct keep_weights rollout_weights;
 
+/* The learned policy's weights on policy_features.h's features, fitted
+ * to the strong search's choices (policy_weights.h, make weights-policy). */
+extern const double policy_learned[];
+
 /* A policy with its buffers, for games shaped like `like`, keeping
  * cards on scale w (NULL: the scale tuned for the simulations; the
  * greedy level is this policy on greedy_weights).  Aborts when out of
  * memory; free with rollout_free (NULL is a no-op). */
 struct rollout	*rollout_new(const struct game *like,
 		    const struct keep_weights *w);
+/* The policy that plays the card of lowest score theta . features
+ * (policy_features.h; NULL: policy_learned); it declares and claims carte
+ * blanche as the hand-set one does. */
+struct rollout	*rollout_new_learned(const struct game *like,
+		    const double *theta);
 void		 rollout_free(struct rollout *ro);
 
 /* Chooses an action for the player to move in the full game g.  Returns

@@ -73,6 +73,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * deal (horizon 8: sixteen cards), by its exact game value. */
 	p->value_stock = rubicon ? 16 : -1;
 	p->policy = NULL;
+	p->learned = NULL;
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
@@ -648,7 +649,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
-		s->ro = rollout_new(v, p->policy);
+		s->ro = p->learned != NULL ? rollout_new_learned(v,
+		    p->learned) : rollout_new(v, p->policy);
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);

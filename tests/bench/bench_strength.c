@@ -14,7 +14,7 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-A 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-A 0|1] [-L 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -25,8 +25,9 @@
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.  -W changes weights of the simulation policy's
- * scale (weights.h); -V plays for the game value from decisions with at
+ * compared pair by pair.  -L 1 simulates with the learned policy
+ * (policy_weights.h), -L 0 with the hand-set one, whose scale -W changes
+ * (weights.h); -V plays for the game value from decisions with at
  * most that many cards in the stock (strong.h).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
@@ -305,7 +306,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->w = rollout_weights;
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:L:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -325,6 +326,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;
 		case 'A': o->p.rival = (int)x; break;
+		case 'L': o->p.learned = x ? policy_learned : NULL; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
