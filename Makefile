@@ -208,7 +208,7 @@ deps-browser:
 	@scripts/deps.sh --quiet --browser
 .PHONY: deps-browser
 
-test: deps-browser all $(UNIT_BIN) $(ARBT_BIN)
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN)
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:
