@@ -81,7 +81,8 @@ struct strong_params {
 					 * scale; NULL: rollout_weights */
 	const double	*learned;	/* or, if not NULL, the learned
 					 * policy on these weights
-					 * (policy_features.h) */
+					 * (policy_features.h; Rubicon's
+					 * default: policy_learned) */
 };
 
 /* The defaults for the variant of view v: in Rubicon the evaluation
