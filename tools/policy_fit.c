@@ -211,5 +211,10 @@ main(int argc, char **argv)
 		write_text(text, theta);
 	if (header != NULL)
 		write_header(header, theta, recipe);
+	for (int i = 0; i < NSETS; i++) {
+		free(sets[i].nact);
+		free(sets[i].chosen);
+		free(sets[i].x);
+	}
 	return 0;
 }
