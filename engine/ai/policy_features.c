@@ -84,6 +84,7 @@ struct pf_state {
 	struct keep_context k;
 	uint8_t		count[CARDS_PER_PACK];	/* held, hand and table */
 	uint8_t		other[CARDS_PER_PACK];	/* the other's table */
+	uint8_t		beaten[CARDS_PER_PACK];	/* exposed() */
 	uint16_t	trick[MAX_PLAYERS];
 	int		ntrick, late, other_table;
 	bool		end, reply;
@@ -122,20 +123,23 @@ keep_terms(const struct pf_state *st, int c, int16_t *f)
 	f[PF_SEVEN_TRUMP] = suit == trump && rank == RANK_7;
 }
 
-/* Leading c: the other's tabled cards that would beat it. */
-static int
-exposed(const struct pf_state *st, int c)
+/* Leading a card of each kind: the other's tabled cards that would beat
+ * it (higher of its suit, or any trump if it is plain). */
+static void
+exposed(struct pf_state *st)
 {
-	int n = 0, suit = card_suit(c);
+	int trumps = 0, trump = st->k.trump;
 
-	for (int k = 0; k < CARDS_PER_PACK; k++) {
-		if (st->other[k] == 0)
-			continue;
-		if (k / 8 == suit ? k % 8 > card_rank(c) :
-		    st->k.trump >= 0 && k / 8 == st->k.trump)
-			n += st->other[k];
+	if (trump >= 0)
+		for (int r = 0; r < NRANKS; r++)
+			trumps += st->other[trump * 8 + r];
+	for (int s = 0; s < NSUITS; s++) {
+		int above = s != trump && trump >= 0 ? trumps : 0;
+		for (int r = NRANKS - 1; r >= 0; r--) {
+			st->beaten[s * 8 + r] = (uint8_t)above;
+			above += st->other[s * 8 + r];
+		}
 	}
-	return n;
 }
 
 static void
@@ -147,7 +151,7 @@ stock_play(struct pf_buffers *b, const struct game *g,
 	keep_terms(st, c, f);
 	if (!st->reply) {
 		f[PF_LEAD_BRISQUE] = card_is_brisque(c);
-		f[PF_LEAD_EXPOSED] = (int16_t)exposed(st, c);
+		f[PF_LEAD_EXPOSED] = st->beaten[card_kind(c)];
 	} else if (policy_wins_trick(st->trick, st->ntrick, st->k.trump, c)) {
 		f[PF_WIN_DECLARE] = (int16_t)policy_declaration_after(b, g, a);
 		f[PF_WIN] = 1;
@@ -178,7 +182,7 @@ end_play(const struct pf_state *st, int c, int16_t *f)
 	}
 }
 
-void
+int
 policy_features(struct pf_buffers *b, const struct game *g,
     const struct action *legal, int n, int16_t (*f)[PF_COUNT])
 {
@@ -198,6 +202,8 @@ policy_features(struct pf_buffers *b, const struct game *g,
 	st.end = game_phase(g) == PHASE_END;
 	st.reply = game_decision(g) == DECISION_REPLY;
 	st.ntrick = game_trick_cards(g, st.trick);
+	if (!st.end && !st.reply)
+		exposed(&st);
 	memset(f, 0, sizeof(*f) * (size_t)n);
 	for (int i = 0; i < n; i++) {
 		if (st.end)
@@ -205,6 +211,7 @@ policy_features(struct pf_buffers *b, const struct game *g,
 		else
 			stock_play(b, g, &st, &legal[i], f[i]);
 	}
+	return st.end ? PF_KIND_END : st.reply ? PF_KIND_REPLY : PF_KIND_LEAD;
 }
 
 void
@@ -235,16 +242,37 @@ policy_features_of_scale(const struct keep_weights *w, double *theta)
 	theta[PF_END_LOSE_BRISQUE] = w->brisque_given;
 }
 
+/* The features each kind of decision may set, in order: the others are
+ * 0, so that a sum over these alone is the full sum, to the last bit. */
+static const uint8_t kind_features[3][PF_COUNT + 1] = {
+	[PF_KIND_LEAD] = { 15, PF_RANK, PF_BEZIQUE, PF_MARRIAGE_TRUMP,
+	    PF_MARRIAGE_PLAIN, PF_TRUMP, PF_TRUMP_HIGH, PF_QUARTET,
+	    PF_BRISQUE, PF_SEQUENCE_PLAIN, PF_COPIES, PF_TRUMP_LATE,
+	    PF_BRISQUE_LATE, PF_LEAD_BRISQUE, PF_LEAD_EXPOSED,
+	    PF_SEVEN_TRUMP },
+	[PF_KIND_REPLY] = { 21, PF_RANK, PF_BEZIQUE, PF_MARRIAGE_TRUMP,
+	    PF_MARRIAGE_PLAIN, PF_TRUMP, PF_TRUMP_HIGH, PF_QUARTET,
+	    PF_BRISQUE, PF_SEQUENCE_PLAIN, PF_WIN_DECLARE, PF_WIN,
+	    PF_WIN_TABLE, PF_WIN_LATE, PF_WIN_BRISQUE_LED, PF_LOSE_BRISQUE,
+	    PF_COPIES, PF_TRUMP_LATE, PF_BRISQUE_LATE, PF_WIN_TRUMPING,
+	    PF_WIN_LED_RANK, PF_SEVEN_TRUMP },
+	[PF_KIND_END] = { 7, PF_END_RANK, PF_END_TRUMP, PF_END_WIN,
+	    PF_END_WIN_BRISQUE_LED, PF_END_LOSE_BRISQUE, PF_END_BRISQUE,
+	    PF_END_WIN_RANK },
+};
+
 int
-policy_lowest(const double *theta, const int16_t (*f)[PF_COUNT], int n)
+policy_lowest(const double *theta, const int16_t (*f)[PF_COUNT], int n,
+    int kind)
 {
+	const uint8_t *use = kind_features[kind];
 	int best = 0;
 	double best_score = 0;
 
 	for (int i = 0; i < n; i++) {
 		double s = 0;
-		for (int j = 0; j < PF_COUNT; j++)
-			s += theta[j] * f[i][j];
+		for (int k = 1; k <= use[0]; k++)
+			s += theta[use[k]] * f[i][use[k]];
 		if (i == 0 || s < best_score) {
 			best_score = s;
 			best = i;

@@ -62,18 +62,22 @@ int	policy_declaration_after(struct pf_buffers *b, const struct game *g,
 /* Whether card c beats the n cards of the trick under trump (-1: none). */
 bool	policy_wins_trick(const uint16_t *trick, int n, int trump, int c);
 
+/* The kinds of play decision, by the features they may set. */
+enum { PF_KIND_LEAD, PF_KIND_REPLY, PF_KIND_END };
+
 /* The features of each of the n legal plays of a lead or reply decision
  * of g (the player to move's own view or the full game: only what that
- * player may see is used) into f[i]. */
-void	policy_features(struct pf_buffers *b, const struct game *g,
+ * player may see is used) into f[i]; returns the decision's kind. */
+int	policy_features(struct pf_buffers *b, const struct game *g,
 	    const struct action *legal, int n, int16_t (*f)[PF_COUNT]);
 
 /* The weights on which the features' sum is the hand-set policy's score
  * of rollout.c on scale w (the card of lowest score is played). */
 void	policy_features_of_scale(const struct keep_weights *w, double *theta);
 
-/* The legal play of lowest score theta . f (the first of equals). */
+/* The legal play of lowest score theta . f (the first of equals), f
+ * being the features of a decision of that kind. */
 int	policy_lowest(const double *theta, const int16_t (*f)[PF_COUNT],
-	    int n);
+	    int n, int kind);
 
 #endif

@@ -196,9 +196,10 @@ rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 		break;
 	default:
 		if (ro->theta != NULL) {
-			policy_features(&ro->pf, g, ro->legal, n, ro->f);
+			int kind = policy_features(&ro->pf, g, ro->legal, n,
+			    ro->f);
 			k = policy_lowest(ro->theta,
-			    (const int16_t (*)[PF_COUNT])ro->f, n);
+			    (const int16_t (*)[PF_COUNT])ro->f, n, kind);
 		} else {
 			k = choose_play(ro, g, n);
 		}

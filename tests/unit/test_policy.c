@@ -1,8 +1,8 @@
 /*
  * test_policy.c: the learned simulation policy's parts (issue 18): the
  * features of a card play give the hand-set policy's choice when weighed
- * by its scale, and the softmax fit recovers the weights that made a
- * synthetic set of choices.
+ * by its scale, the learned policy's sum leaves no feature out, and the
+ * softmax fit recovers the weights that made a synthetic set of choices.
  */
 #include "test_util.h"
 
@@ -25,25 +25,54 @@ random_scale(struct rng *rng, struct keep_weights *w)
 		x[i] = (int)rng_below(rng, 41);
 }
 
+/* The card of lowest score theta . f over every feature. */
+static int
+lowest_of_all(struct pf_buffers *pf, const struct game *g,
+    const double *theta)
+{
+	static struct action legal[MAX_LEGAL];
+	static int16_t f[MAX_LEGAL][PF_COUNT];
+	int n = game_legal_actions_by_kind(g, legal, MAX_LEGAL), best = 0;
+	double lo = 0;
+
+	policy_features(pf, g, legal, n, f);
+	for (int i = 0; i < n; i++) {
+		double s = 0;
+		for (int j = 0; j < PF_COUNT; j++)
+			s += theta[j] * f[i][j];
+		if (i == 0 || s < lo) {
+			lo = s;
+			best = i;
+		}
+	}
+	return legal[best].cards[0];
+}
+
 /* Plays deal `seed`, half of the moves at random and half by the
  * hand-set policy on scale w; at every play decision the learned path on
- * w's weights must choose the same card.  Returns the decisions seen. */
+ * w's weights must choose the same card, and the learned path on random
+ * weights of every feature the card of lowest full sum (the sum over
+ * the features a kind of decision may set leaves none out).  Returns the
+ * decisions seen. */
 static int
-compare_deal(uint64_t seed, const struct keep_weights *w)
+compare_deal(uint64_t seed, const struct keep_weights *w, struct rng *rng)
 {
 	struct rules r;
 	struct game *g;
-	struct rng rng;
-	struct rollout *old, *learned;
-	double theta[PF_COUNT];
+	struct rollout *old, *learned, *any;
+	struct pf_buffers pf;
+	double theta[PF_COUNT], random[PF_COUNT];
 	int seen = 0;
 
 	rules_init(&r, VARIANT_RUBICON);
 	g = game_new(&r, seed, 1);
-	rng_seed(&rng, seed);
 	policy_features_of_scale(w, theta);
+	for (int j = 0; j < PF_COUNT; j++)
+		random[j] = (double)rng_below(rng, 2001) / 100 - 10;
 	old = rollout_new(g, w);
 	learned = rollout_new_learned(g, theta);
+	any = rollout_new_learned(g, random);
+	pf_buffers_init(&pf, g);
 	while (!game_over(g)) {
 		struct action a, b, legal[MAX_LEGAL];
 		int n = game_legal_actions(g, legal, MAX_LEGAL);
@@ -55,14 +84,19 @@ compare_deal(uint64_t seed, const struct keep_weights *w)
 			snprintf(id, sizeof(id), "seed %llu decision %d",
 			    (unsigned long long)seed, seen);
 			assert_int_eq_msg(id, a.cards[0], b.cards[0]);
+			assert_int_equal(rollout_choose(any, g, &b), 0);
+			assert_int_eq_msg(id, b.cards[0],
+			    lowest_of_all(&pf, g, random));
 			seen++;
 		}
-		if (rng_below(&rng, 2) == 0)
-			a = legal[rng_below(&rng, (uint64_t)n)];
+		if (rng_below(rng, 2) == 0)
+			a = legal[rng_below(rng, (uint64_t)n)];
 		assert_int_equal(game_apply(g, &a, NULL), 0);
 	}
+	pf_buffers_free(&pf);
 	rollout_free(old);
 	rollout_free(learned);
+	rollout_free(any);
 	game_free(g);
 	return seen;
 }
@@ -83,7 +117,7 @@ features_give_the_hand_set_choice(void **state)
 			w = greedy_weights;
 		else
 			random_scale(&rng, &w);
-		seen += compare_deal(seed, &w);
+		seen += compare_deal(seed, &w, &rng);
 	}
 	assert_true(seen > 3000);
 }
