@@ -7,6 +7,10 @@
 #   make bench      print speed figures (asserts nothing)
 #   make strength-table  strong vs greedy per variant and thinking time
 #                   (about an hour on 2 cores; README and tournaments/results)
+#   make tools      build the policy's learning tools (build/tools/)
+#   make weights-policy  the learned simulation policy's weights
+#                   (engine/ai/policy_weights.h) from self-play data and
+#                   a fit (tools/; minutes on two cores)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -67,6 +71,7 @@ FIXT_SRC  = $(wildcard tests/fixtures/*.c)
 BOT_SRC   = $(wildcard bots/*/bot.c)
 BENCH_SRC = $(wildcard tests/bench/*.c)
 FUZZ_SRC  = $(wildcard tests/fuzz/fuzz_*.c)
+TOOL_SRC  = $(wildcard tools/*.c)
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -82,11 +87,12 @@ FIXT_BIN  = $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(FIXT_SRC))
 BOT_BIN   = $(patsubst bots/%/bot.c,$(BUILD)/bots/%,$(BOT_SRC))
 BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
-        format checksrc fuzz fuzz-build
+        format checksrc fuzz fuzz-build tools weights-policy
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -168,12 +174,40 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
+# The tools of learning (tools/): built with the engine's library.
+tools: $(TOOL_BIN)
+$(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+# The learned simulation policy (issue 18): the strong level plays itself
+# at fixed playouts on fixed seeds, simulating with the hand-set policy,
+# and the policy is fitted to its choices (tools/).  Deterministic: it
+# rewrites engine/ai/policy_weights.h as committed.  Not part of make
+# test.  A second round (policy_selfplay -w the first round's weights,
+# policy_fit -w them) was measured and not kept
+# (tournaments/results/policy-learning-2026-11-24.md).
+POLICY_DEALS    = 600
+POLICY_PLAYOUTS = 200
+POLICY_SEED     = 100000
+POLICY_JOBS     ?= 2
+POLICY_DIR      = $(BUILD)/policy
+POLICY_RECIPE   = $(POLICY_DEALS) deals from seed $(POLICY_SEED), $(POLICY_PLAYOUTS) playouts
+weights-policy: deps-ok $(TOOL_BIN)
+	@mkdir -p $(POLICY_DIR)
+	$(BUILD)/tools/policy_selfplay -n $(POLICY_DEALS) \
+		-p $(POLICY_PLAYOUTS) -s $(POLICY_SEED) -j $(POLICY_JOBS) \
+		-o $(POLICY_DIR)/round1.bin
+	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/round1.bin \
+		-t $(POLICY_DIR)/round1.txt -o engine/ai/policy_weights.h \
+		-r "$(POLICY_RECIPE)"
+
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser:
 	@scripts/deps.sh --quiet --browser
 .PHONY: deps-browser
 
-test: deps-browser all $(UNIT_BIN) $(ARBT_BIN)
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN)
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "eval.h"
+#include "policy_features.h"
+#include "policy_weights.h"
 #include "rollout.h"
 
 /*
@@ -32,11 +34,14 @@ const struct keep_weights rollout_weights = {
 	.brisque_won = 9, .sequence_plain = 10, .brisque_given = 10,
 };
 
+const double policy_learned[PF_COUNT] = POLICY_WEIGHTS;
+
 struct rollout {
 	const struct keep_weights *w;
-	struct game	*scratch;	/* look-ahead after winning a trick */
+	const double	*theta;	/* learned weights, or NULL: w */
+	struct pf_buffers pf;	/* look-ahead after winning a trick */
 	struct action	 legal[MAX_LEGAL];
-	struct action	 after[MAX_LEGAL];
+	int16_t		 f[MAX_LEGAL][PF_COUNT];
 };
 
 struct rollout *
@@ -47,7 +52,17 @@ rollout_new(const struct game *like, const struct keep_weights *w)
 	if (ro == NULL)
 		abort();
 	ro->w = w != NULL ? w : &rollout_weights;
-	ro->scratch = game_clone(like);
+	ro->theta = NULL;
+	pf_buffers_init(&ro->pf, like);
+	return ro;
+}
+
+struct rollout *
+rollout_new_learned(const struct game *like, const double *theta)
+{
+	struct rollout *ro = rollout_new(like, NULL);
+
+	ro->theta = theta != NULL ? theta : policy_learned;
 	return ro;
 }
 
@@ -56,7 +71,7 @@ rollout_free(struct rollout *ro)
 {
 	if (ro == NULL)
 		return;
-	game_free(ro->scratch);
+	pf_buffers_free(&ro->pf);
 	free(ro);
 }
 
@@ -80,39 +95,6 @@ best_declaration(const struct game *g, const struct action *legal, int n,
 	if (points != NULL)
 		*points = best_points;
 	return best;
-}
-
-/* The points of the best declaration the player to move could make after
- * winning the trick with `a` (0 if none). */
-static int
-declaration_after(struct rollout *ro, const struct game *g,
-    const struct action *a)
-{
-	int seat = game_to_move(g), points = 0, n;
-
-	game_copy(ro->scratch, g);
-	if (game_apply(ro->scratch, a, NULL) == 0 &&
-	    game_decision(ro->scratch) == DECISION_DECLARE &&
-	    game_to_move(ro->scratch) == seat) {
-		n = game_legal_actions_by_kind(ro->scratch, ro->after,
-		    MAX_LEGAL);
-		best_declaration(ro->scratch, ro->after, n, &points);
-	}
-	return points;
-}
-
-/* Whether c beats the n cards of the trick under trump. */
-static bool
-wins_trick(const uint16_t *trick, int n, int trump, int c)
-{
-	for (int i = 0; i < n; i++) {
-		bool beats = card_suit(c) == card_suit(trick[i]) ?
-		    card_rank(c) > card_rank(trick[i]) :
-		    trump >= 0 && card_suit(c) == trump;
-		if (!beats)
-			return false;
-	}
-	return n > 0;
 }
 
 /*
@@ -141,8 +123,8 @@ static int
 gain_of_winning(struct rollout *ro, const struct game *g, int i,
     bool end, int led)
 {
-	int gain = end ? 100 : declaration_after(ro, g, &ro->legal[i]) +
-	    worth_to_other(ro, g);
+	int gain = end ? 100 : policy_declaration_after(&ro->pf, g,
+	    &ro->legal[i]) + worth_to_other(ro, g);
 
 	return gain + (card_is_brisque(led) ? ro->w->brisque_won : 0);
 }
@@ -174,7 +156,7 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 		int score = end ? card_rank(c) * 4 +
 		    (card_suit(c) == k.trump) * 40 :
 		    keep_value_in(ro->w, &k, c, count);
-		if (reply && wins_trick(trick, ntrick, k.trump, c))
+		if (reply && policy_wins_trick(trick, ntrick, k.trump, c))
 			score -= gain_of_winning(ro, g, i, end, trick[0]);
 		else if (reply && card_is_brisque(c))
 			score += ro->w->brisque_given;
@@ -213,7 +195,14 @@ rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 		k = 0;		/* claim */
 		break;
 	default:
-		k = choose_play(ro, g, n);
+		if (ro->theta != NULL) {
+			int kind = policy_features(&ro->pf, g, ro->legal, n,
+			    ro->f);
+			k = policy_lowest(ro->theta,
+			    (const int16_t (*)[PF_COUNT])ro->f, n, kind);
+		} else {
+			k = choose_play(ro, g, n);
+		}
 		break;
 	}
 	*out = ro->legal[k];

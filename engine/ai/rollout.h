@@ -5,7 +5,10 @@
  * to declare or a brisque to take, declares the best combination, and
  * claims carte blanche, weighing what to keep on a scale (struct
  * keep_weights, keep.h): its own, tuned to beat greedy (rollout.c), in
- * the simulations; greedy's, as the greedy level (greedy.c).  It looks
+ * the simulations of the variants other than Rubicon; greedy's, as the
+ * greedy level (greedy.c).  Or it plays the card of lowest learned score
+ * on the features of policy_features.h (rollout_new_learned): Rubicon's
+ * simulations, fitted to the strong search's own choices.  It looks
  * ahead at the declaration each winning card would bring in a buffer of
  * its own rather than a fresh copy of the game.
  * It decides from what the player to move may see, never from the other
@@ -23,12 +26,21 @@ struct rollout;
 /* The simulations' scale, tuned against greedy (rollout.c). */
 extern const struct keep_weights rollout_weights;
 
+/* The learned policy's weights on policy_features.h's features, fitted
+ * to the strong search's choices (policy_weights.h, make weights-policy). */
+extern const double policy_learned[];
+
 /* A policy with its buffers, for games shaped like `like`, keeping
  * cards on scale w (NULL: the scale tuned for the simulations; the
  * greedy level is this policy on greedy_weights).  Aborts when out of
  * memory; free with rollout_free (NULL is a no-op). */
 struct rollout	*rollout_new(const struct game *like,
 		    const struct keep_weights *w);
+/* The policy that plays the card of lowest score theta . features
+ * (policy_features.h; NULL: policy_learned); it declares and claims carte
+ * blanche as the hand-set one does. */
+struct rollout	*rollout_new_learned(const struct game *like,
+		    const double *theta);
 void		 rollout_free(struct rollout *ro);
 
 /* Chooses an action for the player to move in the full game g.  Returns

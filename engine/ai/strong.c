@@ -41,6 +41,12 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * deal (horizon 8: sixteen cards), by its exact game value. */
 	p->value_stock = rubicon ? 16 : -1;
 	p->policy = NULL;
+	/* Rubicon simulates with the policy learned from the search's own
+	 * choices (policy_weights.h): not worse than the hand-set one over
+	 * 270 pairs (+1.9 +- 5.0 points of deals won against greedy, +21 +-
+	 * 268 a deal; tournaments/results/policy-learning-2026-11-24.md).
+	 * The other variants keep the hand-set one: the fit saw Rubicon. */
+	p->learned = rubicon ? policy_learned : NULL;
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
@@ -540,7 +546,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
-		s->ro = rollout_new(v, p->policy);
+		s->ro = p->learned != NULL ? rollout_new_learned(v,
+		    p->learned) : rollout_new(v, p->policy);
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);

@@ -94,6 +94,10 @@ struct strong_params {
 				 * rather than the deal's game value */
 	const struct keep_weights *policy;	/* the simulation policy's
 					 * scale; NULL: rollout_weights */
+	const double	*learned;	/* or, if not NULL, the learned
+					 * policy on these weights
+					 * (policy_features.h; Rubicon's
+					 * default: policy_learned) */
 };
 
 /* The defaults for the variant of view v: in Rubicon the evaluation

@@ -9,9 +9,10 @@
  * (rollout.c).  Figures only; asserts nothing.
  *
  * -W changes weights of the policy's scale (rollout_weights), for tuning:
- * -W trick=10,brisque_given=5.
+ * -W trick=10,brisque_given=5.  -L plays the learned policy
+ * (policy_weights.h) instead of the hand-set one.
  *
- *	bench_policy [-n pairs] [-s seed] [-W name=value,...]
+ *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L]
  */
 #include <math.h>
 #include <stdio.h>
@@ -72,9 +73,11 @@ main(int argc, char **argv)
 	struct rollout *ro;
 	struct keep_weights w = rollout_weights;
 	int ch;
+	bool learned = false;
 
-	while ((ch = getopt(argc, argv, "n:s:W:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:s:W:L")) != -1) {
 		switch (ch) {
+		case 'L': learned = true; break;
 		case 'W': set_weights(&w, optarg); break;
 		case 'n': pairs = strtol(optarg, NULL, 10); break;
 		case 's': seed = strtoull(optarg, NULL, 10); break;
@@ -85,7 +88,8 @@ main(int argc, char **argv)
 		pairs = 2;
 	rules_init(&r, VARIANT_RUBICON);
 	like = game_new(&r, 1, 1);
-	ro = rollout_new(like, &w);
+	ro = learned ? rollout_new_learned(like, NULL) :
+	    rollout_new(like, &w);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < pairs; i++) {
 		double v0, v1, x;
@@ -100,8 +104,9 @@ main(int argc, char **argv)
 	secs = (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	m = s / (double)pairs;
-	printf("simulation policy vs greedy, rubicon, %ld duplicate pairs, "
-	    "seed %llu:\n", pairs, (unsigned long long)seed);
+	printf("%s simulation policy vs greedy, rubicon, %ld duplicate pairs, "
+	    "seed %llu:\n", learned ? "learned" : "hand-set", pairs,
+	    (unsigned long long)seed);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 196 *
 	    sqrt((ss / (double)pairs - m * m) / (double)(pairs - 1)));
 	vm = vs / (double)pairs;

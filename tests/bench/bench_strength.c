@@ -14,7 +14,7 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -27,8 +27,9 @@
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.  -W changes weights of the simulation policy's
- * scale (weights.h); -P weighs the sampled worlds by the other player's
+ * compared pair by pair.  -L 1 simulates with the learned policy
+ * (policy_weights.h), -L 0 with the hand-set one, whose scale -W changes
+ * (weights.h); -P weighs the sampled worlds by the other player's
  * leads under the policy (infer.h: 1 the lead answered, n and those to
  * the n - 1 tricks before) at temperature -T (points of the keep
  * scale), the worlds' results weighed, or with -K one world drawn by
@@ -312,7 +313,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -336,6 +337,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'T': o->p.infer_temp = strtod(optarg, NULL); break;
 		case 'K': o->p.infer_worlds = (int)x; break;
 		case 'A': o->p.rival = (int)x; break;
+		case 'L': o->p.learned = x ? policy_learned : NULL; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);

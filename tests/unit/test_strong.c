@@ -213,16 +213,19 @@ caution_keeps_the_policy_choice(void **state)
 	lim.playouts = 300;
 	for (int plies = 2; plies < 90; plies += 3) {
 		struct game *v = view_after(31, plies);
-		struct rollout *ro = rollout_new(v, NULL);
+		struct rollout *ro;
 		struct action a, mine;
 		struct rng rng;
 		if (game_phase(v) != PHASE_STOCK) {
-			rollout_free(ro);
 			game_free(v);
 			continue;
 		}
-		assert_int_equal(rollout_choose(ro, v, &mine), 0);
+		/* The search's own simulation policy (the learned one in
+		 * Rubicon). */
 		strong_defaults(&p, v);
+		ro = p.learned != NULL ? rollout_new_learned(v, p.learned) :
+		    rollout_new(v, p.policy);
+		assert_int_equal(rollout_choose(ro, v, &mine), 0);
 		p.caution = 1e6;
 		rng_seed(&rng, 3);
 		assert_int_equal(strong_search(&p, v, &rng, &lim, NULL, NULL,

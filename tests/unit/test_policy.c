@@ -1,0 +1,237 @@
+/*
+ * test_policy.c: the learned simulation policy's parts (issue 18): the
+ * features of a card play give the hand-set policy's choice when weighed
+ * by its scale, the learned policy's sum leaves no feature out, and the
+ * softmax fit recovers the weights that made a synthetic set of choices.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "greedy.h"
+#include "policy_features.h"
+#include "policy_fit.h"
+#include "rollout.h"
+
+/* A scale of random weights, the trick's worth to the other side too. */
+static void
+random_scale(struct rng *rng, struct keep_weights *w)
+{
+	int *x = (int *)(void *)w;
+
+	for (size_t i = 0; i < sizeof(*w) / sizeof(int); i++)
+		x[i] = (int)rng_below(rng, 41);
+}
+
+/* The card of lowest score theta . f over every feature. */
+static int
+lowest_of_all(struct pf_buffers *pf, const struct game *g,
+    const double *theta)
+{
+	static struct action legal[MAX_LEGAL];
+	static int16_t f[MAX_LEGAL][PF_COUNT];
+	int n = game_legal_actions_by_kind(g, legal, MAX_LEGAL), best = 0;
+	double lo = 0;
+
+	policy_features(pf, g, legal, n, f);
+	for (int i = 0; i < n; i++) {
+		double s = 0;
+		for (int j = 0; j < PF_COUNT; j++)
+			s += theta[j] * f[i][j];
+		if (i == 0 || s < lo) {
+			lo = s;
+			best = i;
+		}
+	}
+	return legal[best].cards[0];
+}
+
+/* Plays deal `seed`, half of the moves at random and half by the
+ * hand-set policy on scale w; at every play decision the learned path on
+ * w's weights must choose the same card, and the learned path on random
+ * weights of every feature the card of lowest full sum (the sum over
+ * the features a kind of decision may set leaves none out).  Returns the
+ * decisions seen. */
+static int
+compare_deal(uint64_t seed, const struct keep_weights *w, struct rng *rng)
+{
+	struct rules r;
+	struct game *g;
+	struct rollout *old, *learned, *any;
+	struct pf_buffers pf;
+	double theta[PF_COUNT], random[PF_COUNT];
+	int seen = 0;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	policy_features_of_scale(w, theta);
+	for (int j = 0; j < PF_COUNT; j++)
+		random[j] = (double)rng_below(rng, 2001) / 100 - 10;
+	old = rollout_new(g, w);
+	learned = rollout_new_learned(g, theta);
+	any = rollout_new_learned(g, random);
+	pf_buffers_init(&pf, g);
+	while (!game_over(g)) {
+		struct action a, b, legal[MAX_LEGAL];
+		int n = game_legal_actions(g, legal, MAX_LEGAL);
+		assert_int_equal(rollout_choose(old, g, &a), 0);
+		assert_int_equal(rollout_choose(learned, g, &b), 0);
+		if (game_decision(g) == DECISION_LEAD ||
+		    game_decision(g) == DECISION_REPLY) {
+			char id[64];
+			snprintf(id, sizeof(id), "seed %llu decision %d",
+			    (unsigned long long)seed, seen);
+			assert_int_eq_msg(id, a.cards[0], b.cards[0]);
+			assert_int_equal(rollout_choose(any, g, &b), 0);
+			assert_int_eq_msg(id, b.cards[0],
+			    lowest_of_all(&pf, g, random));
+			seen++;
+		}
+		if (rng_below(rng, 2) == 0)
+			a = legal[rng_below(rng, (uint64_t)n)];
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+	}
+	pf_buffers_free(&pf);
+	rollout_free(old);
+	rollout_free(learned);
+	rollout_free(any);
+	game_free(g);
+	return seen;
+}
+
+static void
+features_give_the_hand_set_choice(void **state)
+{
+	struct rng rng;
+	struct keep_weights w;
+	int seen = 0;
+
+	(void)state;
+	rng_seed(&rng, 18);
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		if (seed % 3 == 0)
+			w = rollout_weights;
+		else if (seed % 3 == 1)
+			w = greedy_weights;
+		else
+			random_scale(&rng, &w);
+		seen += compare_deal(seed, &w, &rng);
+	}
+	assert_true(seen > 3000);
+}
+
+#define SYN_FEATURES	5
+#define SYN_DECISIONS	6000
+
+/* Choices drawn from the softmax of -theta . f over random features. */
+static void
+synthetic(struct rng *rng, const double *theta, int *nact, int *chosen,
+    int16_t *x, long *rows)
+{
+	int16_t *p = x;
+
+	*rows = 0;
+	for (int d = 0; d < SYN_DECISIONS; d++) {
+		double e[8], sum = 0, u;
+		int n = 2 + (int)rng_below(rng, 7), c = n - 1;
+		for (int i = 0; i < n; i++) {
+			double s = 0;
+			for (int j = 0; j < SYN_FEATURES; j++) {
+				p[i * SYN_FEATURES + j] =
+				    (int16_t)((int)rng_below(rng, 7) - 3);
+				s += theta[j] * p[i * SYN_FEATURES + j];
+			}
+			sum += e[i] = exp(-s);
+		}
+		u = (double)(rng_next(rng) >> 11) / 9007199254740992.0 * sum;
+		for (int i = 0; i < n; i++)
+			if ((u -= e[i]) < 0) {
+				c = i;
+				break;
+			}
+		nact[d] = n;
+		chosen[d] = c;
+		p += n * SYN_FEATURES;
+		*rows += n;
+	}
+}
+
+static void
+fit_recovers_known_weights(void **state)
+{
+	static const double truth[SYN_FEATURES] = { 0.8, -0.5, 0.3, 1.2, 0 };
+	static int nact[SYN_DECISIONS], chosen[SYN_DECISIONS];
+	static int16_t x[SYN_DECISIONS * 8 * SYN_FEATURES];
+	struct fit_set s;
+	struct rng rng;
+	double theta[SYN_FEATURES] = { 0 }, g[SYN_FEATURES];
+	double h[SYN_FEATURES * SYN_FEATURES];
+	long rows;
+
+	(void)state;
+	rng_seed(&rng, 7);
+	synthetic(&rng, truth, nact, chosen, x, &rows);
+	s.nfeat = SYN_FEATURES;
+	s.ndec = SYN_DECISIONS;
+	s.nact = nact;
+	s.chosen = chosen;
+	s.x = x;
+	assert_true(fit_newton(&s, theta, 1e-6, 50) > 0);
+	for (int j = 0; j < SYN_FEATURES; j++) {
+		/* within 0.1 of the truth (about 4 standard errors) */
+		assert_true(fabs(theta[j] - truth[j]) < 0.1);
+	}
+	/* At the optimum the gradient is zero... */
+	fit_loss(&s, theta, 1e-6, g, h);
+	for (int j = 0; j < SYN_FEATURES; j++)
+		assert_true(fabs(g[j]) < 1e-6);
+	/* ...and the fit beats the truth on the data it saw, which beats
+	 * knowing nothing (all weights 0). */
+	assert_true(fit_loss(&s, theta, 0, NULL, NULL) <=
+	    fit_loss(&s, truth, 0, NULL, NULL));
+	memset(g, 0, sizeof(g));
+	assert_true(fit_loss(&s, truth, 0, NULL, NULL) <
+	    fit_loss(&s, g, 0, NULL, NULL));
+	assert_true(fit_accuracy(&s, theta) > 0.4);
+}
+
+/* The gradient is the loss's: central differences agree. */
+static void
+gradient_is_the_loss_slope(void **state)
+{
+	static const double at[SYN_FEATURES] = { 0.3, 0.1, -0.7, 0.5, 0.2 };
+	static int nact[SYN_DECISIONS], chosen[SYN_DECISIONS];
+	static int16_t x[SYN_DECISIONS * 8 * SYN_FEATURES];
+	struct fit_set s = { SYN_FEATURES, 500, nact, chosen, x };
+	struct rng rng;
+	double g[SYN_FEATURES], t[SYN_FEATURES];
+	long rows;
+
+	(void)state;
+	rng_seed(&rng, 9);
+	synthetic(&rng, at, nact, chosen, x, &rows);
+	fit_loss(&s, at, 0.01, g, NULL);
+	for (int j = 0; j < SYN_FEATURES; j++) {
+		double up, down;
+		memcpy(t, at, sizeof(t));
+		t[j] += 1e-5;
+		up = fit_loss(&s, t, 0.01, NULL, NULL);
+		t[j] -= 2e-5;
+		down = fit_loss(&s, t, 0.01, NULL, NULL);
+		assert_true(fabs((up - down) / 2e-5 - g[j]) < 1e-5);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(features_give_the_hand_set_choice),
+		cmocka_unit_test(fit_recovers_known_weights),
+		cmocka_unit_test(gradient_is_the_loss_slope),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
