@@ -5,6 +5,9 @@
 #   make sanitize   the whole test suite under ASan + UBSan (build-asan/)
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
+#   make weights-eval  refit the evaluation of every variant from self-play
+#                   into engine/ai/eval_weights.h (fixed seeds, a few
+#                   minutes; not part of make test)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -84,7 +87,7 @@ FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench clean help install uninstall \
-        format checksrc fuzz fuzz-build
+        format checksrc fuzz fuzz-build weights-eval
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -181,6 +184,12 @@ sanitize:
 
 bench: deps-ok all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+# The evaluation's weights and spreads, every two-seat variant, fitted
+# to self-play on fixed seeds (tests/bench/bench_eval.c has the recipe):
+# the same header byte for byte each time.
+weights-eval: deps-ok $(BUILD)/bench/bench_eval
+	$(BUILD)/bench/bench_eval -v all -s 1 -o engine/ai/eval_weights.h
 
 # Fuzzing: everything built by clang with coverage for libFuzzer and
 # ASan + UBSan; each target then runs FUZZ_SECONDS (tests/fuzz/run.sh).
