@@ -14,7 +14,7 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-A 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-A 0|1] [-E 0|1] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -25,9 +25,10 @@
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.  -W changes weights of the simulation policy's
- * scale (weights.h); -V plays for the game value from decisions with at
- * most that many cards in the stock (strong.h).
+ * compared pair by pair.  -E 1 plays for points (end_points), -E 0 for
+ * the deal's game value (strong.h).  -W changes weights of the
+ * simulation policy's scale (weights.h); -V plays for the game value
+ * from decisions with at most that many cards in the stock (strong.h).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -305,7 +306,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->w = rollout_weights;
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
-	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:v:o:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:p:t:j:s:k:S:w:m:H:U:V:R:Z:I:W:A:E:v:o:")) != -1) {
 		long long x = strtoll(optarg, NULL, 10);
 		switch (ch) {
 		case 'n': o->pairs = (long)x; break;
@@ -325,6 +326,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'Z': o->p.caution = strtod(optarg, NULL); break;
 		case 'I': o->p.infer = x != 0; break;
 		case 'A': o->p.rival = (int)x; break;
+		case 'E': o->p.end_points = x != 0; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);

@@ -1,7 +1,8 @@
 /*
  * test_eval.c: the evaluation's fitter recovers weights it is given
- * (eval_fit.h), and eval_future() counts each variant's own weights
- * (eval_weights.h), not Rubicon's everywhere.
+ * (eval_fit.h), eval_future() counts each variant's own weights
+ * (eval_weights.h), not Rubicon's everywhere, and every two-seat
+ * variant's search counts it (strong_defaults).
  */
 #include "test_util.h"
 
@@ -14,6 +15,7 @@
 #include "eval_weights.h"
 #include "rng.h"
 #include "rollout.h"
+#include "strong.h"
 
 /* Synthetic rows: a few features on, y their weighted sum plus small
  * noise; ridge least squares gives back the weights. */
@@ -143,6 +145,45 @@ test_bezique_by_trump(void **state)
 	assert_true(checked >= 10 && other > 0);
 }
 
+/*
+ * Every two-seat variant's search stops its simulations a few tricks
+ * ahead and counts its evaluation (three-hand has none): from the first
+ * lead of a deal a simulation ends unfinished, the points margin its
+ * estimate.
+ */
+static void
+test_every_two_seat_variant_stops_early(void **state)
+{
+	(void)state;
+	for (int v = 0; v < NVARIANTS; v++) {
+		struct strong_params p;
+		struct rollout_result res;
+		struct rules r;
+		struct game *g;
+		struct rollout *ro;
+
+		rules_init(&r, (enum variant)v);
+		g = game_new(&r, 5, 1);
+		strong_defaults(&p, g);
+		if (v == VARIANT_THREE_HAND) {
+			assert_int_equal(p.horizon, 0);
+			game_free(g);
+			continue;
+		}
+		if (p.horizon <= 0) {
+			print_error("%s: simulations play to the end\n",
+			    variant_name((enum variant)v));
+			fail();
+		}
+		ro = rollout_new(g, NULL);
+		rollout_play(ro, g, 0, p.horizon, NULL, &res);
+		assert_false(res.finished);
+		assert_true(game_phase(g) == PHASE_STOCK);
+		rollout_free(ro);
+		game_free(g);
+	}
+}
+
 int
 main(void)
 {
@@ -151,6 +192,7 @@ main(void)
 		cmocka_unit_test(test_fit_spread),
 		cmocka_unit_test(test_each_variant_its_weights),
 		cmocka_unit_test(test_bezique_by_trump),
+		cmocka_unit_test(test_every_two_seat_variant_stops_early),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
