@@ -242,8 +242,9 @@ spread(const struct game *g)
 {
 	const struct rules *r = game_rules(g);
 	double stock = r->packs * CARDS_PER_PACK - r->players * r->hand_size;
-	const double *s = eval_spread[(unsigned)r->variant < NVARIANTS ? r->variant :
-	    VARIANT_RUBICON];
+	enum variant v = (unsigned)r->variant < NVARIANTS ? r->variant :
+	    VARIANT_RUBICON;
+	const double *s = eval_spread[v];
 
 	return s[0] + s[1] * sqrt(game_stock_left(g) / stock);
 }

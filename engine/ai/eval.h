@@ -4,7 +4,9 @@
  * A linear model over features of a seat's holding (hand and table):
  * bézique cards, cards towards the quartets, the trump suit towards the
  * sequence, marriages, the number of trumps, which of them were already
- * declared (on the table), and each of those again
+ * declared (on the table), what only some variants score (the
+ * quintuple bézique, four or five of a trump rank, the seven of trumps;
+ * the bézique's cards follow trump where they do), and each of those again
  * scaled by the share of the stock left, since cards are worth more with
  * more draws to come.  Its weights are fitted per variant, by least
  * squares, to the points the players of its own deals went on to score

@@ -196,8 +196,7 @@ write_row(FILE *f, const double *w, int n)
 }
 
 static void
-write_header(const char *path, const struct fitted *fd, bool all,
-    uint64_t seed)
+write_header(const char *path, const struct fitted *fd, uint64_t seed)
 {
 	FILE *f = fopen(path, "w");
 
@@ -235,7 +234,6 @@ write_header(const char *path, const struct fitted *fd, bool all,
 		perror(path);
 		exit(1);
 	}
-	(void)all;
 }
 
 int
@@ -285,6 +283,6 @@ main(int argc, char **argv)
 		    greedy >= 0 ? greedy : rc->greedy, &fd[rc->variant]);
 	}
 	if (out != NULL)
-		write_header(out, fd, all, seed);
+		write_header(out, fd, seed);
 	return 0;
 }
