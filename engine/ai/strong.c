@@ -64,9 +64,9 @@ struct search {
  * Against simulating to the end, strong vs greedy at 300 playouts, paired
  * (tournaments/results/variants-2026-11-24.md): two-hand 4 tricks
  * +4.1 +- 5.0 points of deals won, +27 +- 20 a deal (300 pairs; 2 and 8
- * no better); six-pack 8: +32.5 +- 17.8, +3835 +- 2613 (20 pairs; 16
- * no better); eight-pack 8: see the results file; each several times
- * faster a playout.  Three-hand has no evaluation (two seats only).
+ * no better); six-pack 8: +22.5 +- 11.6, +2594 +- 1593 (40 pairs; 16
+ * no better); eight-pack 8: +21.9 +- 17.8, +10628 +- 5619 (16 pairs);
+ * each several times faster a playout.  Three-hand has no evaluation (two seats only).
  */
 static const int horizons[NVARIANTS] = {
 	[VARIANT_RUBICON] = 8,
