@@ -11,6 +11,9 @@
 #   make weights-policy  the learned simulation policy's weights
 #                   (engine/ai/policy_weights.h) from self-play data and
 #                   a fit (tools/; minutes on two cores)
+#   make weights-eval  refit the evaluation of every variant from self-play
+#                   into engine/ai/eval_weights.h (fixed seeds, a few
+#                   minutes; not part of make test)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -92,7 +95,7 @@ TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
-        format checksrc fuzz fuzz-build tools weights-policy
+        format checksrc fuzz fuzz-build tools weights-policy weights-eval
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -221,6 +224,12 @@ bench: deps-ok all $(BENCH_BIN)
 # STRENGTH_CELLS: variant:ms:pairs ... (default: scripts/strength_table.sh)
 strength-table: deps-ok all $(BUILD)/bench/bench_strength
 	@scripts/strength_table.sh $(STRENGTH_CELLS)
+
+# The evaluation's weights and spreads, every two-seat variant, fitted
+# to self-play on fixed seeds (tests/bench/bench_eval.c has the recipe):
+# the same header byte for byte each time.
+weights-eval: deps-ok $(BUILD)/bench/bench_eval
+	$(BUILD)/bench/bench_eval -v all -s 1 -o engine/ai/eval_weights.h
 
 # Fuzzing: everything built by clang with coverage for libFuzzer and
 # ASan + UBSan; each target then runs FUZZ_SECONDS (tests/fuzz/run.sh).

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "combo.h"
 #include "eval.h"
 #include "eval_weights.h"
 
@@ -39,10 +40,12 @@ count_holding(const struct game *g, int seat, uint8_t *c, uint8_t *tc)
 	return ntable;
 }
 
-/* Declared cards have scored once already, so they count for less. */
+/* Declared cards have scored once already, so they count for less.
+ * bq, bj: the bézique's queen and jack (they depend on trump in the
+ * six- and eight-pack). */
 static int
 table_features(const struct game *g, const uint8_t *tc, int ntable,
-    double *x)
+    int bq, int bj, double *x)
 {
 	int t = game_trump(g), courts = 0, aces = 0, trumps = 0;
 
@@ -53,8 +56,8 @@ table_features(const struct game *g, const uint8_t *tc, int ntable,
 	for (int r = 0; t >= 0 && r < NRANKS; r++)
 		trumps += tc[kind(t, r)];
 	x[0] = ntable;
-	x[1] = tc[kind(SUIT_S, RANK_Q)];
-	x[2] = tc[kind(SUIT_D, RANK_J)];
+	x[1] = tc[bq];
+	x[2] = tc[bj];
 	x[3] = courts;
 	x[4] = aces;
 	x[5] = trumps;
@@ -98,11 +101,12 @@ likely_trump(const struct game *g, const uint8_t *c)
 	return t;
 }
 
+/* The bézique's cards and how many béziques they make (single to
+ * quadruple, and the eight-pack's quintuple in the last feature). */
 static int
-bezique_features(const uint8_t *c, double *x)
+bezique_features(const uint8_t *c, int bq, int bj, double *x)
 {
-	int q = c[kind(SUIT_S, RANK_Q)], j = c[kind(SUIT_D, RANK_J)];
-	int m = min2(q, j);
+	int q = c[bq], j = c[bj], m = min2(q, j);
 
 	x[0] = q;
 	x[1] = j;
@@ -160,6 +164,32 @@ suit_features(const struct game *g, const uint8_t *c, double *x)
 	return i;
 }
 
+/*
+ * What only some variants score (zero in the others, where the fit
+ * leaves their weights at 0): the eight-pack's quintuple bézique, four
+ * and five trump aces, tens, kings, queens or jacks (six-, eight-pack),
+ * and the seven of trumps (two-hand: 10 to exchange or declare it).
+ */
+static int
+variant_features(const struct game *g, const uint8_t *c, int bq, int bj,
+    double *x)
+{
+	static const int ranks[] = { RANK_A, RANK_T, RANK_K, RANK_Q, RANK_J };
+	const struct rules *r = game_rules(g);
+	int t = likely_trump(g, c), four = 0, five = 0;
+
+	for (int i = 0; i < 5 && r->trump_quartets; i++) {
+		four += c[kind(t, ranks[i])] >= 4;
+		five += r->trump_quintets && c[kind(t, ranks[i])] >= 5;
+	}
+	x[0] = r->max_bezique >= 5 && min2(c[bq], c[bj]) >= 5;
+	x[1] = four;
+	x[2] = five;
+	x[3] = r->seven_of_trumps > 0 && game_trump(g) >= 0 ?
+	    c[kind(game_trump(g), RANK_7)] : 0;
+	return 4;
+}
+
 void
 eval_features(const struct game *g, int seat, double *x)
 {
@@ -167,16 +197,24 @@ eval_features(const struct game *g, int seat, double *x)
 	double stock = r->packs * CARDS_PER_PACK - r->players * r->hand_size;
 	double f = game_stock_left(g) / stock;
 	uint8_t c[CARDS_PER_PACK], tc[CARDS_PER_PACK];
-	int ntable = count_holding(g, seat, c, tc), i = 0;
+	int ntable = count_holding(g, seat, c, tc), i = 0, bq, bj;
 
+	combo_bezique_kinds(r, likely_trump(g, c), &bq, &bj);
 	x[i++] = 1;
-	i += bezique_features(c, x + i);
+	i += bezique_features(c, bq, bj, x + i);
 	i += quartet_features(c, x + i);
 	i += suit_features(g, c, x + i);
-	i += table_features(g, tc, ntable, x + i);
+	i += table_features(g, tc, ntable, bq, bj, x + i);
 	x[i++] = game_leader(g) == seat;
+	i += variant_features(g, c, bq, bj, x + i);
 	for (int k = 0; k < EVAL_BASE; k++)
 		x[EVAL_BASE + k] = x[k] * f;
+}
+
+const double *
+eval_weights_of(enum variant v)
+{
+	return eval_weights[(unsigned)v < NVARIANTS ? v : VARIANT_RUBICON];
 }
 
 double
@@ -190,23 +228,25 @@ eval_with(const struct game *g, int seat, const double *w)
 	return sum;
 }
 
+/* By the weights fitted to the variant's own deals. */
 double
 eval_future(const struct game *g, int seat)
 {
-	return eval_with(g, seat, eval_weights);
+	return eval_with(g, seat, eval_weights_of(game_rules(g)->variant));
 }
 
-/* The model's residual sd of one seat's future points, as bench_eval
- * measures it (-n 40000 at e4ef4db: 181 with a twelfth of the stock
- * left, 483 at the start), close to 67 + 454 sqrt(share of the stock
- * left). */
+/* The model's residual sd of one seat's future points, fitted with the
+ * weights (bench_eval) as a + b sqrt(share of the stock left). */
 static double
 spread(const struct game *g)
 {
 	const struct rules *r = game_rules(g);
 	double stock = r->packs * CARDS_PER_PACK - r->players * r->hand_size;
+	enum variant v = (unsigned)r->variant < NVARIANTS ? r->variant :
+	    VARIANT_RUBICON;
+	const double *s = eval_spread[v];
 
-	return 67 + 454 * sqrt(game_stock_left(g) / stock);
+	return s[0] + s[1] * sqrt(game_stock_left(g) / stock);
 }
 
 double

@@ -4,10 +4,13 @@
  * A linear model over features of a seat's holding (hand and table):
  * bézique cards, cards towards the quartets, the trump suit towards the
  * sequence, marriages, the number of trumps, which of them were already
- * declared (on the table), and each of those again
+ * declared (on the table), what only some variants score (the
+ * quintuple bézique, four or five of a trump rank, the seven of trumps;
+ * the bézique's cards follow trump where they do), and each of those again
  * scaled by the share of the stock left, since cards are worth more with
- * more draws to come.  Its weights were fitted by least squares to the
- * points greedy players went on to score (tests/bench/bench_eval.c);
+ * more draws to come.  Its weights are fitted per variant, by least
+ * squares, to the points the players of its own deals went on to score
+ * (tests/bench/bench_eval.c; `make weights-eval` writes eval_weights.h);
  * the simulations stop a few tricks ahead and count it instead of
  * playing out the deal, whose luck drowns the differences they measure.
  */
@@ -16,7 +19,7 @@
 
 #include "game.h"
 
-#define EVAL_BASE	40			/* features before scaling */
+#define EVAL_BASE	44			/* features before scaling */
 #define EVAL_NFEAT	(2 * EVAL_BASE)
 
 /* Writes the EVAL_NFEAT features of seat in the full game g into x. */
@@ -28,6 +31,9 @@ double	eval_future(const struct game *g, int seat);
 
 /* The same with the caller's weights (for fitting). */
 double	eval_with(const struct game *g, int seat, const double *w);
+
+/* The weights eval_future() uses for variant v (eval_weights.h). */
+const double *eval_weights_of(enum variant v);
 
 /*
  * The expected game value to seat (won +, lost -, doc/rules.md §9) when the

@@ -26,14 +26,35 @@
 #include "strong_int.h"
 #include "view.h"
 
+/*
+ * Tricks each variant's simulations play before its own fitted
+ * evaluation counts the rest (eval.h); 0: to the end of the deal.
+ * Against simulating to the end, strong vs greedy at 300 playouts, paired
+ * (tournaments/results/variants-2026-11-24.md): two-hand 4 tricks
+ * +4.1 +- 5.0 points of deals won, +27 +- 20 a deal (300 pairs; 2 and 8
+ * no better); six-pack 8: +22.5 +- 11.6, +2594 +- 1593 (40 pairs; 16
+ * no better); eight-pack 8: +21.9 +- 17.8, +10628 +- 5619 (16 pairs);
+ * each several times faster a playout.  Three-hand has no evaluation (two seats only).
+ */
+static const int horizons[NVARIANTS] = {
+	[VARIANT_RUBICON] = 8,
+	[VARIANT_TWO_HAND] = 4,
+	[VARIANT_SIX_PACK] = 8,
+	[VARIANT_EIGHT_PACK] = 8,
+	[VARIANT_THREE_HAND] = 0,
+};
+
 void
 strong_defaults(struct strong_params *p, const struct game *v)
 {
-	bool rubicon = v == NULL ||
-	    game_rules(v)->variant == VARIANT_RUBICON;
+	enum variant var = v == NULL ? VARIANT_RUBICON :
+	    game_rules(v)->variant;
+	bool rubicon = var == VARIANT_RUBICON;
 
+	/* The simulations' end-phase solver plays for the game value
+	 * (rollout.c), and six- and eight-pack hands are too big for it. */
 	p->solver_stock = rubicon ? 0 : -1;
-	p->horizon = rubicon ? 8 : 0;
+	p->horizon = (unsigned)var < NVARIANTS ? horizons[var] : 0;
 	p->end_points = !rubicon;
 	p->utility = 0;
 	p->points_weight = 0;

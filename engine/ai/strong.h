@@ -100,11 +100,12 @@ struct strong_params {
 					 * default: policy_learned) */
 };
 
-/* The defaults for the variant of view v: in Rubicon the evaluation
- * fitted to it stops simulations early, and in the last eight tricks of
- * the stock, whose simulations all reach the end of the deal, actions
- * are compared by its game value; the other variants simulate to the
- * end of the deal and play their end phase for points. */
+/* The defaults for the variant of view v: in each two-seat variant the
+ * evaluation fitted to it (eval.h) stops simulations a few tricks ahead
+ * (three-hand simulates to the end); in Rubicon, in the last eight
+ * tricks of the stock, whose simulations all reach the end of the deal,
+ * actions are compared by its game value and the simulations solve the
+ * end phase; the other variants play for points. */
 void	strong_defaults(struct strong_params *p, const struct game *v);
 
 /* strong_choose() with these parameters. */

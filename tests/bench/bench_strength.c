@@ -14,7 +14,8 @@
  *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
- *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-W name=value,...]
+ *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
+ *	    [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -33,7 +34,8 @@
  * leads under the policy (infer.h: 1 the lead answered, n and those to
  * the n - 1 tricks before) at temperature -T (points of the keep
  * scale), the worlds' results weighed, or with -K one world drawn by
- * weight of every k dealt; -V plays for the game value from decisions
+ * weight of every k dealt; -E 1 plays for points (end_points), -E 0 for
+ * the deal's game value; -V plays for the game value from decisions
  * with at most that many cards in the stock (strong.h).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
@@ -313,7 +315,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:E:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -338,6 +340,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'K': o->p.infer_worlds = (int)x; break;
 		case 'A': o->p.rival = (int)x; break;
 		case 'L': o->p.learned = x ? policy_learned : NULL; break;
+		case 'E': o->p.end_points = x != 0; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
