@@ -209,7 +209,23 @@ rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 	return 0;
 }
 
-/* Stops where eval.h takes over: at a lead of the stock phase. */
+/*
+ * Where brisques count 10 each in every deal (two-hand), they are points
+ * like any other for the margin: the seat's brisques won less the
+ * other's.  Elsewhere they only decide ties and rubicons, which the game
+ * value counts.
+ */
+static int
+brisque_margin(const struct game *g, int seat)
+{
+	if (game_rules(g)->score.brisques_when != BRISQUES_ALWAYS)
+		return 0;
+	return game_brisques(g, seat) -
+	    game_brisques(g, (seat + 1) % game_players(g));
+}
+
+/* Stops where eval.h takes over: at a lead of the stock phase.  The
+ * brisques still out are shared evenly, so only those won count. */
 static void
 estimate(const struct game *g, int seat, struct rollout_result *res)
 {
@@ -217,7 +233,7 @@ estimate(const struct game *g, int seat, struct rollout_result *res)
 	double theirs = game_points(g, 1 - seat) + eval_future(g, 1 - seat);
 
 	res->finished = false;
-	res->points = mine - theirs;
+	res->points = mine - theirs + brisque_margin(g, seat);
 	res->value = eval_value(g, seat, mine, theirs, &res->win);
 }
 
@@ -238,7 +254,8 @@ finish(const struct game *g, int seat, struct rollout_result *res)
 	game_result(g, &r);
 	settle(res, r.value.winner < 0 ? 0 : r.value.winner == seat ?
 	    r.value.value : -r.value.value, r.points[seat] -
-	    r.points[(seat + 1) % game_players(g)]);
+	    r.points[(seat + 1) % game_players(g)] +
+	    brisque_margin(g, seat));
 }
 
 /* The end phase solved for the game value. */

@@ -184,6 +184,51 @@ test_every_two_seat_variant_stops_early(void **state)
 	}
 }
 
+/*
+ * A simulation's points margin counts the brisques where every deal
+ * scores them (two-hand: 10 each) and not where they only settle ties
+ * and rubicons (Rubicon): the margin is what the deal's score compares.
+ */
+static int
+margin_to_the_end(enum variant v, uint64_t seed, int *with_brisques,
+    int *without)
+{
+	struct rollout_result res;
+	struct result r;
+	struct rules rules;
+	struct game *g;
+	struct rollout *ro;
+
+	rules_init(&rules, v);
+	g = game_new(&rules, seed, 1);
+	ro = rollout_new(g, NULL);
+	rollout_play(ro, g, 0, 0, NULL, &res);
+	assert_true(res.finished);
+	game_result(g, &r);
+	*without = r.points[0] - r.points[1];
+	*with_brisques = *without + r.brisques[0] - r.brisques[1];
+	rollout_free(ro);
+	game_free(g);
+	return (int)res.points;
+}
+
+static void
+test_margin_counts_brisques_where_they_score(void **state)
+{
+	int differ = 0;
+
+	(void)state;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		int with, without, m;
+		m = margin_to_the_end(VARIANT_TWO_HAND, seed, &with, &without);
+		assert_int_equal(m, with);
+		differ += with != without;
+		m = margin_to_the_end(VARIANT_RUBICON, seed, &with, &without);
+		assert_int_equal(m, without);
+	}
+	assert_true(differ > 0);	/* the deals tell the two apart */
+}
+
 int
 main(void)
 {
@@ -193,6 +238,7 @@ main(void)
 		cmocka_unit_test(test_each_variant_its_weights),
 		cmocka_unit_test(test_bezique_by_trump),
 		cmocka_unit_test(test_every_two_seat_variant_stops_early),
+		cmocka_unit_test(test_margin_counts_brisques_where_they_score),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
