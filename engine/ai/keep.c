@@ -5,10 +5,8 @@
 
 #include "keep.h"
 
-/* Of a plain suit's sequence (A T K Q J), the ranks held beyond three:
- * what a fourth and a fifth card are worth keeping. */
-static int
-plain_sequence_ranks(const uint8_t *count, int suit)
+int
+keep_plain_sequence_ranks(const uint8_t *count, int suit)
 {
 	int held = 0;
 
@@ -56,7 +54,7 @@ keep_value_in(const struct keep_weights *w, const struct keep_context *k,
 	if (card_is_brisque(c))
 		value += w->brisque;
 	if (suit != trump && rank >= RANK_J)
-		value += w->sequence_plain * plain_sequence_ranks(count, suit);
+		value += w->sequence_plain * keep_plain_sequence_ranks(count, suit);
 	return value;
 }
 

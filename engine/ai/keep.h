@@ -44,6 +44,10 @@ struct keep_weights {
  * and on its table. */
 void	keep_count(const struct game *v, int seat, uint8_t *count);
 
+/* Of a plain suit's sequence (A T K Q J), the ranks held beyond three:
+ * what a fourth and a fifth card are worth keeping. */
+int	keep_plain_sequence_ranks(const uint8_t *count, int suit);
+
 /* How much a card is worth keeping, in two steps for the many cards of
  * one state: what it needs of the state (trump, the bézique's cards),
  * then each card (keep_value_in). */

@@ -67,18 +67,6 @@ policy_wins_trick(const uint16_t *trick, int n, int trump, int c)
 	return n > 0;
 }
 
-/* Of a plain suit's sequence (A T K Q J), the ranks held beyond three
- * (keep.c's measure). */
-static int
-plain_sequence_ranks(const uint8_t *count, int suit)
-{
-	int held = 0;
-
-	for (int r = RANK_J; r <= RANK_A; r++)
-		held += count[suit * 8 + r] > 0;
-	return held > 3 ? held - 3 : 0;
-}
-
 /* What a state shares among its cards. */
 struct pf_state {
 	struct keep_context k;
@@ -116,7 +104,7 @@ keep_terms(const struct pf_state *st, int c, int16_t *f)
 	f[PF_BRISQUE] = card_is_brisque(c);
 	if (suit != trump && rank >= RANK_J)
 		f[PF_SEQUENCE_PLAIN] =
-		    (int16_t)plain_sequence_ranks(st->count, suit);
+		    (int16_t)keep_plain_sequence_ranks(st->count, suit);
 	f[PF_COPIES] = (int16_t)(st->count[card_kind(c)] - 1);
 	f[PF_TRUMP_LATE] = (int16_t)(f[PF_TRUMP] * st->late);
 	f[PF_BRISQUE_LATE] = (int16_t)(f[PF_BRISQUE] * st->late);
