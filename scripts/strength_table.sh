@@ -53,6 +53,8 @@ for cell in "$@"; do
 	esac
 done
 
+# The commit measured: the one built when the run starts.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 tmp=$(mktemp)
 rows=$(mktemp)
 trap 'rm -f "$tmp" "$rows"' EXIT
@@ -83,7 +85,6 @@ for cell in "$@"; do
 	tail -n 1 "$rows" >&2
 done
 elapsed=$(( $(date +%s) - start ))
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo \
     2>/dev/null || true)
 
