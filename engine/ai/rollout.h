@@ -5,10 +5,11 @@
  * to declare or a brisque to take, declares the best combination, and
  * claims carte blanche, weighing what to keep on a scale (struct
  * keep_weights, keep.h): its own, tuned to beat greedy (rollout.c), in
- * the simulations of the variants other than Rubicon; greedy's, as the
- * greedy level (greedy.c).  Or it plays the card of lowest learned score
- * on the features of policy_features.h (rollout_new_learned): Rubicon's
- * simulations, fitted to the strong search's own choices.  It looks
+ * the simulations; greedy's, as the greedy level (greedy.c).  Or it
+ * plays the card of lowest learned score on the features of
+ * policy_features.h (rollout_new_learned), fitted to the strong search's
+ * own choices: simulations with strong_params.learned (not the default:
+ * strong.c says why).  It looks
  * ahead at the declaration each winning card would bring in a buffer of
  * its own rather than a fresh copy of the game.
  * It decides from what the player to move may see, never from the other

@@ -62,12 +62,16 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * deal (horizon 8: sixteen cards), by its exact game value. */
 	p->value_stock = rubicon ? 16 : -1;
 	p->policy = NULL;
-	/* Rubicon simulates with the policy learned from the search's own
-	 * choices (policy_weights.h): not worse than the hand-set one over
-	 * 270 pairs (+1.9 +- 5.0 points of deals won against greedy, +21 +-
-	 * 268 a deal; tournaments/results/policy-learning-2026-11-24.md).
-	 * The other variants keep the hand-set one: the fit saw Rubicon. */
-	p->learned = rubicon ? policy_learned : NULL;
+	/* The policy learned from the search's own choices
+	 * (policy_weights.h, make weights-policy) measured not worse than
+	 * the hand-set one at equal playouts in Rubicon (+1.9 +- 5.0 points
+	 * of deals won against greedy, +21 +- 268 a deal over 270 pairs;
+	 * tournaments/results/policy-learning-2026-11-24.md) but not
+	 * better, weaker alone (53.4% against 55.6% of deals against
+	 * greedy) and 13% slower a playout, so at a time a decision the
+	 * hand-set policy simulates: `learned` (bench_strength -L 1) turns
+	 * it on. */
+	p->learned = NULL;
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;

@@ -96,8 +96,8 @@ struct strong_params {
 					 * scale; NULL: rollout_weights */
 	const double	*learned;	/* or, if not NULL, the learned
 					 * policy on these weights
-					 * (policy_features.h; Rubicon's
-					 * default: policy_learned) */
+					 * (policy_features.h, e.g.
+					 * policy_learned; default NULL) */
 };
 
 /* The defaults for the variant of view v: in each two-seat variant the
