@@ -210,7 +210,7 @@ deps-browser:
 	@scripts/deps.sh --quiet --browser
 .PHONY: deps-browser
 
-test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN)
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN) $(BUILD)/bench/bench_strength
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:
@@ -223,7 +223,7 @@ bench: deps-ok all $(BENCH_BIN)
 
 # STRENGTH_CELLS: variant:ms:pairs ... (default: scripts/strength_table.sh)
 strength-table: deps-ok all $(BUILD)/bench/bench_strength
-	@scripts/strength_table.sh $(STRENGTH_CELLS)
+	@BUILD=$(BUILD) scripts/strength_table.sh $(STRENGTH_CELLS)
 
 # The evaluation's weights and spreads, every two-seat variant, fitted
 # to self-play on fixed seeds (tests/bench/bench_eval.c has the recipe):

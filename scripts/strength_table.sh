@@ -20,7 +20,7 @@ jobs=2
 seed=31000
 out=tournaments/results/strength-table.md
 readme=README.md
-bench=build/bench/bench_strength
+bench=${BUILD:-build}/bench/bench_strength
 usage() {
 	echo "usage: scripts/strength_table.sh [-j jobs] [-s seed]" \
 	    "[-o file] [-R readme|-] [variant:ms:pairs ...]" >&2

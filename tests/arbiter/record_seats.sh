@@ -12,7 +12,9 @@ eng="$BUILD/bezique-engine --level random"
 sed '1s/"winner": *[-0-9]*/"winner":7/' "$tmp/good.jsonl" >"$tmp/w.jsonl"
 sed '1s/"dealer": *[0-9]*/"dealer":9/' "$tmp/good.jsonl" >"$tmp/d.jsonl"
 for f in w d; do
-	! cmp -s "$tmp/good.jsonl" "$tmp/$f.jsonl"	# the edit took
+	if cmp -s "$tmp/good.jsonl" "$tmp/$f.jsonl"; then
+		exit 1	# the edit did not take
+	fi
 	if "$arb" verify "$tmp/$f.jsonl" >/dev/null 2>"$tmp/err"; then
 		exit 1
 	fi

@@ -1,0 +1,51 @@
+#!/bin/sh
+# The strength scripts: scripts/strength_table.sh writes one row per cell
+# into its results file and between README's markers (nothing else of the
+# README changes), refuses a bad cell and a README without markers;
+# scripts/paired.sh gives a zero difference for one run against itself,
+# the run's own figure against a run with strong held to 1 playout, and
+# refuses a file that is not bench_strength's.
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bench="$BUILD/bench/bench_strength"
+
+printf 'intro\n<!-- strength-table begin -->\nold row\n<!-- strength-table end -->\ntail\n' \
+	>"$tmp/README.md"
+export BUILD
+sh scripts/strength_table.sh -j 1 -o "$tmp/t.md" -R "$tmp/README.md" \
+	rubicon:2:1 two-hand:2:1 2>"$tmp/err"
+grep -q '^| rubicon | 2 ms | 2 | ' "$tmp/t.md"
+grep -q '^| two-hand | 2 ms | 2 | .* | – | ' "$tmp/t.md"
+grep -q '^| rubicon | 2 ms | 2 | ' "$tmp/README.md"
+if grep -q 'old row' "$tmp/README.md"; then
+	echo "the old table was left between the markers" >&2; exit 1
+fi
+[ "$(head -n 1 "$tmp/README.md")" = intro ]
+[ "$(tail -n 1 "$tmp/README.md")" = tail ]
+if sh scripts/strength_table.sh -R - rubicon:2 2>"$tmp/err"; then
+	echo "a cell without pairs was accepted" >&2; exit 1
+fi
+grep -q "bad cell 'rubicon:2'" "$tmp/err"
+echo plain >"$tmp/plain.md"
+if sh scripts/strength_table.sh -o "$tmp/t2.md" -R "$tmp/plain.md" \
+    rubicon:2:1 2>"$tmp/err"; then
+	echo "a README without markers was accepted" >&2; exit 1
+fi
+grep -q "has no '<!-- strength-table begin -->' line" "$tmp/err"
+
+"$bench" -n 3 -p 30 -j 1 -s 5 -o "$tmp/a.tsv" >/dev/null
+"$bench" -n 3 -p 1 -j 1 -s 5 -o "$tmp/b.tsv" >/dev/null
+sh scripts/paired.sh "$tmp/a.tsv" "$tmp/a.tsv" >"$tmp/same"
+grep -q '^3 pairs (B less A): deals won +0.0 ± 0.0 points, game value +0 ± 0 a deal$' "$tmp/same"
+# B less A, by hand from the two files: the mean of the seats' scores.
+want=$(awk -F '\t' 'FNR == 1 { f++; next }
+	{ s[f] += ($2 + $3) / 2 } END { printf "%+.1f", 100 * (s[2] - s[1]) / 3 }' \
+	"$tmp/a.tsv" "$tmp/b.tsv")
+sh scripts/paired.sh "$tmp/a.tsv" "$tmp/b.tsv" | grep -q "deals won $want "
+if sh scripts/paired.sh "$tmp/a.tsv" "$tmp/README.md" 2>"$tmp/err"; then
+	echo "paired.sh read a file that is not bench_strength's" >&2; exit 1
+fi
+grep -q 'README.md:1: not a bench_strength -o file' "$tmp/err"
+echo "strength scripts: ok"
