@@ -357,13 +357,26 @@ elo_ratings(const struct problem *pb, const double *th,
 		r[i] = r[i] / BETA + (o->anchor >= 0 ? o->anchor_elo : 0);
 }
 
+/* The variance of r_i - r_j: their covariance counts, as two players
+ * rated mostly from games against each other move together. */
+static double
+gap_var(int n, const double *cov, int i, int j)
+{
+	return cov[i * n + i] + cov[j * n + j] - 2 * cov[i * n + j];
+}
+
+double
+elo_gap_ci95(const struct elo_fit *f, int i, int j)
+{
+	return STATS_Z95 * sqrt(fmax(0, gap_var(f->n, f->cov, i, j)));
+}
+
 static void
 fill_los(int n, const double *r, const double *cov, double *los)
 {
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++) {
-			double v = cov[i * n + i] + cov[j * n + j] -
-			    2 * cov[i * n + j], d = r[i] - r[j];
+			double v = gap_var(n, cov, i, j), d = r[i] - r[j];
 			if (i == j)
 				los[i * n + j] = 0.5;
 			else if (v > 1e-12)

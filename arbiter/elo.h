@@ -126,6 +126,11 @@ int	elo_bootstrap(const struct elo_game *g, size_t ngames, int n,
 	    struct elo_boot *out);
 void	elo_boot_free(struct elo_boot *b);
 
+/* Half-width of the 95% interval of r_i - r_j from the fit's
+ * covariance: narrower than the two ratings' own intervals together
+ * where the two met often. */
+double	elo_gap_ci95(const struct elo_fit *f, int i, int j);
+
 /* Outcome probabilities {win, draw, loss} of the model for a rating
  * difference diff (Elo, advantage included) and draw parameter nu. */
 void	elo_predict(double diff, double nu, double prob[3]);

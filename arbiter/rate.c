@@ -113,34 +113,6 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 	return bad ? -1 : 0;
 }
 
-/* The groups of engines connected by games (union-find); returns how
- * many, with group[e] numbered from 0 in the order of the engines. */
-static int
-find_groups(const struct standings *st, int n, int *group)
-{
-	int root[MAX_ENGINES], ngroups = 0;
-
-	for (int e = 0; e < n; e++)
-		root[e] = e;
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < n; j++)
-			if (standings_met(st, i, j)) {
-				int a = i, b = j;
-				while (root[a] != a)
-					a = root[a];
-				while (root[b] != b)
-					b = root[b];
-				root[a > b ? a : b] = a < b ? a : b;
-			}
-	for (int e = 0; e < n; e++) {
-		int r = e;
-		while (root[r] != r)
-			r = root[r];
-		group[e] = r == e ? ngroups++ : group[r];
-	}
-	return ngroups;
-}
-
 /*
  * Engines that never met, directly or through others, have no common
  * scale: one line says so, and each group of two or more is rated on its
@@ -220,7 +192,7 @@ rate_main(int argc, char **argv)
 	if (read_files(&c, NULL, nfiles, files) == 0 && c.nengines >= 2) {
 		st = standings_new(&c);
 		read_files(&c, st, nfiles, files);
-		if ((ngroups = find_groups(st, c.nengines, group)) > 1)
+		if ((ngroups = standings_groups(st, group)) > 1)
 			rc = rate_groups(&c, group, ngroups, files, nfiles,
 			    summary, (int)boot);
 		else {

@@ -1,5 +1,6 @@
 /*
- * standings.c: tournament tallies and tables (standings.h).
+ * standings.c: tournament tallies and the ratings fitted to them
+ * (standings.h); standings_table.c prints them.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -7,36 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "elo.h"
 #include "rng.h"
-#include "standings.h"
+#include "standings_int.h"
 #include "stats.h"
-#include "textcol.h"
 
 /* A duplicate pair half played: its first deal's outcome (for the lower
  * engine: 0 won, 1 drawn, 2 lost) and whether it was the elder then. */
 struct half_pair {
 	int	pair, lo, hi, outcome;	/* pair ids repeat across matches */
 	bool	lo_elder;
-};
-
-struct standings {
-	const struct match_cfg	*cfg;
-	int			 n, deals;
-	long			 count[MAX_ENGINES][MAX_ENGINES][3];
-	long			 wins[MAX_ENGINES], losses[MAX_ENGINES];
-	long			 draws[MAX_ENGINES];
-	struct stats_acc	 value[MAX_ENGINES];
-	struct stats_acc	 pvalue[MAX_ENGINES][MAX_ENGINES];
-	double			 pscore[MAX_ENGINES][MAX_ENGINES];
-	long			 pdeals[MAX_ENGINES][MAX_ENGINES];
-	/* Whole pairs by the lower engine's outcome as elder and as dealer. */
-	long			 pairs[MAX_ENGINES][MAX_ENGINES][3][3];
-	int			 failures[MAX_ENGINES][NTERMS];
-	struct half_pair	*half;
-	int			 nhalf, cap;
 };
 
 struct standings *
@@ -295,6 +276,38 @@ unvaried(const struct standings *s, int e)
 	return any;
 }
 
+/* Half the width of the 95% percentile interval of B sorted values. */
+static double
+percentile_half(const double *sorted, int B)
+{
+	return (sorted[(int)(0.975 * (B - 1))] -
+	    sorted[(int)(0.025 * (B - 1))]) / 2;
+}
+
+/*
+ * The interval of the gap r_i - r_j over the resamples e (B a player,
+ * unsorted), with the same guard at the edge as a rating's: where either
+ * player's pairs never vary, the fit's interval when it is wider.
+ */
+static double
+gap_half(const struct standings *s, const double *e, int B,
+    const struct elo_fit *full, int i, int j)
+{
+	double *d = malloc(sizeof(double) * (size_t)B), h;
+
+	if (d == NULL)
+		abort();
+	for (int b = 0; b < B; b++)
+		d[b] = e[i * B + b] - e[j * B + b];
+	qsort(d, (size_t)B, sizeof(double), cmp_double);
+	h = percentile_half(d, B);
+	free(d);
+	if ((unvaried(s, i) || unvaried(s, j)) &&
+	    elo_gap_ci95(full, i, j) > h)
+		h = elo_gap_ci95(full, i, j);
+	return h;
+}
+
 /*
  * Half-widths of the 95% percentile intervals over B resamples.  The
  * bootstrap sees only the variance it is shown: an engine that won (or
@@ -307,7 +320,7 @@ unvaried(const struct standings *s, int e)
  */
 static void
 bootstrap(const struct standings *s, int B, const struct elo_fit *full,
-    double *half)
+    const int *next, double *half, double *gap)
 {
 	double *e = malloc(sizeof(double) * (size_t)(B * s->n));
 	long (*d)[MAX_ENGINES][3] = malloc(sizeof(long) * MAX_ENGINES *
@@ -326,10 +339,11 @@ bootstrap(const struct standings *s, int B, const struct elo_fit *full,
 		elo_fit_free(&f);
 	}
 	free(d);
+	for (int i = 0; i < s->n; i++)
+		gap[i] = next[i] < 0 ? 0 : gap_half(s, e, B, full, i, next[i]);
 	for (int i = 0; i < s->n; i++) {
 		qsort(e + i * B, (size_t)B, sizeof(double), cmp_double);
-		half[i] = (e[i * B + (int)(0.975 * (B - 1))] -
-		    e[i * B + (int)(0.025 * (B - 1))]) / 2;
+		half[i] = percentile_half(e + i * B, B);
 		if (unvaried(s, i) && full->ci95[i] > half[i])
 			half[i] = full->ci95[i];
 	}
@@ -350,189 +364,70 @@ rank_order(const double *elo, int n, int *order)
 		}
 }
 
+/* The groups of engines connected by games (union-find); returns how
+ * many, with group[e] numbered from 0 in the order of the engines. */
+int
+standings_groups(const struct standings *st, int *group)
+{
+	int root[MAX_ENGINES], ngroups = 0, n = st->n;
+
+	for (int e = 0; e < n; e++)
+		root[e] = e;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (standings_met(st, i, j)) {
+				int a = i, b = j;
+				while (root[a] != a)
+					a = root[a];
+				while (root[b] != b)
+					b = root[b];
+				root[a > b ? a : b] = a < b ? a : b;
+			}
+	for (int e = 0; e < n; e++) {
+		int r = e;
+		while (root[r] != r)
+			r = root[r];
+		group[e] = r == e ? ngroups++ : group[r];
+	}
+	return ngroups;
+}
+
+/* For each engine, the one ranked just below it in its group, or -1. */
 static void
-failure_text(const struct standings *s, int e, char *buf, size_t len)
+next_below(const struct standings *s, const int *order, int *next)
 {
-	size_t k = 0;
+	int group[MAX_ENGINES];
 
-	buf[0] = '\0';
-	for (int t = 1; t < NTERMS && k < len; t++)
-		if (s->failures[e][t])
-			k += (size_t)snprintf(buf + k, len - k, "%s%s %d",
-			    k ? ", " : "", termination_name((enum
-			    termination)t), s->failures[e][t]);
-	if (k == 0)
-		snprintf(buf, len, "-");
-}
-
-/* The widest name of the table, at least min characters. */
-static int
-name_width(const struct standings *s, int min)
-{
-	for (int e = 0; e < s->n; e++)
-		if (text_width(s->cfg->engines[e].name) > min)
-			min = text_width(s->cfg->engines[e].name);
-	return min;
-}
-
-/* A column of the crosstable or LOS matrix: as wide as its engine's
- * name, at least min. */
-static int
-column_width(const struct standings *s, int e, int min)
-{
-	int w = text_width(s->cfg->engines[e].name);
-
-	return w > min ? w : min;
-}
-
-static void
-print_crosstable(const struct standings *s, FILE *f, const int *order)
-{
-	int w = name_width(s, 14);
-	char cell[32];
-
-	fprintf(f, "\ncrosstable: score of the row against the column "
-	    "(game value per deal)\n");
-	text_left(f, "", w);
-	for (int c = 0; c < s->n; c++) {
-		fputc(' ', f);
-		text_right(f, s->cfg->engines[order[c]].name,
-		    column_width(s, order[c], 15));
-	}
-	fputc('\n', f);
-	for (int r = 0; r < s->n; r++) {
-		int i = order[r];
-		text_left(f, s->cfg->engines[i].name, w);
-		for (int c = 0; c < s->n; c++) {
-			int j = order[c];
-			if (i == j || s->pdeals[i][j] == 0)
-				snprintf(cell, sizeof(cell), "%s", i == j ?
-				    "" : "-");
-			else
-				snprintf(cell, sizeof(cell), "%.0f%% (%+5.0f)",
-				    100 * s->pscore[i][j] / s->pdeals[i][j],
-				    s->pvalue[i][j].mean);
-			fputc(' ', f);
-			text_right(f, cell, column_width(s, j, 15));
-		}
-		fputc('\n', f);
-	}
-}
-
-static void
-print_los(const struct standings *s, FILE *f, const struct elo_fit *r,
-    const int *order)
-{
-	int w = name_width(s, 14);
-	char cell[16];
-
-	fprintf(f, "\nlikelihood of superiority (row better than column)\n");
-	text_left(f, "", w);
-	for (int c = 0; c < s->n; c++) {
-		fputc(' ', f);
-		text_right(f, s->cfg->engines[order[c]].name,
-		    column_width(s, order[c], 8));
-	}
-	fputc('\n', f);
-	for (int a = 0; a < s->n; a++) {
-		text_left(f, s->cfg->engines[order[a]].name, w);
-		for (int c = 0; c < s->n; c++) {
-			if (a == c)
-				cell[0] = '\0';
-			else
-				snprintf(cell, sizeof(cell), "%.0f%%", 100 *
-				    r->los[order[a] * s->n + order[c]]);
-			fputc(' ', f);
-			text_right(f, cell, column_width(s, order[c], 8));
-		}
-		fputc('\n', f);
-	}
-}
-
-void
-standings_print(struct standings *s, FILE *f, int B)
-{
-	struct elo_fit r;
-	double boot[MAX_ENGINES] = { 0 };
-	int order[MAX_ENGINES], w = name_width(s, 20);
-	char fail[128], bt[16];
-
-	fit(s, s->count, &r);
-	if (r.rating == NULL)
-		return;
-	if (B > 0)
-		bootstrap(s, B, &r, boot);
-	rank_order(r.rating, s->n, order);
-	fprintf(f, "\n%-3s ", "#");
-	text_left(f, "engine", w);
-	fprintf(f, " %6s %6s %6s %6s %7s %17s  %s\n", "Elo", "±fit",
-	    B > 0 ? "±pairs" : "", "deals", "score", "value/deal ±95%",
-	    "failures");
+	standings_groups(s, group);
 	for (int k = 0; k < s->n; k++) {
 		int e = order[k];
-		long d = s->wins[e] + s->losses[e] + s->draws[e];
-		double ci = stats_acc_ci95(&s->value[e]);
-		failure_text(s, e, fail, sizeof(fail));
-		snprintf(bt, sizeof(bt), "%.0f", boot[e]);
-		fprintf(f, "%-3d ", k + 1);
-		text_left(f, s->cfg->engines[e].name, w);
-		fprintf(f, " %+6.0f %6.0f %6s %6ld %6.1f%% %+8.0f ± %-6.0f  "
-		    "%s\n", r.rating[e], r.ci95[e], B > 0 ? bt : "", d, d ?
-		    100 * (s->wins[e] + s->draws[e] / 2.0) / (double)d : 0.0,
-		    s->value[e].mean, isfinite(ci) ? ci : 0, fail);
+		next[e] = -1;
+		for (int m = k + 1; m < s->n && next[e] < 0; m++)
+			if (group[order[m]] == group[e])
+				next[e] = order[m];
 	}
-	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; draws: nu = %.3f; "
-	    "%d deals\n", r.advantage, r.advantage_ci95, r.draw_nu,
-	    s->deals);
-	print_crosstable(s, f, order);
-	print_los(s, f, &r, order);
-	elo_fit_free(&r);
+}
+
+int
+standings_figures(struct standings *s, int B, struct figures *g)
+{
+	memset(g, 0, sizeof(*g));
+	fit(s, s->count, &g->r);
+	if (g->r.rating == NULL)
+		return -1;
+	rank_order(g->r.rating, s->n, g->order);
+	next_below(s, g->order, g->next);
+	if (B > 0)
+		bootstrap(s, B, &g->r, g->next, g->boot, g->gap);
+	else
+		for (int e = 0; e < s->n; e++)
+			g->gap[e] = g->next[e] < 0 ? 0 :
+			    elo_gap_ci95(&g->r, e, g->next[e]);
+	return 0;
 }
 
 bool
 standings_met(const struct standings *s, int i, int j)
 {
 	return s->pdeals[i][j] > 0;
-}
-
-json_t *
-standings_json(struct standings *s, int B)
-{
-	struct elo_fit r;
-	double boot[MAX_ENGINES] = { 0 };
-	json_t *o, *list = json_array();
-
-	fit(s, s->count, &r);
-	if (r.rating == NULL) {
-		json_decref(list);
-		return NULL;
-	}
-	if (B > 0)
-		bootstrap(s, B, &r, boot);
-	for (int e = 0; e < s->n; e++)
-		json_array_append_new(list, json_pack("{s:s, s:f, s:f, s:f, "
-		    "s:i, s:i, s:i, s:f, s:f}", "name", s->cfg->engines[e].name,
-		    "elo", r.rating[e], "ci95_fit", r.ci95[e], "ci95_pairs", boot[e],
-		    "wins", (int)s->wins[e], "losses", (int)s->losses[e],
-		    "draws", (int)s->draws[e], "value_per_deal",
-		    s->value[e].mean, "value_ci95", isfinite(stats_acc_ci95(&s->value[e]))
-		    ? stats_acc_ci95(&s->value[e]) : 0));
-	o = json_pack("{s:s, s:i, s:i, s:o, s:f, s:f}", "type", "standings",
-	    "version", 1, "deals", s->deals, "engines", list, "elder_advantage",
-	    r.advantage, "elder_advantage_ci95", r.advantage_ci95);
-	elo_fit_free(&r);
-	return o;
-}
-
-int
-standings_write_json(struct standings *s, const char *path, int B)
-{
-	json_t *o = standings_json(s, B);
-	int rc;
-
-	if (o == NULL)
-		return -1;
-	rc = json_dump_file(o, path, JSON_INDENT(2));
-	json_decref(o);
-	return rc;
 }

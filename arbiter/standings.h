@@ -37,6 +37,11 @@ int			 standings_write_json(struct standings *s,
 json_t			*standings_json(struct standings *s, int bootstrap);
 /* Whether engines i and j played a game against each other. */
 bool			 standings_met(const struct standings *s, int i, int j);
+/* The groups of engines linked by games, directly or through others:
+ * returns how many, with group[e] numbered from 0 in engine order.
+ * Ratings of two groups share no game: their gap is only the prior's. */
+int			 standings_groups(const struct standings *s,
+			    int *group);
 
 /* The ratings with their 95% intervals as an SVG chart. */
 int			 standings_write_svg(struct standings *s,

@@ -12,6 +12,8 @@
   group on its own, each with mean 0.
 - An engine that lost every deal has a ±pairs interval no narrower than
   the fit's (the bootstrap collapsed to 31 where the fit said 458).
+- Each engine's gap to the next below it, with its interval, in the
+  table and the summary; the last has none.
 """
 import hashlib
 import json
@@ -134,6 +136,26 @@ def edge_interval(rows):
                  % (pairs, fit))
 
 
+def gap_to_next(rows, tmp):
+    s = json.load(open(os.path.join(tmp, "s.json")))
+    ranked = sorted(s["engines"], key=lambda e: -e["elo"])
+    for above, below in zip(ranked, ranked[1:] + [None]):
+        f = rows[above["name"]]
+        if below is None:
+            if "next" in above or f[5] != "-":
+                sys.exit("the last engine has a gap: %s" % f)
+            continue
+        nx = above.get("next")
+        if not nx or nx["name"] != below["name"] or \
+                abs(nx["gap"] - (above["elo"] - below["elo"])) > 1e-6 or \
+                not nx["gap_ci95"] > 0:
+            sys.exit("%s: next %s, not %s below it" % (above["name"], nx,
+                                                       below["name"]))
+        if f[5:8] != ["%+.0f" % nx["gap"], "±", "%.0f" % nx["gap_ci95"]]:
+            sys.exit("%s: table says %s, summary %s" % (above["name"],
+                                                      f[5:8], nx))
+
+
 def players(path):
     with open(path) as f:
         return set(json.loads(f.readline())["players"])
@@ -237,9 +259,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         rows = default_records(tmp)
         edge_interval(rows)
+        gap_to_next(rows, tmp)
         naming(tmp)
         groups(tmp)
-    print("outputs: default records, long names, naming, groups, edges")
+    print("outputs: default records, long names, naming, groups, edges, "
+          "gaps")
     return 0
 
 

@@ -136,6 +136,10 @@ two_players_logistic(void **state)
 		stats_wdl(2 * c[k].w, 2 * c[k].d, 2 * c[k].l, &h);
 		NEAR(id, STATS_Z95 * sqrt(f.cov[0] + f.cov[3] - 2 * f.cov[1]),
 		    h.elo_ci95, 0.1 * h.elo_ci95);
+		/* Two players centred on 0 move as one: the gap's
+		 * interval is twice a rating's. */
+		NEAR(id, elo_gap_ci95(&f, 0, 1), h.elo_ci95, 0.1 * h.elo_ci95);
+		NEAR(id, elo_gap_ci95(&f, 0, 1), 2 * f.ci95[0], 1e-9);
 		elo_fit_free(&f);
 		free(gs.g);
 	}
@@ -213,6 +217,35 @@ perfect_score(void **state)
 
 /* Equal players; the elder hand wins 300 and loses 200 of 500 (half as
  * many wins again as losses): h = 400 log10(1.5) = 70.44. */
+/* The gap between two players of many: narrower than their two
+ * intervals end to end where they met often, symmetric, zero to
+ * itself, and the same evidence as the likelihood of superiority. */
+static void
+gap_interval(void **state)
+{
+	struct games gs = { 0 };
+	struct elo_fit f;
+
+	(void)state;
+	series(&gs, 0, 1, 60, 0, 40);	/* 0 and 1 meet often */
+	series(&gs, 0, 2, 8, 0, 2);
+	series(&gs, 1, 2, 7, 0, 3);
+	assert_int_eq_msg("gap", fit(&gs, 3, false, &f), 0);
+	CHECK("gap narrow", elo_gap_ci95(&f, 0, 1) < f.ci95[0] + f.ci95[1]);
+	NEAR("gap symmetric", elo_gap_ci95(&f, 0, 1), elo_gap_ci95(&f, 1, 0),
+	    1e-9);
+	NEAR("gap self", elo_gap_ci95(&f, 2, 2), 0, 1e-9);
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			if (i != j)
+				NEAR("gap los", f.los[i * 3 + j],
+				    stats_phi(STATS_Z95 * (f.rating[i] -
+				    f.rating[j]) / elo_gap_ci95(&f, i, j)),
+				    1e-9);
+	elo_fit_free(&f);
+	free(gs.g);
+}
+
 static void
 seat_advantage(void **state)
 {
@@ -624,6 +657,7 @@ main(void)
 		cmocka_unit_test(two_players_logistic),
 		cmocka_unit_test(symmetric_and_cycle),
 		cmocka_unit_test(perfect_score),
+		cmocka_unit_test(gap_interval),
 		cmocka_unit_test(seat_advantage),
 		cmocka_unit_test(synthetic_recovery),
 		cmocka_unit_test(anchor),
