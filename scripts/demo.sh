@@ -5,7 +5,7 @@
 set -eu
 build=${1:-build}
 rm -f "$build/demo.jsonl"
-echo "Demo tournament: tournaments/demo.ini (6 players, 4 languages, 360 deals)"
+echo "Demo tournament: tournaments/demo.ini (5 players, 4 languages, 480 deals)"
 "$build/bezique-arbiter" tournament tournaments/demo.ini \
 	--records "$build/demo.jsonl" --summary "$build/demo-summary.json"
 "$build/bezique-arbiter" verify "$build/demo.jsonl"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A short tournament among every bundled bot and both engine levels: no
+# A short tournament among every bundled bot and every engine level: no
 # failure of any engine, and the records verify.
 set -eu
 BUILD=${BUILD:-build}
@@ -7,6 +7,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 sed "s|build/|$BUILD/|g" tournaments/demo.ini >"$tmp/t.ini"
 cat >>"$tmp/t.ini" <<EOT
+
+[engine random]
+command = $BUILD/bezique-engine --level random
 
 [engine c-random]
 command = $BUILD/bots/c-random
