@@ -84,6 +84,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * better of them (paired over 400 decks: +5.6 +- 3.5 points;
 	 * bench_strength -v three-hand -p 300 -s 1000, 2000, -A). */
 	p->rival = 1;
+	p->oracle = 0;
 	p->default_ms = 100;
 }
 
@@ -314,6 +315,18 @@ strong_sample_world(struct search *s)
 	const double *belief = s->p->infer ? s->weight : NULL;
 	double w, total;
 
+	/* The oracle's world is the true deal, or its true hands over a
+	 * stock shuffled: nothing to infer, nothing to weigh (view_sample
+	 * of a full game would copy it as well; this says so, and spends
+	 * no draws on inference that means nothing). */
+	if (s->p->oracle == 2) {
+		view_sample_stock(s->v, s->seen, s->rng, s->world);
+		return 1;
+	}
+	if (s->p->oracle) {
+		game_copy(s->world, s->v);
+		return 1;
+	}
 	view_sample_weighted(s->v, s->rng, belief, s->world);
 	if (s->p->policy_infer <= 0)
 		return 1;
@@ -531,6 +544,7 @@ search_free(struct search *s)
 {
 	game_free(s->world);
 	game_free(s->play);
+	game_free(s->seen);
 	rollout_free(s->ro);
 	endgame_free(s->eg);
 }
@@ -554,7 +568,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 	s->each_action = lim != NULL && lim->each_action;
 	s->clock = lim != NULL && lim->cpu_clock ? CLOCK_THREAD_CPUTIME_ID :
 	    CLOCK_MONOTONIC;
-	if ((n = game_legal_actions(v, s->legal, MAX_LEGAL)) <= 0) {
+	if ((p->oracle && game_observer(v) >= 0) ||
+	    (n = game_legal_actions(v, s->legal, MAX_LEGAL)) <= 0) {
 		free(s);
 		return -1;
 	}
@@ -571,6 +586,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 	} else {
 		s->world = game_clone(v);
 		s->play = game_clone(v);
+		if (p->oracle == 2)
+			s->seen = game_view(v, s->seat);
 		s->ro = p->learned != NULL ? rollout_new_learned(v,
 		    p->learned) : rollout_new(v, p->policy);
 		if (p->solver_stock >= 0 &&

@@ -87,6 +87,18 @@ struct strong_params {
 	int	infer_worlds;	/* 0, 1: every world simulated, its
 				 * results weighed; k: one world of every
 				 * k dealt, drawn by weight, simulated */
+	int	oracle;	/* a measuring device that cheats, never set by
+			 * the engine program or the arbiter (0, the
+			 * default: honest): v is the full game, not a
+			 * seat's view, and every world is an exact copy of
+			 * it, the other hands and the stock order as they
+			 * truly are (1), or the true hands with the stock
+			 * order the seat cannot see shuffled (2: the most
+			 * any inference about the hands could know), so
+			 * that a benchmark (bench_strength -O) shows what
+			 * seeing the hidden cards would be worth to this
+			 * search; a view is refused (strong_search
+			 * returns -1) */
 	int	rival;	/* three-hand: the points margin over the mean
 			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last
@@ -108,7 +120,9 @@ struct strong_params {
  * end phase; the other variants play for points. */
 void	strong_defaults(struct strong_params *p, const struct game *v);
 
-/* strong_choose() with these parameters. */
+/* strong_choose() with these parameters; -1 also if p->oracle is set
+ * and v is a view (game_observer() >= 0): it has no true deal to
+ * show. */
 int	strong_search(const struct strong_params *p, const struct game *v,
 	    struct rng *rng, const struct think_limits *lim, info_fn info,
 	    void *info_arg, struct action *out);

@@ -36,6 +36,7 @@ struct search {
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
 	struct game	*world, *play;
+	struct game	*seen;	/* oracle 2: the seat's view of v */
 	struct rollout	*ro;
 	struct endgame	*eg;
 	struct cand	 c[MAX_CAND];

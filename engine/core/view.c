@@ -292,3 +292,21 @@ view_sample_weighted(const struct game *v, struct rng *rng,
 	}
 	deal_unseen(v, unseen, n, out);
 }
+
+void
+view_sample_stock(const struct game *g, const struct game *v,
+    struct rng *rng, struct game *out)
+{
+	uint16_t cards[MAX_CARDS];
+	int n = 0;
+
+	game_copy(out, g);
+	for (int i = v->stock_pos; i < v->stock_len; i++)
+		if (v->stock[i] == NO_CARD)
+			cards[n++] = g->stock[i];
+	rng_shuffle16(rng, cards, n);
+	n = 0;
+	for (int i = v->stock_pos; i < v->stock_len; i++)
+		if (v->stock[i] == NO_CARD)
+			out->stock[i] = cards[n++];
+}

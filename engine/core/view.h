@@ -62,6 +62,15 @@ void		 view_sample(const struct game *v, struct rng *rng,
 void		 view_sample_weighted(const struct game *v, struct rng *rng,
 		    const double *weight, struct game *out);
 
+/*
+ * A measuring device (strong.h, oracle 2): the full game g dealt again
+ * with only the order of the stock places unknown to view v (g's view
+ * of one seat) shuffled; every hand stays as it truly is.  Writes into
+ * out, which must come from game_clone().
+ */
+void		 view_sample_stock(const struct game *g, const struct game *v,
+		    struct rng *rng, struct game *out);
+
 #ifdef __cplusplus
 }
 #endif

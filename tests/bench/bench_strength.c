@@ -4,7 +4,11 @@
  *
  * Each pair plays one seeded deal twice (dealer seat 1), strong in seat 0
  * then in seat 1, so the luck of the cards cancels.  Every decision sees
- * only its seat's view (game_view).  Prints strong's share of the deals
+ * only its seat's view (game_view), unless -O: then strong searches the
+ * full game (strong.h, oracle), every world it simulates the true deal
+ * (-O 1), or the true hands with the stock order shuffled (-O 2), to
+ * measure what seeing the hidden cards would be worth to it (greedy
+ * still sees its view).  Prints strong's share of the deals
  * won (a draw counts half) and its mean game value per deal (won +, lost
  * -), each with a 95% interval over the pairs, how many of its losses
  * were rubicons (and how often it rubiconed greedy), and the simulation
@@ -15,7 +19,7 @@
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
- *	    [-W name=value,...]
+ *	    [-O 0|1|2] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -139,7 +143,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		rng_seed(&rng[k], seed * 2 + 1 + (uint64_t)k);
 	while (!game_over(g)) {
 		int seat = game_to_move(g);
-		struct game *v = game_view(g, seat);
+		struct game *v = seat == me && o->p.oracle ? game_clone(g) :
+		    game_view(g, seat);
 		struct action a;
 		if (seat == me) {
 			strong_search(&o->p, v, &rng[seat], &o->lim, on_info,
@@ -238,6 +243,10 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	    (unsigned long long)o->seed,
 	    o->lim.playouts ? "playouts" : "ms", o->lim.playouts ?
 	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
+	if (o->p.oracle)
+		printf("  oracle: sees %s\n", o->p.oracle == 1 ?
+		    "every card (the other hands and the stock order)" :
+		    "the other hands (the stock order shuffled)");
 	interval(score, n, &m, &h);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
 	interval(value, n, &m, &h);
@@ -315,7 +324,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:E:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:E:O:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -341,10 +350,16 @@ parse(int argc, char **argv, struct opts *o)
 		case 'A': o->p.rival = (int)x; break;
 		case 'L': o->p.learned = x ? policy_learned : NULL; break;
 		case 'E': o->p.end_points = x != 0; break;
+		case 'O': o->p.oracle = (int)x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
 		}
+	}
+	if (o->p.oracle < 0 || o->p.oracle > 2) {
+		fprintf(stderr, "bench_strength: -O %d: not 0, 1 or 2\n",
+		    o->p.oracle);
+		exit(2);
 	}
 	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
 		o->lim.playouts = 1000;
