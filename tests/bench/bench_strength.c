@@ -371,7 +371,8 @@ main(int argc, char **argv)
 	struct opts o;
 	struct pair *pr;
 	struct timespec t0, t1;
-	int fd[2];
+	int fd[2], status, failed = 0;
+	pid_t pid;
 	long n = 0;
 
 	parse(argc, argv, &o);
@@ -389,13 +390,20 @@ main(int argc, char **argv)
 	while (n < o.pairs && read(fd[0], &pr[n], sizeof(*pr)) ==
 	    (ssize_t)sizeof(*pr))
 		n++;
-	while (wait(NULL) > 0)
-		;
+	while ((pid = wait(&status)) > 0)
+		failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	summary(&o, pr, n, (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 	if (o.pairs_file != NULL)
 		write_pairs(o.pairs_file, pr, n, o.seats);
 	free(pr);
+	/* Figures of fewer pairs than asked look like a result: say so. */
+	if (failed || n < o.pairs) {
+		fprintf(stderr, "bench_strength: %ld of %ld pairs played, %d "
+		    "worker(s) failed: the figures above are partial\n", n,
+		    o.pairs, failed);
+		return 1;
+	}
 	return 0;
 }
