@@ -11,6 +11,9 @@
 #   make weights-policy  the learned simulation policy's weights
 #                   (engine/ai/policy_weights.h) from self-play data and
 #                   a fit (tools/; minutes on two cores)
+#   make weights-policy-values  the policy fitted to the search's values
+#                   of every card instead (build/policy/values.txt, not
+#                   the header: measured, not kept; 7 min on two cores)
 #   make weights-eval  refit the evaluation of every variant from self-play
 #                   into engine/ai/eval_weights.h (fixed seeds, a few
 #                   minutes; not part of make test)
@@ -95,7 +98,8 @@ TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
-        format checksrc fuzz fuzz-build tools weights-policy weights-eval
+        format checksrc fuzz fuzz-build tools weights-policy weights-eval \
+        weights-policy-values
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -204,6 +208,23 @@ weights-policy: deps-ok $(TOOL_BIN)
 	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/round1.bin \
 		-t $(POLICY_DIR)/round1.txt -o engine/ai/policy_weights.h \
 		-r "$(POLICY_RECIPE)"
+
+# Round 3: the first 400 of those deals at 1,000 playouts, the search's
+# mean value of every card recorded, the policy fitted to softmax(value /
+# T) at each temperature (the one agreeing best with the held-out best
+# values kept).  Better alone against greedy but not shown better in the
+# search, so it writes weights as text only (bench_strength -F,
+# bench_policy -F read them; tournaments/results/policy-learning-*.md).
+POLICY_VALUE_DEALS    = 400
+POLICY_VALUE_PLAYOUTS = 1000
+POLICY_TEMPS          = 5,10,20,40,80
+weights-policy-values: deps-ok $(TOOL_BIN)
+	@mkdir -p $(POLICY_DIR)
+	$(BUILD)/tools/policy_selfplay -n $(POLICY_VALUE_DEALS) \
+		-p $(POLICY_VALUE_PLAYOUTS) -s $(POLICY_SEED) \
+		-j $(POLICY_JOBS) -V -o $(POLICY_DIR)/values.bin
+	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/values.bin \
+		-T $(POLICY_TEMPS) -t $(POLICY_DIR)/values.txt
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser:

@@ -7,6 +7,11 @@
  * its decisions (int32 each), and per decision the actions, the chosen
  * one and the flags (int16 each: PFD_END, PFD_REPLY) followed by the
  * features of each action (int16), all in the machine's byte order.
+ * With the search's values ("BZPV", policy_selfplay -V) each decision's
+ * features are followed by, per action, the search's mean utility for it
+ * (float) and the worlds behind that mean (int32; 0: solved exactly, -1:
+ * not a candidate, no value); PFD_VALUE says the utility is the deal's
+ * game value, not the points margin.
  */
 #ifndef POLICY_IO_H
 #define POLICY_IO_H
@@ -18,8 +23,11 @@
 
 #include "policy_features.h"
 
+#define PF_MAGIC	0x46505a42	/* "BZPF" */
+#define PF_MAGIC_VALUES	0x56505a42	/* "BZPV" */
 #define PFD_END		1
 #define PFD_REPLY	2
+#define PFD_VALUE	4
 
 /* Reads PF_COUNT weights from path; exits with a one-line error naming
  * the file and line of what is wrong. */

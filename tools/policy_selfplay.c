@@ -8,10 +8,13 @@
  * whatever -j.  Written as policy_io.h says.
  *
  *	policy_selfplay [-n deals] [-p playouts] [-s seed] [-j jobs]
- *	    [-w weights.txt] -o data.bin
+ *	    [-w weights.txt] [-V] -o data.bin
  *
  * -w: the search simulates with the learned policy on these weights
  * (the next round of learning); without, the hand-set policy.
+ * -V: also the search's value of every card: its candidate's mean
+ * utility and the worlds behind it (the solved value in the end phase),
+ * the targets of a fit to values (policy_fit -T).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +29,7 @@
 
 struct opts {
 	long		deals, jobs;
+	bool		values;		/* -V */
 	uint64_t	seed;
 	const char	*out;
 	struct think_limits lim;
@@ -35,19 +39,70 @@ struct opts {
 
 /* A deal's records, grown as it is played. */
 struct buf {
-	int16_t	*v;
-	size_t	 n, cap;
+	unsigned char	*v;
+	size_t		 n, cap;
 };
+
+static void
+put_bytes(struct buf *b, const void *x, size_t k)
+{
+	while (b->cap - b->n < k) {
+		b->cap = b->cap ? 2 * b->cap : 8192;
+		if ((b->v = realloc(b->v, b->cap)) == NULL)
+			abort();
+	}
+	memcpy(b->v + b->n, x, k);
+	b->n += k;
+}
 
 static void
 put(struct buf *b, int x)
 {
-	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 4096;
-		if ((b->v = realloc(b->v, b->cap * sizeof(*b->v))) == NULL)
-			abort();
-	}
-	b->v[b->n++] = (int16_t)x;
+	int16_t v = (int16_t)x;
+
+	put_bytes(b, &v, sizeof(v));
+}
+
+/* What the search said of its candidates at the decision being played
+ * (strong_params.on_candidate). */
+struct heard {
+	int		n;
+	struct action	a[MAX_LEGAL];
+	double		mean[MAX_LEGAL];
+	long		worlds[MAX_LEGAL];
+	int		utility;
+};
+
+static void
+hear(void *arg, const struct action *a, double mean, long worlds,
+    int utility)
+{
+	struct heard *h = arg;
+
+	if (h->n == MAX_LEGAL)
+		return;
+	h->a[h->n] = *a;
+	h->mean[h->n] = mean;
+	h->worlds[h->n++] = worlds;
+	h->utility = utility;
+}
+
+/* The value of legal play a and the worlds behind it, or -1 worlds if it
+ * was not a candidate.  The solver names kinds: every card of the kind
+ * has its value. */
+static void
+value_of(const struct heard *h, const struct action *a, float *mean,
+    int32_t *worlds)
+{
+	*mean = 0;
+	*worlds = -1;
+	for (int i = 0; i < h->n; i++)
+		if (action_equal(&h->a[i], a) || (h->worlds[i] == 0 &&
+		    card_kind(h->a[i].cards[0]) == card_kind(a->cards[0]))) {
+			*mean = (float)h->mean[i];
+			*worlds = (int32_t)h->worlds[i];
+			return;
+		}
 }
 
 /* The legal play the search chose: the same card, or one of its kind
@@ -64,10 +119,11 @@ chosen_index(const struct action *legal, int n, const struct action *a)
 	return -1;
 }
 
-/* Records the decision of view v before the search takes it. */
+/* Records the decision of view v that the search took (a), and with
+ * values what it heard (h). */
 static void
 record(struct pf_buffers *pf, const struct game *v, const struct action *a,
-    struct buf *b, int *ndec)
+    const struct heard *h, struct buf *b, int *ndec)
 {
 	static struct action legal[MAX_LEGAL];
 	static int16_t f[MAX_LEGAL][PF_COUNT];
@@ -85,10 +141,18 @@ record(struct pf_buffers *pf, const struct game *v, const struct action *a,
 	put(b, n);
 	put(b, c);
 	put(b, (game_phase(v) == PHASE_END ? PFD_END : 0) |
-	    (game_decision(v) == DECISION_REPLY ? PFD_REPLY : 0));
+	    (game_decision(v) == DECISION_REPLY ? PFD_REPLY : 0) |
+	    (h != NULL && h->utility == 1 ? PFD_VALUE : 0));
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < PF_COUNT; j++)
 			put(b, f[i][j]);
+	for (int i = 0; h != NULL && i < n; i++) {
+		float mean;
+		int32_t worlds;
+		value_of(h, &legal[i], &mean, &worlds);
+		put_bytes(b, &mean, sizeof(mean));
+		put_bytes(b, &worlds, sizeof(worlds));
+	}
 	(*ndec)++;
 }
 
@@ -103,7 +167,13 @@ play_deal(const struct opts *o, long index, FILE *out)
 	struct buf b = { NULL, 0, 0 };
 	int32_t head[2] = { (int32_t)index, 0 };
 	int ndec = 0;
+	struct strong_params p = o->p;
+	static struct heard h;
 
+	if (o->values) {
+		p.on_candidate = hear;
+		p.on_candidate_arg = &h;
+	}
 	rules_init(&r, VARIANT_RUBICON);
 	g = game_new(&r, seed, 1);
 	pf_buffers_init(&pf, g);
@@ -113,18 +183,19 @@ play_deal(const struct opts *o, long index, FILE *out)
 		int seat = game_to_move(g);
 		struct game *v = game_view(g, seat);
 		struct action a;
-		if (strong_search(&o->p, v, &rng[seat], &o->lim, NULL, NULL,
+		h.n = 0;
+		if (strong_search(&p, v, &rng[seat], &o->lim, NULL, NULL,
 		    &a) < 0 || game_apply(g, &a, NULL) < 0) {
 			fprintf(stderr, "seed %llu: no legal action\n",
 			    (unsigned long long)seed);
 			exit(1);
 		}
-		record(&pf, v, &a, &b, &ndec);
+		record(&pf, v, &a, o->values ? &h : NULL, &b, &ndec);
 		game_free(v);
 	}
 	head[1] = ndec;
 	if (fwrite(head, sizeof(head), 1, out) != 1 ||
-	    (b.n > 0 && fwrite(b.v, sizeof(*b.v), b.n, out) != b.n)) {
+	    (b.n > 0 && fwrite(b.v, 1, b.n, out) != b.n)) {
 		perror("policy_selfplay: write");
 		exit(1);
 	}
@@ -166,10 +237,11 @@ worker(const struct opts *o, long j)
 
 /* Copies one deal's block from in to out; checks it is deal `index`. */
 static void
-copy_deal(FILE *in, FILE *out, long index)
+copy_deal(FILE *in, FILE *out, long index, bool values)
 {
 	int32_t head[2];
-	int16_t rec[3], *x;
+	int16_t rec[3];
+	unsigned char *x;
 
 	if (fread(head, sizeof(head), 1, in) != 1 || head[0] != index) {
 		fprintf(stderr, "policy_selfplay: deal %ld missing from the "
@@ -181,13 +253,14 @@ copy_deal(FILE *in, FILE *out, long index)
 		size_t k;
 		if (fread(rec, sizeof(rec), 1, in) != 1)
 			exit(1);
-		k = (size_t)rec[0] * PF_COUNT;
-		if ((x = malloc(k * sizeof(*x))) == NULL)
+		k = (size_t)rec[0] * (PF_COUNT * sizeof(int16_t) +
+		    (values ? sizeof(float) + sizeof(int32_t) : 0));
+		if ((x = malloc(k)) == NULL)
 			abort();
-		if (fread(x, sizeof(*x), k, in) != k)
+		if (fread(x, 1, k, in) != k)
 			exit(1);
 		fwrite(rec, sizeof(rec), 1, out);
-		fwrite(x, sizeof(*x), k, out);
+		fwrite(x, 1, k, out);
 		free(x);
 	}
 }
@@ -197,7 +270,8 @@ static void
 merge(const struct opts *o)
 {
 	FILE *out = fopen(o->out, "wb"), **in;
-	int32_t head[2] = { 0x46505a42, PF_COUNT };	/* "BZPF" */
+	int32_t head[2] = { o->values ? PF_MAGIC_VALUES : PF_MAGIC,
+	    PF_COUNT };
 
 	if (out == NULL || (in = calloc((size_t)o->jobs,
 	    sizeof(*in))) == NULL) {
@@ -215,7 +289,7 @@ merge(const struct opts *o)
 	}
 	fwrite(head, sizeof(head), 1, out);
 	for (long i = 0; i < o->deals; i++)
-		copy_deal(in[i % o->jobs], out, i);
+		copy_deal(in[i % o->jobs], out, i, o->values);
 	for (long j = 0; j < o->jobs; j++)
 		fclose(in[j]);
 	free(in);
@@ -252,7 +326,7 @@ main(int argc, char **argv)
 	o.lim.playouts = 200;
 	strong_defaults(&o.p, NULL);
 	o.p.learned = NULL;	/* the hand-set policy unless -w */
-	while ((ch = getopt(argc, argv, "n:p:s:j:w:o:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:p:s:j:w:Vo:")) != -1) {
 		switch (ch) {
 		case 'n': o.deals = number("n", optarg); break;
 		case 'p': o.lim.playouts = number("p", optarg); break;
@@ -262,14 +336,15 @@ main(int argc, char **argv)
 			weights_read(optarg, o.theta);
 			o.p.learned = o.theta;
 			break;
+		case 'V': o.values = true; break;
 		case 'o': o.out = optarg; break;
 		default: exit(2);
 		}
 	}
 	if (o.out == NULL || o.jobs < 1 || o.lim.playouts < 1) {
 		fprintf(stderr, "usage: policy_selfplay [-n deals] [-p "
-		    "playouts] [-s seed] [-j jobs] [-w weights.txt] -o "
-		    "data.bin\n");
+		    "playouts] [-s seed] [-j jobs] [-w weights.txt] [-V] "
+		    "-o data.bin\n");
 		exit(2);
 	}
 	for (long j = 0; j < o.jobs; j++)

@@ -26,11 +26,11 @@ probabilities(const struct fit_set *s, const int16_t *x, int n,
 		p[i] /= sum;
 }
 
-/* Adds one decision's gradient (f_chosen - E f) and Hessian (the
- * covariance of f under p). */
+/* Adds one decision's gradient (E_q f - E_p f: with a choice, f_chosen
+ * - E_p f) and Hessian (the covariance of f under p). */
 static void
 add_derivatives(const struct fit_set *s, const int16_t *x, int n, int c,
-    const double *p, double *grad, double *hess)
+    const double *q, const double *p, double *grad, double *hess)
 {
 	int m = s->nfeat;
 	double mean[FIT_MAX_FEATURES] = { 0 };
@@ -38,8 +38,16 @@ add_derivatives(const struct fit_set *s, const int16_t *x, int n, int c,
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < m; j++)
 			mean[j] += p[i] * x[i * m + j];
-	for (int j = 0; j < m; j++)
-		grad[j] += x[c * m + j] - mean[j];
+	if (q == NULL) {
+		for (int j = 0; j < m; j++)
+			grad[j] += x[c * m + j] - mean[j];
+	} else {
+		for (int i = 0; i < n; i++)
+			for (int j = 0; q[i] != 0 && j < m; j++)
+				grad[j] += q[i] * x[i * m + j];
+		for (int j = 0; j < m; j++)
+			grad[j] -= mean[j];
+	}
 	if (hess == NULL)
 		return;
 	for (int i = 0; i < n; i++) {
@@ -60,6 +68,7 @@ fit_loss(const struct fit_set *s, const double *theta, double l2,
 {
 	int m = s->nfeat;
 	const int16_t *x = s->x;
+	const double *q = s->target;
 	double loss = 0, score[FIT_MAX_ACTIONS], p[FIT_MAX_ACTIONS];
 
 	if (grad != NULL)
@@ -67,12 +76,19 @@ fit_loss(const struct fit_set *s, const double *theta, double l2,
 	if (hess != NULL)
 		memset(hess, 0, sizeof(double) * (size_t)(m * m));
 	for (long d = 0; d < s->ndec; d++) {
-		int n = s->nact[d], c = s->chosen[d];
+		int n = s->nact[d], c = q == NULL ? s->chosen[d] : 0;
 		probabilities(s, x, n, theta, score, p);
-		loss -= log(p[c] > 1e-300 ? p[c] : 1e-300);
+		if (q == NULL)
+			loss -= log(p[c] > 1e-300 ? p[c] : 1e-300);
+		for (int i = 0; q != NULL && i < n; i++)
+			if (q[i] != 0)
+				loss -= q[i] * log(p[i] > 1e-300 ? p[i] :
+				    1e-300);
 		if (grad != NULL)
-			add_derivatives(s, x, n, c, p, grad, hess);
+			add_derivatives(s, x, n, c, q, p, grad, hess);
 		x += (long)n * m;
+		if (q != NULL)
+			q += n;
 	}
 	loss /= (double)s->ndec;
 	for (int j = 0; j < m; j++) {

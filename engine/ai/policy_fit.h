@@ -9,6 +9,12 @@
  * The fit minimises the mean negative log-likelihood of the choices plus
  * l2 / 2 |theta|^2 by Newton's method (the features are few), from a
  * given start; it is deterministic.
+ *
+ * Or, with soft targets, the mean cross-entropy -sum_i q_i log p_i of
+ * the model's probabilities p against given ones q (e.g. a softmax of
+ * the search's values of each action: distillation).  A choice is the
+ * target q = 1 on it; the gradient is E_q f - E_p f either way, the
+ * Hessian the covariance of f under p.
  */
 #ifndef POLICY_FIT_H
 #define POLICY_FIT_H
@@ -24,9 +30,12 @@ struct fit_set {
 	const int	*nact;		/* per decision: its actions */
 	const int	*chosen;	/* per decision: the one chosen */
 	const int16_t	*x;		/* nfeat per action, in order */
+	const double	*target;	/* per action, in order: q, summing
+					 * to 1 a decision; NULL: the
+					 * chosen ones */
 };
 
-/* The mean loss at theta; its gradient and Hessian (nfeat x nfeat, row
+/* The mean loss (with targets, the cross-entropy) at theta; its gradient and Hessian (nfeat x nfeat, row
  * by row) too where they are not NULL. */
 double	fit_loss(const struct fit_set *s, const double *theta, double l2,
 	    double *grad, double *hess);

@@ -72,6 +72,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * hand-set policy simulates: `learned` (bench_strength -L 1) turns
 	 * it on. */
 	p->learned = NULL;
+	p->on_candidate = NULL;
+	p->on_candidate_arg = NULL;
 	p->race = 3;
 	p->caution = 1;
 	p->max_candidates = MAX_CAND;
@@ -498,6 +500,18 @@ report_candidates(const struct search *s, info_fn info, void *arg)
 			    s->c[i].wins / s->c[i].w);
 }
 
+/* The learning tools' ear: every candidate's mean utility, those the
+ * race dropped with the mean they had. */
+static void
+tell_candidates(const struct search *s)
+{
+	for (int i = 0; i < s->ncand; i++)
+		if (s->c[i].n > 0)
+			s->p->on_candidate(s->p->on_candidate_arg,
+			    &s->c[i].a, cand_mean(&s->c[i]), s->c[i].n,
+			    s->utility);
+}
+
 /* The candidate the simulation policy itself would choose. */
 static int
 policy_choice(struct search *s)
@@ -596,6 +610,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		candidates(s, n);
 		belief_weights(v, s->weight);
 		rc = stock_phase(s, info, info_arg, out);
+		if (p->on_candidate != NULL)
+			tell_candidates(s);
 	}
 	search_free(s);
 	free(s);

@@ -110,6 +110,14 @@ struct strong_params {
 					 * policy on these weights
 					 * (policy_features.h, e.g.
 					 * policy_learned; default NULL) */
+	/* The learning tools' ear (tools/policy_selfplay): if not NULL,
+	 * told at the end of a stock-phase search, or of a solved end
+	 * phase, every candidate's mean utility, the worlds behind it (0:
+	 * solved exactly) and the utility's kind (0 points, 1 game value,
+	 * 2 chance of winning); default NULL. */
+	void	(*on_candidate)(void *arg, const struct action *a,
+		    double mean, long worlds, int utility);
+	void	*on_candidate_arg;
 };
 
 /* The defaults for the variant of view v: in each two-seat variant the

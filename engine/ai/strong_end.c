@@ -121,7 +121,8 @@ forgetful_end(struct search *s, const struct eg_position *pos,
 	return 0;
 }
 
-/* Analysis: the exact value of every card the seat may play. */
+/* Analysis, and the learning tools' ear (on_candidate): the exact value
+ * of every card the seat may play. */
 static void
 report_solved(struct search *s, const struct eg_position *pos,
     const struct eg_objective *obj, info_fn info, void *arg)
@@ -134,8 +135,12 @@ report_solved(struct search *s, const struct eg_position *pos,
 	for (int i = 0; i < n; i++) {
 		play_kind(s, kinds[i], &a);
 		v = solved_value(s, pos, vals[i]);
-		strong_report_action(info, arg, &a, v, v > 0 ? 1 :
-		    v == 0 ? 0.5 : 0);
+		if (info != NULL)
+			strong_report_action(info, arg, &a, v, v > 0 ? 1 :
+			    v == 0 ? 0.5 : 0);
+		if (s->p->on_candidate != NULL)
+			s->p->on_candidate(s->p->on_candidate_arg, &a, v, 0,
+			    s->p->end_points ? 0 : 1);
 	}
 }
 
@@ -157,8 +162,10 @@ strong_end_phase(struct search *s, info_fn info, void *arg,
 		ev = solved_value(s, &pos,
 		    endgame_solve(s->eg, &pos, &obj, &best));
 		play_kind(s, best, out);
-		if (s->each_action && info != NULL)
-			report_solved(s, &pos, &obj, info, arg);
+		if ((s->each_action && info != NULL) ||
+		    s->p->on_candidate != NULL)
+			report_solved(s, &pos, &obj, s->each_action ? info :
+			    NULL, arg);
 	}
 	strong_report(s, info, arg, ev, ev > 0 ? 1 : ev == 0 ? 0.5 : 0);
 	return 0;

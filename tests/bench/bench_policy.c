@@ -10,9 +10,10 @@
  *
  * -W changes weights of the policy's scale (rollout_weights), for tuning:
  * -W trick=10,brisque_given=5.  -L plays the learned policy
- * (policy_weights.h) instead of the hand-set one.
+ * (policy_weights.h) instead of the hand-set one, -F the learned policy
+ * on the weights of a file (policy_fit -t).
  *
- *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L]
+ *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L | -F file]
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "greedy.h"
 #include "rollout.h"
 #include "weights.h"
+#include "../../tools/policy_io.h"
 
 /* The policy's losses, and those of them that were rubicons. */
 static long lost, rubiconed;
@@ -74,10 +76,16 @@ main(int argc, char **argv)
 	struct keep_weights w = rollout_weights;
 	int ch;
 	bool learned = false;
+	double file[PF_COUNT], *theta = NULL;
 
-	while ((ch = getopt(argc, argv, "n:s:W:L")) != -1) {
+	while ((ch = getopt(argc, argv, "n:s:W:LF:")) != -1) {
 		switch (ch) {
 		case 'L': learned = true; break;
+		case 'F':
+			weights_read(optarg, file);
+			theta = file;
+			learned = true;
+			break;
 		case 'W': set_weights(&w, optarg); break;
 		case 'n': pairs = strtol(optarg, NULL, 10); break;
 		case 's': seed = strtoull(optarg, NULL, 10); break;
@@ -88,7 +96,7 @@ main(int argc, char **argv)
 		pairs = 2;
 	rules_init(&r, VARIANT_RUBICON);
 	like = game_new(&r, 1, 1);
-	ro = learned ? rollout_new_learned(like, NULL) :
+	ro = learned ? rollout_new_learned(like, theta) :
 	    rollout_new(like, &w);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < pairs; i++) {

@@ -19,7 +19,7 @@
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
- *	    [-O 0|1|2] [-W name=value,...]
+ *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -33,7 +33,8 @@
  * "game value" is the margin of points.  -o writes each pair's seed,
  * scores and values, so that two settings run on the same seeds can be
  * compared pair by pair.  -L 1 simulates with the learned policy
- * (policy_weights.h), -L 0 with the hand-set one, whose scale -W changes
+ * (policy_weights.h), -F with the learned policy on the weights of a
+ * file (policy_fit -t), -L 0 with the hand-set one, whose scale -W changes
  * (weights.h); -P weighs the sampled worlds by the other player's
  * leads under the policy (infer.h: 1 the lead answered, n and those to
  * the n - 1 tricks before) at temperature -T (points of the keep
@@ -62,6 +63,7 @@
 #include "strong.h"
 #include "view.h"
 #include "weights.h"
+#include "../../tools/policy_io.h"
 
 struct opts {
 	enum variant	variant;
@@ -72,6 +74,7 @@ struct opts {
 	struct think_limits lim;
 	struct strong_params p;
 	struct keep_weights w;	/* the simulation policy's (-W) */
+	double		theta[PF_COUNT];	/* -F: learned, from a file */
 };
 
 /* One pair's outcome for strong, and what its searches cost. */
@@ -324,7 +327,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:E:O:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -349,6 +352,10 @@ parse(int argc, char **argv, struct opts *o)
 		case 'K': o->p.infer_worlds = (int)x; break;
 		case 'A': o->p.rival = (int)x; break;
 		case 'L': o->p.learned = x ? policy_learned : NULL; break;
+		case 'F':
+			weights_read(optarg, o->theta);
+			o->p.learned = o->theta;
+			break;
 		case 'E': o->p.end_points = x != 0; break;
 		case 'O': o->p.oracle = (int)x; break;
 		case 'v': break;	/* defaults() took it */

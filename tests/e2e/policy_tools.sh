@@ -29,3 +29,30 @@ if "$fit" -i "$tmp/a.bin" -w "$tmp/bad.txt" 2>"$tmp/err.txt"; then
 	exit 1
 fi
 grep -q "bad.txt:2: want \"bezique <number>\"" "$tmp/err.txt"
+# The search's values of every candidate (-V): the same file whatever
+# -j, larger than the choices alone; the fit to them at each temperature
+# (-T) keeps one and writes its weights; -T wants data with values and a
+# list of positive temperatures.
+"$sp" -n 5 -p 20 -s 7 -j 1 -V -o "$tmp/v1.bin"
+"$sp" -n 5 -p 20 -s 7 -j 2 -V -o "$tmp/v2.bin"
+cmp "$tmp/v1.bin" "$tmp/v2.bin"
+[ "$(wc -c <"$tmp/v1.bin")" -gt "$(wc -c <"$tmp/a.bin")" ]
+"$fit" -i "$tmp/v1.bin" -T 10,40 -t "$tmp/v.txt" >"$tmp/vout.txt"
+grep -q '^T 10:' "$tmp/vout.txt"
+grep -q '^T 40:' "$tmp/vout.txt"
+grep -q '^  fitted  *held-out cross-entropy [0-9.]*, best value 0\.' \
+    "$tmp/vout.txt"
+grep -q '^kept: T [14]0 ' "$tmp/vout.txt"
+grep -q '^win_declare ' "$tmp/v.txt"
+if "$fit" -i "$tmp/a.bin" -T 10 2>"$tmp/err.txt"; then exit 1; fi
+grep -q 'a.bin: -T: these data hold no values' "$tmp/err.txt"
+if "$fit" -i "$tmp/v1.bin" -T 10,x 2>"$tmp/err.txt"; then exit 1; fi
+grep -q -- '-T x: not a list of positive temperatures' "$tmp/err.txt"
+# The benchmark simulates with the weights of a file (-F): the committed
+# header's weights as text play as -L 1 does, pair for pair.
+sed -n 's/^\t\([-0-9.e]*\),\t\/\* \([a-z_0-9]*\) \*\/ \\$/\2 \1/p' \
+    engine/ai/policy_weights.h >"$tmp/header.txt"
+bs="$BUILD/bench/bench_strength"
+"$bs" -n 2 -p 20 -s 5 -j 1 -L 1 -o "$tmp/l1.tsv" >/dev/null
+"$bs" -n 2 -p 20 -s 5 -j 1 -F "$tmp/header.txt" -o "$tmp/f.tsv" >/dev/null
+cmp "$tmp/l1.tsv" "$tmp/f.tsv"

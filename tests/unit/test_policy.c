@@ -2,7 +2,8 @@
  * test_policy.c: the learned simulation policy's parts (issue 18): the
  * features of a card play give the hand-set policy's choice when weighed
  * by its scale, the learned policy's sum leaves no feature out, and the
- * softmax fit recovers the weights that made a synthetic set of choices.
+ * softmax fit recovers the weights that made a synthetic set of choices,
+ * or of soft targets (distillation of the search's values).
  */
 #include "test_util.h"
 
@@ -178,6 +179,7 @@ fit_recovers_known_weights(void **state)
 	s.nact = nact;
 	s.chosen = chosen;
 	s.x = x;
+	s.target = NULL;
 	assert_true(fit_newton(&s, theta, 1e-6, 50) > 0);
 	for (int j = 0; j < SYN_FEATURES; j++) {
 		/* within 0.1 of the truth (about 4 standard errors) */
@@ -204,7 +206,7 @@ gradient_is_the_loss_slope(void **state)
 	static const double at[SYN_FEATURES] = { 0.3, 0.1, -0.7, 0.5, 0.2 };
 	static int nact[SYN_DECISIONS], chosen[SYN_DECISIONS];
 	static int16_t x[SYN_DECISIONS * 8 * SYN_FEATURES];
-	struct fit_set s = { SYN_FEATURES, 500, nact, chosen, x };
+	struct fit_set s = { SYN_FEATURES, 500, nact, chosen, x, NULL };
 	struct rng rng;
 	double g[SYN_FEATURES], t[SYN_FEATURES];
 	long rows;
@@ -224,6 +226,71 @@ gradient_is_the_loss_slope(void **state)
 	}
 }
 
+/* Soft targets: each decision's q is the softmax of the scores of known
+ * weights, as a softmax of the search's values is (tools/policy_fit -T). */
+static void
+soft_targets(const double *theta, const int *nact, const int16_t *x,
+    double *q)
+{
+	for (int d = 0; d < SYN_DECISIONS; d++) {
+		double sum = 0;
+		for (int i = 0; i < nact[d]; i++) {
+			double sc = 0;
+			for (int j = 0; j < SYN_FEATURES; j++)
+				sc += theta[j] * x[i * SYN_FEATURES + j];
+			sum += q[i] = exp(-sc);
+		}
+		for (int i = 0; i < nact[d]; i++)
+			q[i] /= sum;
+		x += nact[d] * SYN_FEATURES;
+		q += nact[d];
+	}
+}
+
+/* The soft-target fit lands on the weights that made the targets (the
+ * cross-entropy's minimum where every target is the model's own), in a
+ * few Newton steps; its gradient and Hessian are the loss's slopes. */
+static void
+soft_fit_recovers_known_weights(void **state)
+{
+	static const double truth[SYN_FEATURES] = { 0.8, -0.5, 0.3, 1.2, 0 };
+	static const double at[SYN_FEATURES] = { 0.3, 0.1, -0.7, 0.5, 0.2 };
+	static int nact[SYN_DECISIONS], chosen[SYN_DECISIONS];
+	static int16_t x[SYN_DECISIONS * 8 * SYN_FEATURES];
+	static double q[SYN_DECISIONS * 8];
+	struct fit_set s = { SYN_FEATURES, SYN_DECISIONS, nact, chosen, x, q };
+	struct rng rng;
+	double theta[SYN_FEATURES] = { 0 }, g[SYN_FEATURES], t[SYN_FEATURES];
+	double h[SYN_FEATURES * SYN_FEATURES], gu[SYN_FEATURES];
+	double gd[SYN_FEATURES];
+	long rows;
+	int steps;
+
+	(void)state;
+	rng_seed(&rng, 11);
+	synthetic(&rng, at, nact, chosen, x, &rows);
+	soft_targets(truth, nact, x, q);
+	steps = fit_newton(&s, theta, 1e-12, 50);
+	assert_true(steps > 0 && steps <= 12);
+	for (int j = 0; j < SYN_FEATURES; j++)
+		assert_true(fabs(theta[j] - truth[j]) < 1e-6);
+	/* The gradient and the Hessian at another point: central
+	 * differences of the loss and of the gradient. */
+	fit_loss(&s, at, 0.01, g, h);
+	for (int j = 0; j < SYN_FEATURES; j++) {
+		double up, down;
+		memcpy(t, at, sizeof(t));
+		t[j] += 1e-5;
+		up = fit_loss(&s, t, 0.01, gu, NULL);
+		t[j] -= 2e-5;
+		down = fit_loss(&s, t, 0.01, gd, NULL);
+		assert_true(fabs((up - down) / 2e-5 - g[j]) < 1e-5);
+		for (int k = 0; k < SYN_FEATURES; k++)
+			assert_true(fabs((gu[k] - gd[k]) / 2e-5 -
+			    h[k * SYN_FEATURES + j]) < 1e-4);
+	}
+}
+
 int
 main(void)
 {
@@ -231,6 +298,7 @@ main(void)
 		cmocka_unit_test(features_give_the_hand_set_choice),
 		cmocka_unit_test(fit_recovers_known_weights),
 		cmocka_unit_test(gradient_is_the_loss_slope),
+		cmocka_unit_test(soft_fit_recovers_known_weights),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
