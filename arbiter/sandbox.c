@@ -102,7 +102,7 @@ walk_add(struct walk *w, char *path)
 
 /* path made absolute with every link resolved, the file itself perhaps
  * not there yet (a records file about to be created); NULL if its
- * directory is not there. */
+ * directory is not there either. */
 static char *
 canonical(const char *path)
 {
@@ -202,12 +202,11 @@ walk_protect(struct walk *w, const char *const *protect)
 	size_t nprotected;
 
 	for (; *protect != NULL; protect++) {
-		if ((p = canonical(*protect)) == NULL) {
-			snprintf(w->err, w->errlen, "sandbox: %s: no such "
-			    "directory", *protect);
-			return -1;
-		}
-		/* -o /dev/null, a pipe: nothing there to read back. */
+		/* No directory: the file cannot be made, and the run fails
+		 * when it opens it, saying why.  -o /dev/null, a pipe:
+		 * nothing there to read back. */
+		if ((p = canonical(*protect)) == NULL)
+			continue;
 		if (stat(p, &st) == 0 && !S_ISREG(st.st_mode))
 			free(p);
 		else
