@@ -146,12 +146,17 @@ def tournament_case(tmp, confined, abi, listeners):
                 (summary, "" if confined else "sandbox = no\n", BAD,
                  os.path.join(d, "burglar.err"), BAD))
     rec = os.path.join(d, "t.jsonl")	# the default: FILE.ini -> FILE.jsonl
+    # "planted": a new file in its working directory (the tournament's).
     env = dict(os.environ, BURGLE_READ=":".join((ini, rec, summary)),
-               BURGLE_WRITE=ini, **listeners.env())
+               BURGLE_WRITE=ini + ":planted", **listeners.env())
     p = run([ARB, "tournament", ini, "-q"], env, cwd=d)
     got = attempts(os.path.join(d, "burglar.err"))
     expect(tag, got, confined, abi, [ini, rec, summary])
     check("%s: it ran (%d)" % (tag, p.returncode), p.returncode == 0)
+    if confined:
+        check("%s: no file planted, the tournament file intact" % tag,
+              not os.path.exists(os.path.join(d, "planted")) and
+              "seed = 77" in open(ini).read())
     say = records_say(rec)
     check("%s: records say sandbox %s" % (tag, say), say ==
           ({"landlock %d" % abi} if confined else {"off"}))
