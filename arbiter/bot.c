@@ -467,6 +467,7 @@ bot_start(struct bot *b)
 	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
 	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
 	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
+	spec.sandbox = b->limits->sandbox;
 	b->want_legal = false;
 	b->want_events = true;
 	b->named = false;

@@ -10,6 +10,7 @@
 
 #include "bzp.h"
 #include "config.h"
+#include "sandbox.h"
 #include "utf8.h"
 
 void
@@ -62,6 +63,9 @@ config_free(struct match_cfg *c)
 	for (int i = 0; i < c->nowned; i++)
 		free(c->owned[i]);
 	c->nowned = 0;
+	sandbox_free(c->jail);
+	c->jail = NULL;
+	c->limits.sandbox = NULL;
 }
 
 void
@@ -113,6 +117,11 @@ config_usage(FILE *f)
 	    "      --reuse-engines    keep each engine process from game to\n"
 	    "                         game (trusted engines only: by default\n"
 	    "                         a deck played again gets fresh ones)\n"
+	    "      --no-sandbox       engines run unconfined (trusted engines\n"
+	    "                         that write files: by default Landlock\n"
+	    "                         lets them read all but the records and\n"
+	    "                         the tournament file, write nothing, and\n"
+	    "                         signal, ptrace or connect to no one)\n"
 	    "      --sync             fsync every record\n"
 	    "      --anchor NAME      hold this engine's rating at --anchor-elo\n"
 	    "      --anchor-elo E     (default 0); otherwise the mean is 0\n"
@@ -369,6 +378,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->sync = true;
 		else if (strcmp(f, "--reuse-engines") == 0)
 			c->reuse_engines = true;
+		else if (strcmp(f, "--no-sandbox") == 0)
+			c->no_sandbox = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
 			c->quiet = true;
 		else

@@ -13,6 +13,7 @@
 #include "sprt.h"
 
 struct bot_human_port;
+struct sandbox;
 
 #define MAX_ENGINE_OPTIONS	32
 /* The longest option name and value sent in a setoption line. */
@@ -85,6 +86,8 @@ struct limits_cfg {
 	long long	nofile;		/* open descriptors */
 	long long	nproc;		/* processes of the user (Linux counts
 					 * all of the user's, not the engine's) */
+	/* Entered by every engine (sandbox.h); NULL: unconfined. */
+	const struct sandbox *sandbox;
 };
 
 struct match_cfg {
@@ -105,6 +108,14 @@ struct match_cfg {
 	 * again (schedule_decks_shared): only for trusted engines, since a
 	 * process remembers the hands it saw. */
 	bool			 reuse_engines;
+	/* Engines run unconfined (--no-sandbox): for trusted engines that
+	 * write files; otherwise outputs_confine() builds the sandbox. */
+	bool			 no_sandbox;
+	const char		*ini;		/* the tournament file read */
+	struct sandbox		*jail;		/* owned; as limits.sandbox */
+	char			 confinement[16]; /* records' "sandbox":
+						 * "landlock N", "none",
+						 * "off"; "": not said */
 	bool			 sync;		/* fsync each record */
 	const char		*records;	/* JSON Lines output */
 	bool			 records_default; /* named by outputs.c */

@@ -46,6 +46,7 @@
 #include <event2/event.h>
 
 struct engine_proc;
+struct sandbox;
 struct engine_proc_reaper;
 
 /* Faults, reported through on_error.  The first three close the channel. */
@@ -107,6 +108,8 @@ struct engine_spec {
 	size_t		 max_line;	/* bytes, terminator included;
 					 * 0: 65536 */
 	size_t		 max_pending;	/* bytes queued to it; 0: 1 MiB */
+	const struct sandbox *sandbox;	/* entered before exec; NULL:
+					 * unconfined (sandbox.h) */
 };
 
 /* Process-wide setup, once, before any spawn. */

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "engine_spawn.h"
+#include "sandbox.h"
 #include "xmalloc.h"
 
 /* "dir/name", or name itself when it is absolute or dir is NULL. */
@@ -216,7 +217,6 @@ spawn_child(const struct engine_spec *spec, const char *path,
 		_exit(127);
 	if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0)
 		spawn_child_fail("dup2", "socket");
-	closefrom(3);	/* whatever else the arbiter left inheritable */
 	if (spec->dir != NULL && chdir(wd) < 0)
 		spawn_child_fail("chdir", wd);
 	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||
@@ -224,6 +224,10 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	    spawn_limit(RLIMIT_NOFILE, spec->rlimit_nofile, 0) < 0 ||
 	    spawn_limit(RLIMIT_NPROC, spec->rlimit_nproc, 0) < 0)
 		spawn_child_fail("setrlimit", path);
+	/* Before closefrom: the ruleset is one of the descriptors it closes. */
+	if (sandbox_enter(spec->sandbox) < 0)
+		spawn_child_fail("sandbox (Landlock) for", path);
+	closefrom(3);	/* whatever else the arbiter left inheritable */
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (spec->envp != NULL)

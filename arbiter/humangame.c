@@ -17,6 +17,7 @@
 #include "bzp.h"
 #include "config.h"
 #include "humangame.h"
+#include "outputs.h"
 #include "schedule.h"
 #include "table.h"
 #include "view.h"
@@ -192,6 +193,12 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	    h->broken[0] == '\0')
 		snprintf(h->broken, sizeof(h->broken), "cannot open %s",
 		    o->records);
+	/* The engine confined as a match's, the records protected. */
+	h->cfg.records = o->records;
+	h->cfg.no_sandbox = o->no_sandbox;
+	if (h->broken[0] == '\0' && outputs_confine(&h->cfg) < 0)
+		snprintf(h->broken, sizeof(h->broken), "cannot confine the "
+		    "engine (--no-sandbox runs it unconfined)");
 	h->table = table_new(base, reaper, &h->cfg, &tcb, h);
 	return h;
 }
@@ -427,6 +434,10 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
 	long long n;
 
+	if (strcmp(f, "--no-sandbox") == 0) {
+		o->no_sandbox = true;
+		return 1;
+	}
 	if (strcmp(f, "--engine") && strcmp(f, "--hint-engine") &&
 	    strcmp(f, "--seat") && strcmp(f,
 	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--variant") &&
@@ -488,5 +499,9 @@ humangame_usage(FILE *f)
 	    "  --seed N         the first deal's seed (1)\n"
 	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
 	    "  --records FILE   append each deal's record to FILE\n"
-	    "  --name NAME      your name in the records\n", f);
+	    "  --name NAME      your name in the records\n"
+	    "  --no-sandbox     the engine unconfined (by default Landlock\n"
+	    "                   keeps it from the records, from writing\n"
+	    "                   files, signals and TCP; not the hint engine)\n",
+	    f);
 }

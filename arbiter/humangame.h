@@ -32,6 +32,7 @@ struct humangame_opts {
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */
 	const char	*name;		/* the person's name */
+	bool		 no_sandbox;	/* the engine unconfined */
 };
 
 struct humangame_callbacks {
@@ -47,8 +48,8 @@ struct humangame_callbacks {
 void		 humangame_defaults(struct humangame_opts *o);
 /* Reads argv[*i] if it is one of the flags above (--engine,
  * --hint-engine, --seat,
- * --deals, --seed, --variant, --records, --name), moving *i past its
- * value: 1, 0 if not one, -1 after one line to stderr. */
+ * --deals, --seed, --variant, --records, --name, --no-sandbox), moving
+ * *i past its value: 1, 0 if not one, -1 after one line to stderr. */
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);

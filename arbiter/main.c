@@ -75,9 +75,10 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		if (naming_resolve(&cfg) == 0) {
+		if (outputs_confine(&cfg) == 0 && naming_resolve(&cfg) == 0) {
 			naming_print(&cfg, stdout);
-			rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+			rc = outputs_default_records(&cfg, NULL) < 0 ||
+			    outputs_confine(&cfg) < 0 ? 1 :
 			    match_run(&cfg, argc, argv);
 			outputs_tidy(&cfg);
 		}
@@ -99,12 +100,15 @@ cmd_match(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
-	if (naming_resolve(&cfg) < 0) {
+	if (outputs_confine(&cfg) < 0 || naming_resolve(&cfg) < 0) {
 		config_free(&cfg);
 		return 2;
 	}
 	naming_print(&cfg, stdout);
-	rc = outputs_default_records(&cfg, NULL) < 0 ? 1 :
+	/* Again, to protect the records file now named (the engines asked
+	 * their names were confined without it: it did not exist). */
+	rc = outputs_default_records(&cfg, NULL) < 0 ||
+	    (cfg.records_default && outputs_confine(&cfg) < 0) ? 1 :
 	    match_run(&cfg, argc, argv);
 	outputs_tidy(&cfg);
 	config_free(&cfg);

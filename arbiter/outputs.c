@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "outputs.h"
+#include "sandbox.h"
 
 /* Keeps path as long as the configuration (c->owned). */
 static const char *
@@ -103,6 +104,44 @@ outputs_default_records(struct match_cfg *c, const char *tournament)
 	if ((c->records = keep(c, path)) == NULL)
 		abort();
 	c->records_default = true;
+	return 0;
+}
+
+int
+outputs_confine(struct match_cfg *c)
+{
+	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
+		c->ini, NULL };
+	const char *given[sizeof(protect) / sizeof(protect[0])];
+	bool told = strcmp(c->confinement, "none") == 0;
+	struct sandbox *sb;
+	char err[512];
+	int n = 0;
+
+	if (c->no_sandbox) {
+		snprintf(c->confinement, sizeof(c->confinement), "off");
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(protect) / sizeof(protect[0]); i++)
+		if (protect[i] != NULL)
+			given[n++] = protect[i];
+	given[n] = NULL;
+	if ((sb = sandbox_new(given, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
+		return -1;
+	}
+	sandbox_free(c->jail);
+	c->jail = sb;
+	c->limits.sandbox = sb;
+	if (sandbox_abi(sb) == 0) {
+		if (!told)	/* never a silent downgrade */
+			fprintf(stderr, "bezique-arbiter: this kernel has no "
+			    "Landlock: engines run unconfined (records say "
+			    "\"sandbox\": \"none\")\n");
+		snprintf(c->confinement, sizeof(c->confinement), "none");
+	} else
+		snprintf(c->confinement, sizeof(c->confinement), "landlock %d",
+		    sandbox_abi(sb));
 	return 0;
 }
 

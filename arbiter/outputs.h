@@ -32,6 +32,16 @@
  */
 int	outputs_default_records(struct match_cfg *c, const char *tournament);
 
+/*
+ * Builds the engines' sandbox (sandbox.h) into c->jail and
+ * c->limits.sandbox, protecting the run's records, summary, chart and
+ * tournament file, and says in c->confinement how engines are confined;
+ * with c->no_sandbox, nothing ("off").  Again after a file is named, it
+ * rebuilds the sandbox.  Where the kernel has no Landlock, says so in one
+ * line on stderr (the first time).  0, or -1 after one line on stderr.
+ */
+int	outputs_confine(struct match_cfg *c);
+
 /* Removes a default records file the run left empty (it stopped before
  * its first deal), so that the next run may have the name. */
 void	outputs_tidy(const struct match_cfg *c);

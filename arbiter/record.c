@@ -125,6 +125,12 @@ record_action(struct record *rec, int seat, enum decision kind,
 }
 
 void
+record_sandbox(struct record *rec, const char *how)
+{
+	json_object_set_new(rec->obj, "sandbox", json_string(how));
+}
+
+void
 record_void(struct record *rec)
 {
 	json_object_set_new(rec->obj, "voided", json_true());
@@ -315,7 +321,8 @@ replay_deal_facts(json_t *obj, const struct game *g, const int *opening,
 	    errlen), got[MAX_PLAYERS];
 
 	json_decref(want);
-	if (rc < 0 || record_check_writer(obj, err, errlen) < 0)
+	if (rc < 0 || record_check_writer(obj, err, errlen) < 0 ||
+	    record_check_sandbox(obj, err, errlen) < 0)
 		return -1;
 	if (record_read_ints(json_object_get(obj, "opening_points"),
 	    game_players(g), got) < 0 || memcmp(got, opening,

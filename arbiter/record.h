@@ -72,6 +72,9 @@ void		 record_action(struct record *rec, int seat,
  */
 void		 record_void(struct record *rec);
 
+/* "sandbox": how the engines were confined (outputs_confine()). */
+void		 record_sandbox(struct record *rec, const char *how);
+
 /* Notes a failure the deal survived (on_failure=restart). */
 void		 record_incident(struct record *rec, int seat,
 		    enum termination term, const char *reason);

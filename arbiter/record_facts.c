@@ -136,6 +136,29 @@ const char *const record_action_keys[] = { "kind", "points", "trump",
     "won_by", "last_trick", "declare_skipped", NULL };
 const char *const record_deal_keys[] = { "trump", "last_trick", NULL };
 
+/* "sandbox", if there (records before it lack it): how the engines were
+ * confined, "landlock N" (the ABI), "none" (no Landlock in the kernel) or
+ * "off" (--no-sandbox). */
+int
+record_check_sandbox(json_t *obj, char *err, size_t errlen)
+{
+	json_t *v = json_object_get(obj, "sandbox");
+	const char *s = json_string_value(v);
+	char *end;
+	long abi;
+
+	if (v == NULL || (s != NULL && (strcmp(s, "none") == 0 ||
+	    strcmp(s, "off") == 0)))
+		return 0;
+	if (s != NULL && strncmp(s, "landlock ", 9) == 0 && s[9] >= '1' &&
+	    s[9] <= '9' && (abi = strtol(s + 9, &end, 10)) < 1000 &&
+	    *end == '\0')
+		return 0;
+	snprintf(err, errlen, "sandbox: not \"landlock N\", \"none\" or "
+	    "\"off\"");
+	return -1;
+}
+
 /* A version-2 record names what wrote it. */
 int
 record_check_writer(json_t *obj, char *err, size_t errlen)

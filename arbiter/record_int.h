@@ -35,6 +35,7 @@ int	 record_same_facts(json_t *got, json_t *want,
 	    size_t errlen);
 /* A version-2 record's "writer" is there and complete. */
 int	 record_check_writer(json_t *obj, char *err, size_t errlen);
+int	 record_check_sandbox(json_t *obj, char *err, size_t errlen);
 
 /* An array of the n ints v. */
 json_t	*record_int_array(const int *v, int n);

@@ -373,6 +373,8 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	}
 	t->rec = record_new(t->deal.deal, t->deal.pair, t->seed, &t->rules,
 	    t->deal.start.dealer, deck, names);
+	if (t->cfg->confinement[0] != '\0')
+		record_sandbox(t->rec, t->cfg->confinement);
 	if (t->rules.cut_cards > 0) {
 		/* The six-pack's cut, before the first card: the views
 		 * show it (declarations "cut" and "guess"). */

@@ -86,11 +86,13 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		}
 	}
 	if (strcmp(key, "duplicate") == 0 ||
-	    strcmp(key, "reuse_engines") == 0) {
+	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0) {
 		bool yes = strcmp(value, "false") != 0 &&
 		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
 		if (key[0] == 'd')
 			r->c->duplicate = yes;
+		else if (key[0] == 's')
+			r->c->no_sandbox = !yes;
 		else
 			r->c->reuse_engines = yes;
 		return 1;
@@ -262,11 +264,12 @@ tournament_main(int argc, char **argv)
 	config_defaults(&c);
 	c.report_every = 0;
 	c.bootstrap = 200;
+	c.ini = argv[0];
 	if (tournament_read(&c, argv[0]) == 0 &&
 	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
 	    tournament_check(&c, argv[0]) == 0)
-		rc = outputs_default_records(&c, argv[0]) < 0 ? 1 :
-		    match_run(&c, argc, argv);
+		rc = outputs_default_records(&c, argv[0]) < 0 ||
+		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);
 	outputs_tidy(&c);
 	config_free(&c);
 	return rc;

@@ -6,6 +6,7 @@
 # While running: an engine whose program disappears after its first start
 # (it moves itself away, then crashes) is forfeited by `startup` on every
 # later deal, and the tournament finishes (it used to crash the arbiter).
+# (Unconfined, sandbox = no: a confined engine cannot move a file.)
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -42,6 +43,7 @@ cat >"$tmp/t.ini" <<EOT
 [tournament]
 rounds = 1
 concurrency = 1
+sandbox = no
 [engine a]
 command = $tmp/vanish.sh
 [engine b]

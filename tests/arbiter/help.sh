@@ -61,7 +61,8 @@ for f in $(flags arbiter/humangame.c); do
 done
 # The tournament file's keys: [tournament] keys, engine keys.
 keys=$(grep -o '{ "[a-z_]*", "--' arbiter/tournament.c | cut -d'"' -f2)
-for k in $keys format duplicate command dir stderr option.; do
+for k in $keys format duplicate reuse_engines sandbox command dir stderr \
+    option.; do
 	grep -q -- "$k" "$tmp/tournament" || fail "help tournament omits $k"
 done
 

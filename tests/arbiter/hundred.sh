@@ -5,7 +5,8 @@
 # the match can only finish if all 100 were running together (else the
 # wrappers give up after a minute and report fewer).  Generous start-up
 # and ping timeouts: the machine may be loaded; --reuse-engines keeps
-# one process per engine and table (else each game starts new ones).  Every deal ends
+# one process per engine and table (else each game starts new ones);
+# --no-sandbox, since the marks are files the engines make.  Every deal ends
 # normally and verifies; no engine is left behind.
 set -eu
 BUILD=${BUILD:-build}
@@ -30,7 +31,7 @@ timeout 120 "$BUILD/bezique-arbiter" match \
 	-e "$tmp/engine.sh" --name a --stderr "$tmp/a.log" \
 	-e "$tmp/engine.sh" --name b --stderr "$tmp/b.log" \
 	-n 100 -c 50 --startup-timeout 90000 --ping-timeout 60000 -q \
-	--reuse-engines \
+	--reuse-engines --no-sandbox \
 	-o "$tmp/r.jsonl" >/dev/null
 # Each engine saw at least 100 running (a loaded machine may have had
 # one restarted: more marks, as many "saw" lines).

@@ -86,8 +86,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         spy = os.path.join(tmp, "spy.log")
         cmd = [os.path.join(BUILD, "bezique-arbiter"), "match",
-               "-e", "%s/fixtures/badbot --mode good --spy %s" % (BUILD, spy),
-               "--name", "spy",
+               # logged through its stderr: it may write no file itself
+               "-e", "%s/fixtures/badbot --mode good --spy -" % BUILD,
+               "--name", "spy", "--stderr", spy,
                "-e", "%s/bezique-engine --level random" % BUILD,
                "--name", "random", "-n", str(DEALS), "--seed", "4242",
                "-c", "1", "-q", "-o", os.path.join(tmp, "r.jsonl")]

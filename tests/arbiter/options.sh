@@ -33,8 +33,11 @@ refused "=3" "an option with no name"
 
 # At the limit the value reaches the engine whole.
 max=$(head -c 1024 /dev/zero | tr '\0' w)
-"$arb" match -e "$BUILD/fixtures/badbot --mode good --spy $tmp/spy" \
-	--option "Note=$max" -e "$eng" -n 2 -q -o "$tmp/ok.jsonl" >/dev/null
+# (What it receives it logs to its stderr: a confined engine writes no
+# file.)
+"$arb" match -e "$BUILD/fixtures/badbot --mode good --spy -" \
+	--stderr "$tmp/spy" --option "Note=$max" -e "$eng" -n 2 -q \
+	-o "$tmp/ok.jsonl" >/dev/null
 grep -qx "setoption name Note value $max" "$tmp/spy"
 
 printf '[tournament]\nrounds = 1\n[engine a]\ncommand = %s\n' "$eng" \

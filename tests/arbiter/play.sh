@@ -73,3 +73,25 @@ printf '1\n' | "$arb" play --engine "$tmp/no-such-engine" 2>"$tmp/err3"; rc=$?
 set -e
 [ $rc -eq 2 ]
 grep -q "no-such-engine" "$tmp/err3"
+
+# The engine is confined as in a match (tests/arbiter/sandbox.py): it may
+# not read the records nor make a file; with --no-sandbox it may, and the
+# records say which.  (Where the kernel has no Landlock, the first half
+# is skipped.)
+burgle() {	# $1: more flags
+	rm -f "$tmp/b.jsonl" "$tmp/planted"
+	yes 1 | head -n 300 | BURGLE_WRITE="$tmp/planted" \
+	    BURGLE_READ="$tmp/b.jsonl" timeout 30 "$arb" play \
+	    --engine "$BUILD/fixtures/badbot --mode burgle" --deals 1 \
+	    --seed 3 --records "$tmp/b.jsonl" "$@" >/dev/null 2>"$tmp/err4"
+}
+burgle --no-sandbox
+[ -e "$tmp/planted" ]
+grep -q '"sandbox": *"off"' "$tmp/b.jsonl"
+burgle
+if grep -q '"sandbox": *"none"' "$tmp/b.jsonl"; then
+	echo "play.sh: skipped the sandbox: no Landlock"
+else
+	[ ! -e "$tmp/planted" ]
+	grep -q '"sandbox": *"landlock [1-9]' "$tmp/b.jsonl"
+fi

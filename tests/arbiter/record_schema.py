@@ -208,6 +208,20 @@ tampered("deal-trump", lambda r: r.update(trump=None), "deal: trump")
 tampered("deal-last", lambda r: r.update(last_trick=None),
          "deal: last_trick")
 tampered("writer", lambda r: r.pop("writer"), "writer: no program")
+tampered("sandbox", lambda r: r.update(sandbox="chroot"),
+         'sandbox: not "landlock N", "none" or "off"')
+tampered("sandbox-type", lambda r: r.update(sandbox=7), "sandbox: not")
+# How the engines were confined: said by every match (arbiter/sandbox.c),
+# optional (records before it lack it, and verify takes them).
+if good.get("sandbox") not in ("landlock %d" % n for n in range(1, 100)):
+    if good.get("sandbox") != "none":
+        fail("a match's record says sandbox %r" % good.get("sandbox"))
+nosb = json.loads(json.dumps(good))
+nosb.pop("sandbox")
+write(os.path.join(tmp, "nosandbox.jsonl"), [nosb])
+v = verify(os.path.join(tmp, "nosandbox.jsonl"))
+if v.returncode != 0:
+    fail("a record without sandbox: %s" % v.stderr.strip())
 tampered("opening", lambda r: r.update(opening_points=[10, 0]),
          "opening_points")
 tampered("version", lambda r: r.update(version=3),

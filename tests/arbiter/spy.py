@@ -76,17 +76,19 @@ def run(tmp, tag, args, players=2, ini=None, other=None):
     if ini is None:
         cmd = [ARB, "match", "-q", "-o", rec] + args
         for i in range(players):
-            engine = "python3 %s %s spy%d" % (SPY, log, i)
+            # Logged through the engine's stderr: the sandbox lets it
+            # write no file.
+            engine = "python3 %s - spy%d" % (SPY, i)
             if other and i == players - 1:
                 engine = other
-            cmd += ["-e", engine, "--name", "spy%d" % i]
+            cmd += ["-e", engine, "--name", "spy%d" % i, "--stderr", log]
     else:
         path = os.path.join(tmp, tag + ".ini")
         with open(path, "w") as f:
             f.write(ini.format(rec=rec))
             for i in range(3):
-                f.write("[engine spy%d]\ncommand = python3 %s %s spy%d\n"
-                        % (i, SPY, log, i))
+                f.write("[engine spy%d]\ncommand = python3 %s - spy%d\n"
+                        "stderr = %s\n" % (i, SPY, i, log))
         cmd = [ARB, "tournament", path, "-q"] + args
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True, timeout=300)

@@ -1,0 +1,42 @@
+/*
+ * sandbox.h: confining engines with Landlock, so that a hostile engine
+ * cannot read the decks still to be played (the records file, the
+ * tournament file and its seed), write any file, signal or ptrace its
+ * opponent or the arbiter, or reach another engine over TCP or an
+ * abstract unix socket.
+ *
+ * The ruleset is built once in the arbiter (sandbox_new) and each engine
+ * enters it between fork and exec (sandbox_enter): the rules are then a
+ * few system calls in the child, whatever their number.
+ */
+#ifndef SANDBOX_H
+#define SANDBOX_H
+
+#include <stddef.h>
+
+struct sandbox;
+
+/*
+ * Builds the ruleset: reading and executing everywhere but the paths in
+ * protect (NULL-terminated; a path that does not exist yet is protected
+ * too), writing only to /dev/null, no TCP bind or connect, no signal or
+ * abstract unix socket out of the engine's own processes, each as far as
+ * the kernel's Landlock ABI goes.  Where the kernel has no Landlock, the
+ * sandbox is one that confines nothing (sandbox_abi() 0).  Returns NULL
+ * with one line in err when a path cannot be walked.
+ */
+struct sandbox	*sandbox_new(const char *const *protect, char *err,
+		    size_t errlen);
+
+/* The Landlock ABI the rules use; 0: none, nothing is confined. */
+int		 sandbox_abi(const struct sandbox *sb);
+
+/*
+ * In the child before exec: no new privileges, then the ruleset.  0, or
+ * -1 with errno.  A sandbox of ABI 0 or NULL does nothing.
+ */
+int		 sandbox_enter(const struct sandbox *sb);
+
+void		 sandbox_free(struct sandbox *sb);
+
+#endif

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Engines are confined (README.md, "Reliability"; arbiter/sandbox.c).
+
+A hostile engine (badbot --mode burgle, tests/fixtures/badbot.c) tries,
+at its first request: to read the records file, the tournament file and
+an earlier summary; to create a file and overwrite another engine's
+program; to connect to a TCP port and an abstract unix socket this test
+listens on; to signal the arbiter, open its memory, ptrace and kill -9
+its opponent.  With the sandbox (the default) every attempt is refused,
+the opponent plays every deal, the files are as they were, and each
+record says "sandbox": "landlock N".  With --no-sandbox (and a tournament
+file's `sandbox = no`) the same attempts succeed: the test can fail.
+A kernel without Landlock is played by a seccomp filter that answers
+its system calls ENOSYS: the run goes on unconfined, says so in one line
+and records "sandbox": "none".  Where the kernel really has no Landlock
+the test says "skipped: no Landlock".
+"""
+import platform
+import struct
+import ctypes
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
+BAD = os.path.abspath(os.path.join(BUILD, "fixtures", "badbot"))
+failed = []
+
+
+def landlock_abi():
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    v = libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint(1))
+    return max(v, 0)
+
+
+def check(what, ok):
+    print("%-60s %s" % (what, "ok" if ok else "FAILED"))
+    if not ok:
+        failed.append(what)
+
+
+def attempts(errfile):
+    """{(verb, target): succeeded} from the burglar's stderr."""
+    out = {}
+    for line in open(errfile, encoding="utf-8", errors="replace"):
+        if not line.startswith("burgle: "):
+            continue
+        head, _, verdict = line[8:].rstrip("\n").rpartition(": ")
+        out[head] = out.get(head, False) or verdict == "ok"
+    return out
+
+
+class Listeners:
+    """A TCP port and an abstract unix socket for the burglar to try."""
+
+    def __init__(self):
+        self.tcp = socket.socket()
+        self.tcp.bind(("127.0.0.1", 0))
+        self.tcp.listen(16)
+        self.name = "bezique-sandbox-test-%d" % os.getpid()
+        self.unix = socket.socket(socket.AF_UNIX)
+        self.unix.bind("\0" + self.name)
+        self.unix.listen(16)
+
+    def env(self):
+        return {"BURGLE_PORT": str(self.tcp.getsockname()[1]),
+                "BURGLE_ABSTRACT": self.name, "BURGLE_KILL": "1"}
+
+
+def expect(tag, got, confined, abi, reads):
+    # An empty records file opened is a success all the same; a memory
+    # read may fail where the open did not (no such address).
+    kinds = {"read": [h for h in got if h.startswith("read") and
+                      h.split()[-1] in reads],
+             "create": [h for h in got if h.startswith(("create", "write"))]}
+    if abi >= 4 or not confined:
+        kinds["connect"] = [h for h in got if h.startswith("connect")]
+    if abi >= 6 or not confined:
+        kinds["signal"] = [h for h in got if h.startswith(("signal",
+                                                            "kill"))]
+    kinds["memory"] = [h for h in got if h.startswith(("ptrace",
+                                                        "read /proc/"))]
+    for kind, heads in sorted(kinds.items()):
+        if confined:
+            check("%s: %s attempts made, every one refused" % (tag, kind),
+                  heads and not any(got[h] for h in heads))
+        else:
+            check("%s: %s attempts succeed" % (tag, kind),
+                  heads and all(got[h] for h in heads if not
+                                h.startswith(("read /proc/", "read byte"))))
+
+
+def run(args, env, cwd=None, preexec_fn=None):
+    return subprocess.run(args, capture_output=True, text=True, env=env,
+                          cwd=cwd, timeout=120, preexec_fn=preexec_fn)
+
+
+def hide_landlock():
+    """In the child before exec: Landlock's system calls (444-446 on
+    x86_64) fail with ENOSYS, as on a kernel built without it."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    code = [(0x20, 0, 0, 0),                  # A = syscall number
+            (0x35, 0, 3, 444),                # A >= 444, else allow
+            (0x35, 2, 0, 447),                # A >= 447: allow
+            (0x06, 0, 0, 0x00050000 | 38),    # ERRNO(ENOSYS)
+            (0x06, 0, 0, 0x7fff0000),         # (unused)
+            (0x06, 0, 0, 0x7fff0000)]         # ALLOW
+    prog = b"".join(struct.pack("HBBI", *c) for c in code)
+    buf = ctypes.create_string_buffer(prog)
+    fprog = struct.pack("HxxxxxxQ", len(code), ctypes.addressof(buf))
+    fbuf = ctypes.create_string_buffer(fprog)
+    ul = ctypes.c_ulong
+    if libc.prctl(38, ul(1), ul(0), ul(0), ul(0)) != 0 or \
+            libc.prctl(22, ul(2), ul(ctypes.addressof(fbuf)), ul(0),
+                       ul(0)) != 0:
+        os._exit(97)    # PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP filter
+
+
+def no_landlock_case(tmp, listeners):
+    """A kernel without Landlock: unconfined, said once, recorded."""
+    tag = "no Landlock"
+    d = os.path.join(tmp, "none")
+    os.mkdir(d)
+    rec = os.path.join(d, "rec.jsonl")
+    env = dict(os.environ, BURGLE_READ=rec,
+               BURGLE_WRITE=os.path.join(d, "new"))
+    p = run([ARB, "match", "-e", BAD + " --mode burgle", "--name",
+             "burglar", "--stderr", os.path.join(d, "burglar.err"), "-e",
+             BAD, "--name", "victim", "-n", "2", "-o", rec, "-q"], env,
+            preexec_fn=hide_landlock)
+    said = [l for l in p.stderr.splitlines() if "Landlock" in l]
+    check("%s: one line says so" % tag, p.returncode == 0 and
+          said == ["bezique-arbiter: this kernel has no Landlock: engines "
+                   "run unconfined (records say \"sandbox\": \"none\")"])
+    check("%s: records say sandbox none" % tag,
+          records_say(rec) == {"none"})
+    check("%s: the engine made a file" % tag,
+          os.path.exists(os.path.join(d, "new")))
+
+
+def records_say(path):
+    return {json.loads(l).get("sandbox") for l in open(path) if l.strip()}
+
+
+def match_case(tmp, confined, abi, listeners):
+    tag = "match" if confined else "match --no-sandbox"
+    d = os.path.join(tmp, "confined" if confined else "free")
+    os.mkdir(d)
+    rec, victim = os.path.join(d, "rec.jsonl"), os.path.join(d, "victim")
+    script = "#!/bin/sh\nexec %s\n" % BAD  # a script: no ETXTBSY
+    with open(victim, "w") as f:
+        f.write(script)
+    os.chmod(victim, 0o755)
+    env = dict(os.environ, BURGLE_READ=rec,
+               BURGLE_WRITE=os.path.join(d, "new") + ":" + victim,
+               **listeners.env())
+    args = [ARB, "match", "-e", BAD + " --mode burgle", "--name", "burglar",
+            "--stderr", os.path.join(d, "burglar.err"), "-e", victim,
+            "--name", "victim", "-n", "2", "-o", rec, "-q"]
+    p = run(args + ([] if confined else ["--no-sandbox"]), env)
+    got = attempts(os.path.join(d, "burglar.err"))
+    expect(tag, got, confined, abi, [rec])
+    v = run([ARB, "verify", rec], env)
+    check("%s: records verify" % tag, p.returncode == 0 and
+          v.returncode == 0)
+    say = records_say(rec)
+    check("%s: records say sandbox %s" % (tag, say), say ==
+          ({"landlock %d" % abi} if confined else {"off"}))
+    if confined:
+        check("%s: no file made, the victim's program intact" % tag,
+              not os.path.exists(os.path.join(d, "new")) and
+              open(victim).read() == script)
+        check("%s: the victim plays every deal" % tag,
+              "failures of victim                       none" in p.stdout)
+
+
+def tournament_case(tmp, confined, abi, listeners):
+    tag = "tournament" if confined else "tournament sandbox = no"
+    d = os.path.join(tmp, "t-confined" if confined else "t-free")
+    os.mkdir(d)
+    ini = os.path.join(d, "t.ini")
+    summary = os.path.join(d, "summary.json")
+    with open(summary, "w") as f:
+        f.write("{}\n")		# an earlier run's, which it will replace
+    with open(ini, "w") as f:
+        f.write("[tournament]\nrounds = 1\nseed = 77\nsummary = %s\n%s"
+                "[engine burglar]\ncommand = %s --mode burgle\n"
+                "stderr = %s\n[engine victim]\ncommand = %s\n" %
+                (summary, "" if confined else "sandbox = no\n", BAD,
+                 os.path.join(d, "burglar.err"), BAD))
+    rec = os.path.join(d, "t.jsonl")	# the default: FILE.ini -> FILE.jsonl
+    # "planted": a new file in its working directory (the tournament's).
+    env = dict(os.environ, BURGLE_READ=":".join((ini, rec, summary)),
+               BURGLE_WRITE=ini + ":planted", **listeners.env())
+    p = run([ARB, "tournament", ini, "-q"], env, cwd=d)
+    got = attempts(os.path.join(d, "burglar.err"))
+    expect(tag, got, confined, abi, [ini, rec, summary])
+    check("%s: it ran (%d)" % (tag, p.returncode), p.returncode == 0)
+    if confined:
+        check("%s: no file planted, the tournament file intact" % tag,
+              not os.path.exists(os.path.join(d, "planted")) and
+              "seed = 77" in open(ini).read())
+    say = records_say(rec)
+    check("%s: records say sandbox %s" % (tag, say), say ==
+          ({"landlock %d" % abi} if confined else {"off"}))
+
+
+def main():
+    abi = landlock_abi()
+    if abi == 0:
+        print("skipped: no Landlock")
+        return 0
+    listeners = Listeners()
+    with tempfile.TemporaryDirectory() as tmp:
+        for confined in (True, False):
+            match_case(tmp, confined, abi, listeners)
+            tournament_case(tmp, confined, abi, listeners)
+        if platform.machine() == "x86_64":
+            no_landlock_case(tmp, listeners)
+    if failed:
+        print("FAILED: %d" % len(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
