@@ -112,7 +112,9 @@ outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
 		c->ini, NULL };
-	const char *given[sizeof(protect) / sizeof(protect[0])];
+	/* And every engine's stderr log: what one engine says of its
+	 * hand there is no business of the other's. */
+	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];
 	bool told = strcmp(c->confinement, "none") == 0;
 	struct sandbox *sb;
 	char err[512];
@@ -125,6 +127,9 @@ outputs_confine(struct match_cfg *c)
 	for (size_t i = 0; i < sizeof(protect) / sizeof(protect[0]); i++)
 		if (protect[i] != NULL)
 			given[n++] = protect[i];
+	for (int e = 0; e < c->nengines; e++)
+		if (c->engines[e].stderr_log != NULL)
+			given[n++] = c->engines[e].stderr_log;
 	given[n] = NULL;
 	if ((sb = sandbox_new(given, err, sizeof(err))) == NULL) {
 		fprintf(stderr, "bezique-arbiter: %s\n", err);

@@ -2,8 +2,8 @@
 """Engines are confined (README.md, "Reliability"; arbiter/sandbox.c).
 
 A hostile engine (badbot --mode burgle, tests/fixtures/badbot.c) tries,
-at its first request: to read the records file, the tournament file and
-an earlier summary; to create a file and overwrite another engine's
+at its first request: to read the records file, the tournament file, an
+earlier summary and its opponent's stderr log; to create a file and overwrite another engine's
 program; to connect to a TCP port and an abstract unix socket this test
 listens on; to signal the arbiter, open its memory, ptrace and kill -9
 its opponent.  With the sandbox (the default) every attempt is refused,
@@ -152,19 +152,25 @@ def match_case(tmp, confined, abi, listeners):
     d = os.path.join(tmp, "confined" if confined else "free")
     os.mkdir(d)
     rec, victim = os.path.join(d, "rec.jsonl"), os.path.join(d, "victim")
+    vlog = os.path.join(d, "victim.err")    # what it says of its hand
+    with open(vlog, "w") as f:      # there before the run: logs append
+        f.write("an earlier run's hand\n")
     script = "#!/bin/sh\nexec %s\n" % BAD  # a script: no ETXTBSY
     with open(victim, "w") as f:
         f.write(script)
     os.chmod(victim, 0o755)
-    env = dict(os.environ, BURGLE_READ=rec,
+    env = dict(os.environ, BURGLE_READ=rec + ":" + vlog,
                BURGLE_WRITE=os.path.join(d, "new") + ":" + victim,
                **listeners.env())
     args = [ARB, "match", "-e", BAD + " --mode burgle", "--name", "burglar",
             "--stderr", os.path.join(d, "burglar.err"), "-e", victim,
-            "--name", "victim", "-n", "2", "-o", rec, "-q"]
+            "--name", "victim", "--stderr", vlog, "-n", "2", "-o", rec,
+            "-q"]
     p = run(args + ([] if confined else ["--no-sandbox"]), env)
     got = attempts(os.path.join(d, "burglar.err"))
-    expect(tag, got, confined, abi, [rec])
+    check("%s: the burglar tried the victim's stderr log" % tag,
+          any(h.split()[-1] == vlog for h in got))
+    expect(tag, got, confined, abi, [rec, vlog])
     v = run([ARB, "verify", rec], env)
     check("%s: records verify" % tag, p.returncode == 0 and
           v.returncode == 0)
