@@ -20,6 +20,7 @@
 #include "argv.h"
 #include "clock.h"
 #include "engine_proc.h"
+#include "sandbox.h"
 
 enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
 	BOT_THINKING, BOT_DYING };
@@ -373,8 +374,12 @@ describe_exit(struct bot *b, int status, char *buf, size_t len)
 	    WTERMSIG(status) == SIGKILL)	/* our kill, after the fault */
 		snprintf(buf, len, "%s, while still running", b->dying_reason);
 	else if (WIFEXITED(status))
-		snprintf(buf, len, "%s; exited with status %d",
-		    b->dying_reason, WEXITSTATUS(status));
+		snprintf(buf, len, "%s; exited with status %d%s",
+		    b->dying_reason, WEXITSTATUS(status),
+		    WEXITSTATUS(status) != 0 && sandbox_abi(b->limits->sandbox) >
+		    0 ? " (confined: it may write no file and open no "
+		    "connection; its stderr says why; --no-sandbox trusts it)" :
+		    "");
 	else if (WIFSIGNALED(status))
 		snprintf(buf, len, "%s; killed by signal %d (%s)",
 		    b->dying_reason, WTERMSIG(status),

@@ -12,8 +12,9 @@ record says "sandbox": "landlock N".  With --no-sandbox (and a tournament
 file's `sandbox = no`) the same attempts succeed: the test can fail.
 A kernel without Landlock is played by a seccomp filter that answers
 its system calls ENOSYS: the run goes on unconfined, says so in one line
-and records "sandbox": "none".  Where the kernel really has no Landlock
-the test says "skipped: no Landlock".
+and records "sandbox": "none".  A bot that dies because it may not write
+its log fails with a reason that says it was confined.  Where the
+kernel really has no Landlock the test says "skipped: no Landlock".
 """
 import platform
 import struct
@@ -216,6 +217,31 @@ def tournament_case(tmp, confined, abi, listeners):
           ({"landlock %d" % abi} if confined else {"off"}))
 
 
+def hint_case(tmp, confined):
+    """A bot that dies because it may not write its log: the failure's
+    reason says it was confined, and only then."""
+    tag = "writer" if confined else "writer --no-sandbox"
+    d = os.path.join(tmp, "w-confined" if confined else "w-free")
+    os.mkdir(d)
+    bot = os.path.join(d, "bot.sh")
+    with open(bot, "w") as f:
+        f.write("#!/bin/sh\necho started >> %s/debug.log || exit 3\n"
+                "exit 4\n" % d)
+    os.chmod(bot, 0o755)
+    rec = os.path.join(d, "rec.jsonl")
+    p = run([ARB, "match", "-e", bot, "--name", "writer", "-e", BAD,
+             "--name", "other", "-n", "2", "-o", rec, "-q"] +
+            ([] if confined else ["--no-sandbox"]), dict(os.environ))
+    reasons = {json.loads(l).get("reason", "") for l in open(rec)
+               if l.strip()} if os.path.exists(rec) else set()
+    want = "exited with status %d" % (3 if confined else 4)
+    check("%s: its failure says %s%s" % (tag, want, ", confined" if
+                                          confined else ""),
+          p.returncode == 0 and reasons and
+          all(want in r and ("(confined:" in r) == confined
+              for r in reasons))
+
+
 def main():
     abi = landlock_abi()
     if abi == 0:
@@ -226,6 +252,7 @@ def main():
         for confined in (True, False):
             match_case(tmp, confined, abi, listeners)
             tournament_case(tmp, confined, abi, listeners)
+            hint_case(tmp, confined)
         if platform.machine() == "x86_64":
             no_landlock_case(tmp, listeners)
     if failed:
