@@ -199,6 +199,29 @@ fit_recovers_known_weights(void **state)
 	assert_true(fit_accuracy(&s, theta) > 0.4);
 }
 
+/* At `at`, the gradient fit_loss gives is the loss's slope and, if
+ * asked, its Hessian the gradient's: central differences agree. */
+static void
+slopes_agree(const struct fit_set *s, const double *at, bool hessian)
+{
+	double g[SYN_FEATURES], t[SYN_FEATURES], gu[SYN_FEATURES];
+	double gd[SYN_FEATURES], h[SYN_FEATURES * SYN_FEATURES];
+
+	fit_loss(s, at, 0.01, g, hessian ? h : NULL);
+	for (int j = 0; j < SYN_FEATURES; j++) {
+		double up, down;
+		memcpy(t, at, sizeof(t));
+		t[j] += 1e-5;
+		up = fit_loss(s, t, 0.01, gu, NULL);
+		t[j] -= 2e-5;
+		down = fit_loss(s, t, 0.01, gd, NULL);
+		assert_true(fabs((up - down) / 2e-5 - g[j]) < 1e-5);
+		for (int k = 0; hessian && k < SYN_FEATURES; k++)
+			assert_true(fabs((gu[k] - gd[k]) / 2e-5 -
+			    h[k * SYN_FEATURES + j]) < 1e-4);
+	}
+}
+
 /* The gradient is the loss's: central differences agree. */
 static void
 gradient_is_the_loss_slope(void **state)
@@ -208,22 +231,12 @@ gradient_is_the_loss_slope(void **state)
 	static int16_t x[SYN_DECISIONS * 8 * SYN_FEATURES];
 	struct fit_set s = { SYN_FEATURES, 500, nact, chosen, x, NULL };
 	struct rng rng;
-	double g[SYN_FEATURES], t[SYN_FEATURES];
 	long rows;
 
 	(void)state;
 	rng_seed(&rng, 9);
 	synthetic(&rng, at, nact, chosen, x, &rows);
-	fit_loss(&s, at, 0.01, g, NULL);
-	for (int j = 0; j < SYN_FEATURES; j++) {
-		double up, down;
-		memcpy(t, at, sizeof(t));
-		t[j] += 1e-5;
-		up = fit_loss(&s, t, 0.01, NULL, NULL);
-		t[j] -= 2e-5;
-		down = fit_loss(&s, t, 0.01, NULL, NULL);
-		assert_true(fabs((up - down) / 2e-5 - g[j]) < 1e-5);
-	}
+	slopes_agree(&s, at, false);
 }
 
 /* Soft targets: each decision's q is the softmax of the scores of known
@@ -260,9 +273,7 @@ soft_fit_recovers_known_weights(void **state)
 	static double q[SYN_DECISIONS * 8];
 	struct fit_set s = { SYN_FEATURES, SYN_DECISIONS, nact, chosen, x, q };
 	struct rng rng;
-	double theta[SYN_FEATURES] = { 0 }, g[SYN_FEATURES], t[SYN_FEATURES];
-	double h[SYN_FEATURES * SYN_FEATURES], gu[SYN_FEATURES];
-	double gd[SYN_FEATURES];
+	double theta[SYN_FEATURES] = { 0 };
 	long rows;
 	int steps;
 
@@ -276,19 +287,7 @@ soft_fit_recovers_known_weights(void **state)
 		assert_true(fabs(theta[j] - truth[j]) < 1e-6);
 	/* The gradient and the Hessian at another point: central
 	 * differences of the loss and of the gradient. */
-	fit_loss(&s, at, 0.01, g, h);
-	for (int j = 0; j < SYN_FEATURES; j++) {
-		double up, down;
-		memcpy(t, at, sizeof(t));
-		t[j] += 1e-5;
-		up = fit_loss(&s, t, 0.01, gu, NULL);
-		t[j] -= 2e-5;
-		down = fit_loss(&s, t, 0.01, gd, NULL);
-		assert_true(fabs((up - down) / 2e-5 - g[j]) < 1e-5);
-		for (int k = 0; k < SYN_FEATURES; k++)
-			assert_true(fabs((gu[k] - gd[k]) / 2e-5 -
-			    h[k * SYN_FEATURES + j]) < 1e-4);
-	}
+	slopes_agree(&s, at, true);
 }
 
 int
