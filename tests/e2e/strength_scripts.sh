@@ -2,6 +2,7 @@
 # The strength scripts: scripts/strength_table.sh writes one row per cell
 # into its results file and between README's markers (nothing else of the
 # README changes), refuses a bad cell and a README without markers;
+# bench_strength fails, saying so, when a worker dies;
 # scripts/paired.sh gives a zero difference for one run against itself,
 # the run's own figure against a run with strong held to 1 playout, and
 # refuses a file that is not bench_strength's.
@@ -48,4 +49,15 @@ if sh scripts/paired.sh "$tmp/a.tsv" "$tmp/README.md" 2>"$tmp/err"; then
 	echo "paired.sh read a file that is not bench_strength's" >&2; exit 1
 fi
 grep -q 'README.md:1: not a bench_strength -o file' "$tmp/err"
+# A worker that dies leaves partial figures: the benchmark says so and
+# fails, rather than print them as a result.
+"$bench" -n 40 -p 2000 -j 2 -s 5 >"$tmp/partial" 2>"$tmp/err" &
+pid=$!
+until pgrep -P "$pid" >/dev/null; do sleep 0.1; done
+pkill -KILL -P "$pid"
+if wait "$pid"; then
+	echo "bench_strength exited 0 after its workers were killed" >&2; exit 1
+fi
+grep -q 'pairs played, 2 worker(s) failed: the figures above are partial' \
+	"$tmp/err"
 echo "strength scripts: ok"
