@@ -11,6 +11,7 @@
 #include "bzp.h"
 #include "config.h"
 #include "sandbox.h"
+#include "seed.h"
 #include "utf8.h"
 
 void
@@ -84,7 +85,7 @@ config_usage(FILE *f)
 	    "  -n, --deals N          deals to play (default 2); a game of\n"
 	    "                         several deals (two-hand, three-hand)\n"
 	    "                         counts as one\n"
-	    "      --seed S           seed of the deals (default 1)\n"
+	    "      --seed S           seed of the deals (default: drawn at random)\n"
 	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
 	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
 	    "                         file; -o /dev/null keeps none)\n"
@@ -329,6 +330,7 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		if (v == NULL || bzp_parse_int(v, 0, INT64_MAX, &n) < 0)
 			return bad(f, "not a seed", v);
 		c->seed = (uint64_t)n;
+		c->seed_given = true;
 	} else if (strcmp(f, "-o") == 0 || strcmp(f, "--records") == 0) {
 		if (v == NULL)
 			return bad(f, "needs a file", v);
@@ -429,6 +431,8 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 			return -1;
 		if (other_flag(c, f, v, &used) < 0)
 			return -1;
+		if (strcmp(f, "--seed") == 0)
+			seed_hide(argv[i + 1]);
 		i += used;
 	}
 	return 0;

@@ -97,6 +97,8 @@ struct match_cfg {
 	int			 rounds;	/* decks per pairing */
 	int			 deals;		/* deals to play in all */
 	uint64_t		 seed;
+	bool			 seed_given;	/* by the organiser */
+	bool			 seed_drawn;	/* at random (seed.h) */
 	struct rules		 rules;
 	int			 concurrency;
 	struct clock_cfg	 clock;

@@ -59,7 +59,7 @@ tournament_options(FILE *f)
 	    "           first engine against each other)\n"
 	    "  rounds = N           decks per pairing, each played twice with\n"
 	    "                       the seats swapped (10)\n"
-	    "  seed = N             seed of the deals (1)\n"
+	    "  seed = N             seed of the deals (drawn at random)\n"
 	    "  variant = V          rubicon (default), two-hand, six-pack,\n"
 	    "                       eight-pack, three-hand\n"
 	    "  concurrency = K      deals played at once (1)\n"

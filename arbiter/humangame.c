@@ -19,6 +19,7 @@
 #include "humangame.h"
 #include "outputs.h"
 #include "schedule.h"
+#include "seed.h"
 #include "table.h"
 #include "view.h"
 #include "view_json.h"
@@ -410,7 +411,7 @@ humangame_defaults(struct humangame_opts *o)
 	o->hint_engine = default_engine(hinter, "strong");
 	o->seat = 0;
 	o->deals = 0;
-	o->seed = 1;
+	o->seed_drawn = true;	/* unless --seed */
 	o->variant = VARIANT_RUBICON;
 }
 
@@ -472,16 +473,23 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 		o->seat = (int)n;
 	else if (strcmp(f, "--deals") == 0)
 		o->deals = (int)n;
-	else
+	else {
 		o->seed = (uint64_t)n;
+		o->seed_drawn = false;
+		seed_hide(argv[*i]);
+	}
 	return 1;
 }
 
 int
-humangame_check(const struct humangame_opts *o, char *err, size_t errlen)
+humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 {
 	struct engine_cfg e;
 
+	if (o->seed_drawn && seed_draw(&o->seed) < 0) {
+		snprintf(err, errlen, "no seed could be drawn");
+		return -1;
+	}
 	memset(&e, 0, sizeof(e));
 	e.command = (char *)(uintptr_t)o->engine;	/* only read */
 	return bot_check(&e, err, errlen);
@@ -496,7 +504,7 @@ humangame_usage(FILE *f)
 	    "the one beside\n                   this program, --level strong)\n"
 	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
 	    "  --deals N        deals to play (0: as many as you like)\n"
-	    "  --seed N         the first deal's seed (1)\n"
+	    "  --seed N         the first deal's seed (drawn at random)\n"
 	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
 	    "  --records FILE   append each deal's record to FILE\n"
 	    "  --name NAME      your name in the records\n"

@@ -29,6 +29,7 @@ struct humangame_opts {
 	int		 seat;		/* the person's seat, 0 or 1 */
 	int		 deals;		/* 0: no end */
 	uint64_t	 seed;
+	bool		 seed_drawn;	/* none given: drawn (seed.h) */
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */
 	const char	*name;		/* the person's name */
@@ -43,8 +44,9 @@ struct humangame_callbacks {
 	void	(*finished)(struct humangame *h, void *arg);
 };
 
-/* The defaults: greedy engine, strong hints, seat 0, seed 1, Rubicon,
- * no end. */
+/* The defaults: greedy engine, strong hints, seat 0, Rubicon, no end,
+ * the seed drawn at random by humangame_check() unless --seed gives one
+ * (an engine that knew the seed would know the person's cards). */
 void		 humangame_defaults(struct humangame_opts *o);
 /* Reads argv[*i] if it is one of the flags above (--engine,
  * --hint-engine, --seat,
@@ -53,8 +55,9 @@ void		 humangame_defaults(struct humangame_opts *o);
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);
-/* Whether the engine's command can start: 0, or -1 with one line. */
-int		 humangame_check(const struct humangame_opts *o, char *err,
+/* Whether the engine's command can start, and the seed drawn if none
+ * was given: 0, or -1 with one line. */
+int		 humangame_check(struct humangame_opts *o, char *err,
 		    size_t errlen);
 
 struct humangame *humangame_new(struct event_base *base,

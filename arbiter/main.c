@@ -16,6 +16,7 @@
 #include "outputs.h"
 #include "play.h"
 #include "rate.h"
+#include "seed.h"
 #include "serve.h"
 #include "show.h"
 #include "tournament.h"
@@ -75,7 +76,8 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		if (outputs_confine(&cfg) == 0 && naming_resolve(&cfg) == 0) {
+		if (seed_settle(&cfg) == 0 && outputs_confine(&cfg) == 0 &&
+		    naming_resolve(&cfg) == 0) {
 			naming_print(&cfg, stdout);
 			rc = outputs_default_records(&cfg, NULL) < 0 ||
 			    outputs_confine(&cfg) < 0 ? 1 :
@@ -100,7 +102,8 @@ cmd_match(int argc, char **argv)
 		config_free(&cfg);
 		return 2;
 	}
-	if (outputs_confine(&cfg) < 0 || naming_resolve(&cfg) < 0) {
+	if (seed_settle(&cfg) < 0 || outputs_confine(&cfg) < 0 ||
+	    naming_resolve(&cfg) < 0) {
 		config_free(&cfg);
 		return 2;
 	}

@@ -22,6 +22,7 @@
 #include "hint.h"
 #include "humangame.h"
 #include "play.h"
+#include "seed.h"
 #include "view.h"
 #include "words.h"
 
@@ -560,6 +561,8 @@ play_main(int argc, char **argv)
 	humangame_start(p->game);
 	event_base_dispatch(p->base);
 	rc = humangame_broken(p->game) ? 1 : 0;
+	if (o.seed_drawn)
+		seed_say_drawn(o.seed, stderr);
 	humangame_free(p->game);
 	hint_free(p->hint);
 	event_free(p->input);

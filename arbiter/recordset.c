@@ -439,6 +439,17 @@ expected_rules(const struct match_cfg *c, bool later_deal,
 	rules_format(&want, buf, len);
 }
 
+uint64_t
+record_run_seed(const struct match_cfg *c, const struct record_summary *s)
+{
+	struct deal_spec d;
+	uint64_t deck = s->series && s->hand > 0 ?
+	    schedule_match_seed(s->seed, s->hand) : s->seed;
+
+	schedule_deal(c, s->deal, &d);
+	return schedule_match_seed(deck, d.round);
+}
+
 int
 record_fits_match(const struct match_cfg *c, const char *line,
     const struct record_summary *s, char *err, size_t errlen)
@@ -478,12 +489,10 @@ record_fits_match(const struct match_cfg *c, const char *line,
 	 * pairings to other rounds, hence other decks. */
 	if (check_players(c, &d, s, err, errlen) < 0)
 		goto out;
-	seed = s->series && s->hand > 0 ? schedule_match_seed(s->seed,
-	    s->hand) : s->seed;
-	if (seed != d.seed) {
+	seed = record_run_seed(c, s);
+	if (seed != c->seed) {
 		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
-		    "command's %" PRIu64, schedule_match_seed(seed, d.round),
-		    c->seed);
+		    "command's %" PRIu64, seed, c->seed);
 		goto out;
 	}
 	rc = 0;

@@ -56,4 +56,9 @@ int	recordset_finish(struct recordset *rs, char *err, size_t errlen);
 int	record_fits_match(const struct match_cfg *c, const char *line,
 	    const struct record_summary *s, char *err, size_t errlen);
 
+/* The seed of the run a record belongs to, in c's schedule (its deal
+ * below c->deals): the one every deck of that run follows from. */
+uint64_t	record_run_seed(const struct match_cfg *c,
+		    const struct record_summary *s);
+
 #endif

@@ -14,6 +14,7 @@
 #include "match.h"
 #include "outputs.h"
 #include "schedule.h"
+#include "seed.h"
 #include "tournament.h"
 
 #define INIH_SECTION_KEPT	49	/* libinih's MAX_SECTION 50, less NUL */
@@ -267,7 +268,7 @@ tournament_main(int argc, char **argv)
 	c.ini = argv[0];
 	if (tournament_read(&c, argv[0]) == 0 &&
 	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
-	    tournament_check(&c, argv[0]) == 0)
+	    tournament_check(&c, argv[0]) == 0 && seed_settle(&c) == 0)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
 		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);
 	outputs_tidy(&c);

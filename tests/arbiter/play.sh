@@ -49,6 +49,23 @@ grep -q "^new deal: you are seat 1" "$tmp/out1"
 grep -q "^deal over: " "$tmp/out1"
 [ "$(grep -m1 -E '^(you play|the engine plays) ' "$tmp/out1" | cut -d" " -f1)" = the ]
 
+# No --seed: each session deals from a seed drawn at random, said at the
+# end, and --seed with it deals the same deck again.
+for k in a b c; do
+	[ $k = c ] && seed=$(sed -n 's/.*--seed \([0-9]*\) deals them again$/\1/p' \
+	    "$tmp/err_a") || seed=
+	yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" \
+	    --deals 1 ${seed:+--seed "$seed"} --records "$tmp/s_$k.jsonl" \
+	    >/dev/null 2>"$tmp/err_$k"
+	deck=$(grep -o '"seed":"[0-9]*"' "$tmp/s_$k.jsonl")
+	eval "deck_$k=\$deck"
+done
+grep -q "drawn at random; --seed [0-9]* deals them again$" "$tmp/err_a"
+[ -n "$deck_a" ]
+[ "$deck_a" != "$deck_b" ]
+[ "$deck_a" = "$deck_c" ]
+! grep -q "drawn at random" "$tmp/err_c" || exit 1
+
 # The action's text works as well as its number.
 printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed 1 \
 	>"$tmp/out2" 2>&1
