@@ -115,9 +115,10 @@ struct match_cfg {
 	bool			 no_sandbox;
 	const char		*ini;		/* the tournament file read */
 	struct sandbox		*jail;		/* owned; as limits.sandbox */
-	char			 confinement[16]; /* records' "sandbox":
-						 * "landlock N", "none",
-						 * "off"; "": not said */
+	char			 confinement[24]; /* records' "sandbox":
+						 * "landlock N+seccomp",
+						 * "seccomp", "off"; "": not
+						 * said */
 	bool			 sync;		/* fsync each record */
 	const char		*records;	/* JSON Lines output */
 	bool			 records_default; /* named by outputs.c */

@@ -115,7 +115,7 @@ outputs_confine(struct match_cfg *c)
 	/* And every engine's stderr log: what one engine says of its
 	 * hand there is no business of the other's. */
 	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];
-	bool told = strcmp(c->confinement, "none") == 0;
+	bool told = strcmp(c->confinement, "seccomp") == 0;
 	struct sandbox *sb;
 	char err[512];
 	int n = 0;
@@ -141,12 +141,13 @@ outputs_confine(struct match_cfg *c)
 	if (sandbox_abi(sb) == 0) {
 		if (!told)	/* never a silent downgrade */
 			fprintf(stderr, "bezique-arbiter: this kernel has no "
-			    "Landlock: engines run unconfined (records say "
-			    "\"sandbox\": \"none\")\n");
-		snprintf(c->confinement, sizeof(c->confinement), "none");
+			    "Landlock: engines may read and write any file, "
+			    "only sockets and IPC are refused (records say "
+			    "\"sandbox\": \"seccomp\")\n");
+		snprintf(c->confinement, sizeof(c->confinement), "seccomp");
 	} else
-		snprintf(c->confinement, sizeof(c->confinement), "landlock %d",
-		    sandbox_abi(sb));
+		snprintf(c->confinement, sizeof(c->confinement),
+		    "landlock %d+seccomp", sandbox_abi(sb));
 	return 0;
 }
 

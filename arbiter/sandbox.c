@@ -1,5 +1,6 @@
 /*
- * sandbox.c: the engines' Landlock ruleset (sandbox.h).
+ * sandbox.c: the engines' Landlock ruleset and system-call filter
+ * (sandbox.h).
  *
  * The constants and the ruleset's attribute are the kernel's ABI,
  * written here rather than taken from <linux/landlock.h>: distributions
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "sandbox.h"
+#include "sysfilter.h"
 #include "xmalloc.h"
 
 #define LL_VERSION		(1U << 0)	/* create_ruleset flag */
@@ -51,6 +53,7 @@ struct sandbox {
 	int		 abi;
 	int		 fd;		/* the ruleset; -1 with abi 0 */
 	uint64_t	 fs;		/* the file rights handled */
+	struct sysfilter *calls;	/* sockets and IPC refused */
 };
 
 /* What the walk needs: the protected paths, their ancestors, and the
@@ -263,6 +266,10 @@ sandbox_new(const char *const *protect, char *err, size_t errlen)
 	int rc;
 
 	sb->fd = -1;
+	if ((sb->calls = sysfilter_new(err, errlen)) == NULL) {
+		free(sb);
+		return NULL;
+	}
 	if ((sb->abi = ll_abi()) == 0)
 		return sb;
 	attr.fs = sb->fs = fs_handled(sb->abi);
@@ -275,7 +282,7 @@ sandbox_new(const char *const *protect, char *err, size_t errlen)
 	if (sb->fd < 0) {
 		snprintf(err, errlen, "sandbox: Landlock ruleset: %s",
 		    strerror(errno));
-		free(sb);
+		sandbox_free(sb);
 		return NULL;
 	}
 	rc = walk_protect(&w, protect);
@@ -303,12 +310,15 @@ sandbox_abi(const struct sandbox *sb)
 int
 sandbox_enter(const struct sandbox *sb)
 {
-	if (sb == NULL || sb->abi == 0)
+	if (sb == NULL)
 		return 0;
-	/* Landlock asks for it unless privileged: no setuid way out. */
+	/* Landlock and seccomp ask for it unless privileged: no setuid way
+	 * out. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return -1;
-	return (int)syscall(SYS_landlock_restrict_self, sb->fd, 0);
+	if (sb->abi > 0 && syscall(SYS_landlock_restrict_self, sb->fd, 0) < 0)
+		return -1;
+	return sysfilter_enter(sb->calls);
 }
 
 void
@@ -318,5 +328,6 @@ sandbox_free(struct sandbox *sb)
 		return;
 	if (sb->fd >= 0)
 		close(sb->fd);
+	sysfilter_free(sb->calls);
 	free(sb);
 }

@@ -2,8 +2,8 @@
  * sandbox.h: confining engines with Landlock, so that a hostile engine
  * cannot read the decks still to be played (the records file, the
  * tournament file and its seed), write any file, signal or ptrace its
- * opponent or the arbiter, or reach another engine over TCP or an
- * abstract unix socket.
+ * opponent or the arbiter, or reach another engine over any socket or
+ * IPC (the system calls for those are refused, sysfilter.h).
  *
  * The ruleset is built once in the arbiter (sandbox_new) and each engine
  * enters it between fork and exec (sandbox_enter): the rules are then a
@@ -21,19 +21,21 @@ struct sandbox;
  * protect (NULL-terminated; a path that does not exist yet is protected
  * too), writing only to /dev/null, no TCP bind or connect, no signal or
  * abstract unix socket out of the engine's own processes, each as far as
- * the kernel's Landlock ABI goes.  Where the kernel has no Landlock, the
- * sandbox is one that confines nothing (sandbox_abi() 0).  Returns NULL
- * with one line in err when a path cannot be walked.
+ * the kernel's Landlock ABI goes; and no socket or IPC at all, whatever
+ * the ABI (sysfilter.h).  Where the kernel has no Landlock, only the
+ * latter holds (sandbox_abi() 0).  Returns NULL with one line in err when
+ * a path cannot be walked or the filter cannot be built.
  */
 struct sandbox	*sandbox_new(const char *const *protect, char *err,
 		    size_t errlen);
 
-/* The Landlock ABI the rules use; 0: none, nothing is confined. */
+/* The Landlock ABI the rules use; 0: none, files are not confined. */
 int		 sandbox_abi(const struct sandbox *sb);
 
 /*
- * In the child before exec: no new privileges, then the ruleset.  0, or
- * -1 with errno.  A sandbox of ABI 0 or NULL does nothing.
+ * In the child before exec: no new privileges, the ruleset (if the
+ * kernel has Landlock), the filter.  0, or -1 with errno.  NULL does
+ * nothing.
  */
 int		 sandbox_enter(const struct sandbox *sb);
 

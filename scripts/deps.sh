@@ -14,19 +14,20 @@ for a in "$@"; do
 	[ "$a" = "--fuzz" ] && fuzz=1
 done
 
-PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev python3 nodejs xxd"
+PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev libseccomp-dev python3 nodejs xxd"
 
 missing=""
 command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
 command -v make >/dev/null 2>&1 || missing="$missing build-essential"
 command -v c++ >/dev/null 2>&1 || missing="$missing build-essential"
 if ! command -v pkg-config >/dev/null 2>&1; then
-	missing="$missing pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev"
+	missing="$missing pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev libseccomp-dev"
 else
 	pkg-config --exists libevent || missing="$missing libevent-dev"
 	pkg-config --exists jansson || missing="$missing libjansson-dev"
 	pkg-config --exists inih || missing="$missing libinih-dev"
 	pkg-config --exists cmocka || missing="$missing libcmocka-dev"
+	pkg-config --exists libseccomp || missing="$missing libseccomp-dev"
 fi
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"

@@ -106,9 +106,9 @@ burgle --no-sandbox
 [ -e "$tmp/planted" ]
 grep -q '"sandbox": *"off"' "$tmp/b.jsonl"
 burgle
-if grep -q '"sandbox": *"none"' "$tmp/b.jsonl"; then
+if grep -q '"sandbox": *"seccomp"' "$tmp/b.jsonl"; then
 	echo "play.sh: skipped the sandbox: no Landlock"
 else
 	[ ! -e "$tmp/planted" ]
-	grep -q '"sandbox": *"landlock [1-9]' "$tmp/b.jsonl"
+	grep -q '"sandbox": *"landlock [1-9][0-9]*+seccomp"' "$tmp/b.jsonl"
 fi

@@ -6,13 +6,18 @@ at its first request: to read the records file, the tournament file, an
 earlier summary and its opponent's stderr log; to create a file and overwrite another engine's
 program; to connect to a TCP port and an abstract unix socket this test
 listens on; to signal the arbiter, open its memory, ptrace and kill -9
-its opponent.  With the sandbox (the default) every attempt is refused,
-the opponent plays every deal, the files are as they were, and each
-record says "sandbox": "landlock N".  With --no-sandbox (and a tournament
+its opponent; to talk the way two copies at different tables could: a
+UDP datagram, a pathname unix socket this test listens on, System V
+shared memory and a message queue, an io_uring (refused by the
+system-call filter, arbiter/sysfilter.c).  With the sandbox (the
+default) every attempt is refused, the opponent plays every deal, the
+files are as they were, and each record says "sandbox": "landlock
+N+seccomp".  With --no-sandbox (and a tournament
 file's `sandbox = no`) the same attempts succeed: the test can fail.
 A kernel without Landlock is played by a seccomp filter that answers
-its system calls ENOSYS: the run goes on unconfined, says so in one line
-and records "sandbox": "none".  A bot that dies because it may not write
+its system calls ENOSYS: the run goes on with files unconfined but
+sockets and IPC still refused, says so in one line and records
+"sandbox": "seccomp".  A bot that dies because it may not write
 its log fails with a reason that says it was confined.  Where the
 kernel really has no Landlock the test says "skipped: no Landlock".
 """
@@ -57,9 +62,10 @@ def attempts(errfile):
 
 
 class Listeners:
-    """A TCP port and an abstract unix socket for the burglar to try."""
+    """A TCP port, an abstract and a pathname unix socket and a UDP port
+    for the burglar to try."""
 
-    def __init__(self):
+    def __init__(self, tmp):
         self.tcp = socket.socket()
         self.tcp.bind(("127.0.0.1", 0))
         self.tcp.listen(16)
@@ -67,10 +73,18 @@ class Listeners:
         self.unix = socket.socket(socket.AF_UNIX)
         self.unix.bind("\0" + self.name)
         self.unix.listen(16)
+        self.path = os.path.join(tmp, "listener.sock")
+        self.named = socket.socket(socket.AF_UNIX)
+        self.named.bind(self.path)
+        self.named.listen(16)
+        self.udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.udp.bind(("127.0.0.1", 0))
 
     def env(self):
         return {"BURGLE_PORT": str(self.tcp.getsockname()[1]),
-                "BURGLE_ABSTRACT": self.name, "BURGLE_KILL": "1"}
+                "BURGLE_ABSTRACT": self.name, "BURGLE_KILL": "1",
+                "BURGLE_UDP": str(self.udp.getsockname()[1]),
+                "BURGLE_UNIX": self.path, "BURGLE_IPC": "1"}
 
 
 def expect(tag, got, confined, abi, reads):
@@ -86,6 +100,8 @@ def expect(tag, got, confined, abi, reads):
                                                             "kill"))]
     kinds["memory"] = [h for h in got if h.startswith(("ptrace",
                                                         "read /proc/"))]
+    kinds["talk"] = [h for h in got if h.startswith(("udp", "unix",
+                                                     "ipc"))]
     for kind, heads in sorted(kinds.items()):
         if confined:
             check("%s: %s attempts made, every one refused" % (tag, kind),
@@ -123,13 +139,14 @@ def hide_landlock():
 
 
 def no_landlock_case(tmp, listeners):
-    """A kernel without Landlock: unconfined, said once, recorded."""
+    """A kernel without Landlock: files unconfined, sockets and IPC
+    refused, said once, recorded."""
     tag = "no Landlock"
     d = os.path.join(tmp, "none")
     os.mkdir(d)
     rec = os.path.join(d, "rec.jsonl")
     env = dict(os.environ, BURGLE_READ=rec,
-               BURGLE_WRITE=os.path.join(d, "new"))
+               BURGLE_WRITE=os.path.join(d, "new"), **listeners.env())
     p = run([ARB, "match", "-e", BAD + " --mode burgle", "--name",
              "burglar", "--stderr", os.path.join(d, "burglar.err"), "-e",
              BAD, "--name", "victim", "-n", "2", "-o", rec, "-q"], env,
@@ -137,11 +154,16 @@ def no_landlock_case(tmp, listeners):
     said = [l for l in p.stderr.splitlines() if "Landlock" in l]
     check("%s: one line says so" % tag, p.returncode == 0 and
           said == ["bezique-arbiter: this kernel has no Landlock: engines "
-                   "run unconfined (records say \"sandbox\": \"none\")"])
-    check("%s: records say sandbox none" % tag,
-          records_say(rec) == {"none"})
+                   "may read and write any file, only sockets and IPC are "
+                   "refused (records say \"sandbox\": \"seccomp\")"])
+    check("%s: records say sandbox seccomp" % tag,
+          records_say(rec) == {"seccomp"})
     check("%s: the engine made a file" % tag,
           os.path.exists(os.path.join(d, "new")))
+    got = attempts(os.path.join(d, "burglar.err"))
+    talk = [h for h in got if h.startswith(("udp", "unix", "ipc", "connect"))]
+    check("%s: sockets and IPC tried, every one refused" % tag,
+          len(talk) >= 6 and not any(got[h] for h in talk))
 
 
 def records_say(path):
@@ -177,7 +199,7 @@ def match_case(tmp, confined, abi, listeners):
           v.returncode == 0)
     say = records_say(rec)
     check("%s: records say sandbox %s" % (tag, say), say ==
-          ({"landlock %d" % abi} if confined else {"off"}))
+          ({"landlock %d+seccomp" % abi} if confined else {"off"}))
     if confined:
         check("%s: no file made, the victim's program intact" % tag,
               not os.path.exists(os.path.join(d, "new")) and
@@ -214,7 +236,7 @@ def tournament_case(tmp, confined, abi, listeners):
               "seed = 77" in open(ini).read())
     say = records_say(rec)
     check("%s: records say sandbox %s" % (tag, say), say ==
-          ({"landlock %d" % abi} if confined else {"off"}))
+          ({"landlock %d+seccomp" % abi} if confined else {"off"}))
 
 
 def hint_case(tmp, confined):
@@ -247,8 +269,8 @@ def main():
     if abi == 0:
         print("skipped: no Landlock")
         return 0
-    listeners = Listeners()
     with tempfile.TemporaryDirectory() as tmp:
+        listeners = Listeners(tmp)
         for confined in (True, False):
             match_case(tmp, confined, abi, listeners)
             tournament_case(tmp, confined, abi, listeners)

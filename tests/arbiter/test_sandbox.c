@@ -1,9 +1,10 @@
 /*
- * test_sandbox.c: the engines' Landlock ruleset (sandbox.h), entered by a
- * forked child as an engine enters it before exec: what it may read and
- * write, and what not, even by another name (a symbolic link leading
- * back up to a protected file).  Each test passes with a message where
- * the kernel has no Landlock.
+ * test_sandbox.c: the engines' Landlock ruleset and system-call filter
+ * (sandbox.h), entered by a forked child as an engine enters it before
+ * exec: what it may read and write, and what not, even by another name
+ * (a symbolic link leading back up to a protected file); no socket, no
+ * IPC.  Each Landlock test passes with a message where the kernel has no
+ * Landlock; the filter's holds on any kernel.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,11 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -238,6 +244,39 @@ test_no_signal_out(void **state)
 	assert_int_eq_msg("signals", confined(none, signals), 0);
 }
 
+static int
+talks(void)
+{
+	int sv[2], fd;
+
+	if ((fd = socket(AF_INET, SOCK_DGRAM, 0)) >= 0 || errno != EACCES)
+		return 1;
+	if ((fd = socket(AF_UNIX, SOCK_STREAM, 0)) >= 0 || errno != EACCES)
+		return 2;
+	if (shmget(IPC_PRIVATE, 4096, 0600) >= 0 ||
+	    msgget(IPC_PRIVATE, 0600) >= 0 || semget(IPC_PRIVATE, 1, 0600) >= 0)
+		return 3;
+	/* Inside the engine's own processes: still there. */
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+		return 4;
+	close(sv[0]);
+	close(sv[1]);
+	if (pipe(sv) < 0)
+		return 5;
+	close(sv[0]);
+	close(sv[1]);
+	return 0;
+}
+
+/* The system-call filter holds with or without Landlock (sysfilter.h). */
+static void
+test_no_socket_nor_ipc(void **state)
+{
+	const char *none[] = { NULL };
+
+	assert_int_eq_msg("sockets and IPC", confined(none, talks), 0);
+}
+
 int
 main(void)
 {
@@ -246,6 +285,7 @@ main(void)
 		cmocka_unit_test(test_writes_only_dev_null),
 		cmocka_unit_test(test_protects_file_made_later),
 		cmocka_unit_test(test_no_signal_out),
+		cmocka_unit_test(test_no_socket_nor_ipc),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
