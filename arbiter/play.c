@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -508,6 +509,19 @@ on_input(evutil_socket_t fd, short what, void *arg)
 	drain(p);
 }
 
+/* Whether standard input is something epoll watches: a pipe, socket or
+ * terminal, not a regular file or another device. */
+static bool
+pollable_input(void)
+{
+	struct stat st;
+
+	if (fstat(STDIN_FILENO, &st) < 0)
+		return false;
+	return S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) ||
+	    isatty(STDIN_FILENO);
+}
+
 int
 play_main(int argc, char **argv)
 {
@@ -554,7 +568,9 @@ play_main(int argc, char **argv)
 	p->hint = hint_new(p->base, reaper, o.hint_engine, on_hint, p);
 	p->input = event_new(p->base, STDIN_FILENO, EV_READ | EV_PERSIST,
 	    on_input, p);
-	p->poll_input = event_add(p->input, NULL) == 0;
+	/* A file or /dev/null as input is read as it is needed: epoll
+	 * refuses them, and libevent would print a warning of its own. */
+	p->poll_input = pollable_input() && event_add(p->input, NULL) == 0;
 	if (isatty(STDIN_FILENO))
 		printf("bezique-arbiter play: you against the engine (help: "
 		    "what to type)\n");
