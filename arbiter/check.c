@@ -4,7 +4,8 @@
  * The scripted steps run one at a time on the event loop: send some
  * lines, then wait (with a timeout) for a line that passes the step's
  * test.  Then a short match against `bezique-engine --level random`
- * shows whether whole deals go through without a failure.
+ * shows whether whole deals go through without a failure.  The engine
+ * runs confined as in a match (sandbox.h) unless --no-sandbox.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,6 +24,8 @@
 #include "engine_proc.h"
 #include "config.h"
 #include "match.h"
+#include "outputs.h"
+#include "sandbox.h"
 #include "view.h"
 
 struct run;
@@ -47,6 +50,7 @@ struct run {
 	char			*last[4];
 	int			 nlast;
 	bool			 has_name, has_protocol, wants_legal, gone;
+	bool			 confined;	/* as in a match */
 	struct game		*g;
 	char			*line;		/* BZP_MAX_LINE bytes */
 };
@@ -266,8 +270,15 @@ on_gone(struct engine_proc *c, int status, void *arg)
 		report(r, true);	/* it quit */
 		return;
 	}
-	if (r->note[0] == '\0')
+	if (r->note[0] == '\0') {
 		exit_in_words(status, r->note, sizeof(r->note));
+		/* The first-day mistake of a bot in a sandbox: a log file. */
+		if (r->confined && WIFEXITED(status) && WEXITSTATUS(status))
+			snprintf(r->note + strlen(r->note), sizeof(r->note) -
+			    strlen(r->note), " (confined as in a match: it may "
+			    "write no file and make no socket; log to standard "
+			    "error; --no-sandbox checks it unconfined)");
+	}
 	while (r->cur < NSTEPS)
 		report(r, false);
 }
@@ -321,15 +332,17 @@ next_step(struct run *r)
 
 /* The scripted steps; returns the number failed. */
 static int
-scripted(const char *command)
+scripted(const char *command, const struct sandbox *jail)
 {
 	static const struct engine_proc_callbacks cb = { on_line, on_fault,
 		on_gone };
-	struct engine_spec spec = { .max_line = BZP_MAX_LINE };
+	struct engine_spec spec = { .max_line = BZP_MAX_LINE,
+		.sandbox = jail };
 	struct run r;
 	char err[256], **argv;
 
 	memset(&r, 0, sizeof(r));
+	r.confined = jail != NULL;
 	if ((argv = argv_split(command, NULL, err, sizeof(err))) == NULL) {
 		printf("  FAIL  %s\n", err);
 		return 1;
@@ -367,7 +380,8 @@ scripted(const char *command)
  * Returns 1 if the engine failed in any deal or fewer were played.
  */
 static int
-deals(const char *command, const char *self_dir, enum variant v)
+deals(const char *command, const char *self_dir, enum variant v,
+    bool no_sandbox)
 {
 	struct match_cfg cfg;
 	char path[] = "/tmp/bezique-check-XXXXXX", random[4200];
@@ -401,7 +415,9 @@ deals(const char *command, const char *self_dir, enum variant v)
 	cfg.quiet = true;
 	cfg.print_table = false;
 	cfg.max_failures = 4;
-	match_run(&cfg, 0, NULL);
+	cfg.no_sandbox = no_sandbox;
+	if (outputs_confine(&cfg) == 0)
+		match_run(&cfg, 0, NULL);
 	config_free(&cfg);
 	if ((f = fopen(path, "r")) != NULL) {
 		while (getline(&line, &cap, f) > 0) {
@@ -431,16 +447,28 @@ deals(const char *command, const char *self_dir, enum variant v)
 	return failures || played < games;
 }
 
-/* The --variant flags before the engines: which variants to play
- * (rubicon if none; "all" for every one).  Returns how many arguments
- * they took, or -1 with a line on stderr. */
+/* The flags before the engines: --no-sandbox, and --variant, which
+ * variants to play (rubicon if none; "all" for every one).  Returns how
+ * many arguments they took, or -1 with a line on stderr. */
 static int
-variants(int argc, char **argv, bool *want)
+variants(int argc, char **argv, bool *want, bool *no_sandbox)
 {
-	int i = 0;
+	int i = 0, nvariants = 0;
 	enum variant v;
 
-	for (; i + 1 < argc && strcmp(argv[i], "--variant") == 0; i += 2) {
+	while (i < argc && strncmp(argv[i], "--", 2) == 0) {
+		if (strcmp(argv[i], "--no-sandbox") == 0) {
+			*no_sandbox = true;
+			i++;
+			continue;
+		}
+		if (strcmp(argv[i], "--variant") != 0)
+			break;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "bezique-arbiter: check: --variant "
+			    "needs a variant\n");
+			return -1;
+		}
 		if (strcmp(argv[i + 1], "all") == 0) {
 			for (int k = 0; k < NVARIANTS; k++)
 				want[k] = variant_playable((enum variant)k);
@@ -453,13 +481,10 @@ variants(int argc, char **argv, bool *want)
 			    argv[i + 1]);
 			return -1;
 		}
+		nvariants++;
+		i += 2;
 	}
-	if (i < argc && strcmp(argv[i], "--variant") == 0) {
-		fprintf(stderr, "bezique-arbiter: check: --variant needs a "
-		    "variant\n");
-		return -1;
-	}
-	if (i == 0)
+	if (nvariants == 0)
 		want[VARIANT_RUBICON] = true;
 	return i;
 }
@@ -469,16 +494,26 @@ check_main(int argc, char **argv, const char *self)
 {
 	char dir[4096];
 	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
-	bool want[NVARIANTS] = { false };
-	int bad = 0, skip = variants(argc, argv, want);
+	const char *nothing[] = { NULL };
+	bool want[NVARIANTS] = { false }, no_sandbox = false;
+	int bad = 0, skip = variants(argc, argv, want, &no_sandbox);
+	struct sandbox *jail = NULL;
+	char err[512];
 
 	if (skip < 0)
 		return 2;
 	argc -= skip;
 	argv += skip;
 	if (argc < 1) {
-		fprintf(stderr, "usage: bezique-arbiter check [--variant V]... "
-		    "ENGINE...\n");
+		fprintf(stderr, "usage: bezique-arbiter check [--no-sandbox] "
+		    "[--variant V]... ENGINE...\n");
+		return 2;
+	}
+	/* Confined as a match would confine it, so that what fails there
+	 * fails here first. */
+	if (!no_sandbox && (jail = sandbox_new(nothing, err,
+	    sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: check: %s\n", err);
 		return 2;
 	}
 	if (n <= 0)
@@ -493,15 +528,17 @@ check_main(int argc, char **argv, const char *self)
 	for (int i = 0; i < argc; i++) {
 		int failed;
 		printf("check: %s\n", argv[i]);
-		failed = scripted(argv[i]);
+		failed = scripted(argv[i], jail);
 		/* Whole games would only fail the same way, slowly. */
 		if (failed > 0 && failed < NSTEPS)
 			printf("  skip  the deals: fix the steps above first\n");
 		for (int k = 0; k < NVARIANTS && failed == 0; k++)
 			if (want[k])
-				failed += deals(argv[i], dir, (enum variant)k);
+				failed += deals(argv[i], dir, (enum variant)k,
+				    no_sandbox);
 		printf("  %s\n", failed ? "FAILED" : "all passed");
 		bad += failed != 0;
 	}
+	sandbox_free(jail);
 	return bad ? 1 : 0;
 }

@@ -120,8 +120,11 @@ check_options(FILE *f)
 {
 	fputs("  --variant V|all        a variant to play whole games of "
 	    "(repeatable;\n"
-	    "                         default rubicon; all: every variant)\n",
-	    f);
+	    "                         default rubicon; all: every variant)\n"
+	    "  --no-sandbox           run the engine unconfined (by default "
+	    "confined\n"
+	    "                         as in a match: no file written, no "
+	    "socket)\n", f);
 }
 
 static void
@@ -186,7 +189,7 @@ static const struct command_help {
 	    "training data: a JSON line per decision (view, legal, action, "
 	    "outcome)", export_usage,
 	    "export --player strong m.jsonl -o strong.jsonl" },
-	{ "check", "check [--variant V|all]... ENGINE...",
+	{ "check", "check [--no-sandbox] [--variant V|all]... ENGINE...",
 	    "a conformance check for bot writers", check_options, "check --variant all 'python3 bot.py'" },
 	{ "show", "show FILE [--seat 0|1] [--deal N]",
 	    "records in a form people read, trick by trick", show_options,

@@ -184,6 +184,8 @@ outputs_finish(const struct match_cfg *c, struct standings *st,
 	rc = (st && c->svg && !svg) || (st && c->summary && !summary) ?
 	    -1 : 0;
 	fflush(stdout);		/* the list after the tables, even in a pipe */
+	if (!c->print_table)	/* check's own match: its files are gone */
+		return rc;
 	if (records_open && records != NULL && stat(records, &sb) == 0 &&
 	    S_ISREG(sb.st_mode))	/* not -o /dev/null */
 		fprintf(f, "records: %s\n", records);

@@ -59,4 +59,32 @@ if ! echo "$out" | grep -A1 "FAIL  answers bzp" |
 	echo "$out"
 	status=1
 fi
+# A bot that writes a log file fails check as it would fail a match
+# (confined), with the reason said; --no-sandbox passes it, and the
+# flags go in any order before the engine.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '#!/bin/sh\necho started >> "%s/debug.log" || exit 3\nexec python3 "%s"\n' \
+    "$tmp" "$PWD/bots/python-random/bot.py" > "$tmp/logbot.sh"
+chmod +x "$tmp/logbot.sh"
+out=$("$arb" check "$tmp/logbot.sh" 2>&1)
+rc=$?
+if [ $rc -ne 1 ] || [ -e "$tmp/debug.log" ] ||
+    ! echo "$out" | grep -q "exited with status 3 (confined as in a match: it may write no file"; then
+	echo "check did not confine a bot that writes a log (status $rc):"
+	echo "$out"
+	status=1
+fi
+out=$("$arb" check --variant two-hand --no-sandbox "$tmp/logbot.sh" 2>&1)
+if [ $? -ne 0 ] || [ ! -e "$tmp/debug.log" ] ||
+    ! echo "$out" | grep -q "ok    two-hand: plays"; then
+	echo "check --no-sandbox did not pass a bot that writes a log:"
+	echo "$out"
+	status=1
+fi
+if echo "$out" | grep -q "^records: "; then
+	echo "check listed its temporary records file:"
+	echo "$out"
+	status=1
+fi
 exit $status
