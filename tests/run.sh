@@ -1,11 +1,15 @@
 #!/bin/sh
 # Runs every test program and test script; the last line is
 # "N passed, N failed" (counting cmocka tests one by one, scripts as one
-# test each).  Exit status 0 only when nothing failed.
+# test each), then ", N skipped" if any was: a cmocka test that called
+# skip(), or a script whose output has a line "skipped: WHY" (what this
+# machine cannot test, such as Landlock on an older kernel).  Exit status
+# 0 only when nothing failed.
 BUILD=${BUILD:-build}
 export BUILD
 passed=0
 failed=0
+skipped=0
 failures=""
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
@@ -16,19 +20,28 @@ for t in "$BUILD"/tests/test_*; do
 	rc=$?
 	p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
 	f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-	p=${p:-0}; f=${f:-0}
+	k=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+	p=${p:-0}; f=${f:-0}; k=${k:-0}
+	skipped=$((skipped + k))
 	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	passed=$((passed + p)); failed=$((failed + f))
 	if [ "$f" -ne 0 ]; then
 		failures="$failures $(basename "$t")"
 		cat "$log"
 	fi
-	printf '%-28s %4d passed, %d failed\n' "$(basename "$t")" "$p" "$f"
+	printf '%-28s %4d passed, %d failed%s\n' "$(basename "$t")" "$p" "$f" \
+	    "$([ "$k" -gt 0 ] && echo ", $k skipped")"
 done
 
 for s in tests/protocol/*.sh tests/arbiter/*.sh tests/e2e/*.sh; do
 	[ -f "$s" ] || continue
-	if sh "$s" >"$log" 2>&1; then
+	sh "$s" >"$log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && grep -q "^skipped: " "$log"; then
+		skipped=$((skipped + 1))
+		printf '%-28s    0 passed, 0 failed, 1 skipped (%s)\n' \
+		    "$(basename "$s")" "$(sed -n 's/^skipped: //p' "$log" | head -n 1)"
+	elif [ $rc -eq 0 ]; then
 		passed=$((passed + 1))
 		printf '%-28s    1 passed, 0 failed\n' "$(basename "$s")"
 	else
@@ -39,5 +52,5 @@ for s in tests/protocol/*.sh tests/arbiter/*.sh tests/e2e/*.sh; do
 done
 
 [ -n "$failures" ] && echo "failed:$failures"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed$([ $skipped -gt 0 ] && echo ", $skipped skipped")"
 [ $failed -eq 0 ]
