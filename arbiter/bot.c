@@ -262,6 +262,15 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 		handshake_done(b);
 }
 
+/* Off its turn an engine is stopped, unless pondering is allowed: it
+ * thinks on its own clock only (limits_cfg.ponder). */
+static void
+rest(struct bot *b)
+{
+	if (!b->limits->ponder)
+		engine_proc_pause(b->ep, true);
+}
+
 /* An answer too late is a loss on time, or with no clock a stall (the
  * stall guard's deadline, table.c). */
 static enum termination
@@ -294,6 +303,7 @@ answer_line(struct bot *b, struct bzp_msg *m)
 		return;
 	}
 	b->state = BOT_IDLE;
+	rest(b);
 	b->cb.action(b, m->tok[1], ms, b->arg);
 }
 
@@ -317,6 +327,7 @@ on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
 		    strcmp(m.cmd, "readyok") == 0) {
 			engine_proc_clear_deadline(b->ep);
 			b->state = BOT_IDLE;
+			rest(b);
 			b->cb.ready(b, b->arg);
 		} else if (b->state == BOT_THINKING &&
 		    strcmp(m.cmd, "action") == 0)
@@ -529,6 +540,7 @@ bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
 		b->cfg->human->request(b, id, line, b->cfg->human->arg);
 		return;
 	}
+	engine_proc_pause(b->ep, false);
 	engine_proc_send(b->ep, line);
 	b->sent_us = clock_now_us();
 	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +

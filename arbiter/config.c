@@ -118,6 +118,8 @@ config_usage(FILE *f)
 	    "      --reuse-engines    keep each engine process from game to\n"
 	    "                         game (trusted engines only: by default\n"
 	    "                         a deck played again gets fresh ones)\n"
+	    "      --ponder           engines may think off their turn (by\n"
+	    "                         default each is stopped until asked)\n"
 	    "      --no-sandbox       engines run unconfined (trusted engines\n"
 	    "                         that write files: by default Landlock\n"
 	    "                         lets them read all but the records and\n"
@@ -380,6 +382,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->sync = true;
 		else if (strcmp(f, "--reuse-engines") == 0)
 			c->reuse_engines = true;
+		else if (strcmp(f, "--ponder") == 0)
+			c->limits.ponder = true;
 		else if (strcmp(f, "--no-sandbox") == 0)
 			c->no_sandbox = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)

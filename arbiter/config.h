@@ -88,6 +88,9 @@ struct limits_cfg {
 					 * all of the user's, not the engine's) */
 	/* Entered by every engine (sandbox.h); NULL: unconfined. */
 	const struct sandbox *sandbox;
+	/* Engines keep running off their turn (--ponder); by default they
+	 * are stopped until asked to move (engine_proc_pause). */
+	bool		ponder;
 };
 
 struct match_cfg {

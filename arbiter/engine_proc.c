@@ -463,6 +463,7 @@ engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 	if (ep->orphan || ep->done)
 		return;
 	evtimer_del(ep->deadline);
+	engine_proc_pause(ep, false);	/* a stopped engine cannot quit */
 	if (!ep->stopping && ep->bev != NULL && quit_line != NULL) {
 		assert(strchr(quit_line, '\n') == NULL);
 		bufferevent_write(ep->in, quit_line, strlen(quit_line));
@@ -473,6 +474,17 @@ engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 	tv.tv_sec = (time_t)(grace_ms / 1000);
 	tv.tv_usec = (suseconds_t)(grace_ms % 1000) * 1000;
 	evtimer_add(ep->grace, &tv);
+}
+
+void
+engine_proc_pause(struct engine_proc *ep, bool pause)
+{
+	if (ep->orphan || ep->reaped || ep->paused == pause)
+		return;
+	/* The group: what the engine started stops with it (a confined
+	 * engine cannot leave it, sysfilter.h). */
+	if (kill(-ep->pid, pause ? SIGSTOP : SIGCONT) == 0)
+		ep->paused = pause;
 }
 
 void

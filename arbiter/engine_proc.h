@@ -214,6 +214,13 @@ void		 engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 
 /* SIGKILLs the process group now and closes the channel.  on_exit still
  * comes, after the reap. */
+/*
+ * Stops (SIGSTOP) or resumes (SIGCONT) the engine's process group: an
+ * engine not asked to move uses no CPU, neither its opponent's nor that
+ * of engines at other tables.  Lines sent meanwhile wait in the pipe.
+ * engine_proc_quit() resumes it first; a kill needs no resume.
+ */
+void		 engine_proc_pause(struct engine_proc *ep, bool pause);
 void		 engine_proc_kill(struct engine_proc *ep);
 
 /*

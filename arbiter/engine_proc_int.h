@@ -46,6 +46,7 @@ struct engine_proc {
 	bool			 killed;	/* SIGKILLed before the reap */
 	bool			 orphan;	/* freed by its owner */
 	bool			 doomed;	/* destroy when busy is 0 */
+	bool			 paused;	/* SIGSTOPped off its turn */
 	char			*last[ENGINE_PROC_LAST_LINES];
 	size_t			 last_next;	/* ring slot to write next */
 };

@@ -72,6 +72,8 @@ tournament_options(FILE *f)
 	    "  duplicate = BOOL     replay each deck with seats swapped (true)\n"
 	    "  reuse_engines = BOOL keep engine processes from game to game\n"
 	    "                       (false: trusted engines only)\n"
+	    "  ponder = BOOL        engines may think off their turn (false:\n"
+	    "                       each is stopped until asked to move)\n"
 	    "  sandbox = BOOL       confine engines with Landlock (true; no:\n"
 	    "                       trusted engines that write files)\n"
 	    "  stall_timeout = MS   each decision's limit with no clock\n"

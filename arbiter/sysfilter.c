@@ -28,7 +28,8 @@ struct sysfilter {
  * Sockets of every family (the engine's pipes are made by the arbiter,
  * a socketpair needs no socket call); System V message queues,
  * semaphores and shared memory, and the old multiplexer of all three;
- * POSIX message queues; io_uring, which can open sockets itself.
+ * POSIX message queues; io_uring, which can open sockets itself; and
+ * leaving the process group.
  */
 static const char *const refused[] = {
 	"socket", "socketcall",
@@ -39,6 +40,9 @@ static const char *const refused[] = {
 	"mq_timedreceive", "mq_timedreceive_time64", "mq_notify",
 	"mq_getsetattr",
 	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	/* Its own process group holds all it starts: the arbiter stops
+	 * the group off its turn and kills it at the end. */
+	"setsid", "setpgid",
 };
 
 static int

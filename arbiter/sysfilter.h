@@ -7,7 +7,10 @@
  * exist, System V and POSIX IPC open, through which two copies of an
  * engine at different tables could tell each other what they saw.  The
  * filter refuses (EACCES) every call that makes a socket or reaches IPC,
- * and io_uring, whose operations would go round it.  A pipe or a
+ * and io_uring, whose operations would go round it; and setsid and
+ * setpgid, so that whatever the engine starts stays in its process
+ * group, which the arbiter stops off the engine's turn and kills at its
+ * end (engine_proc.h).  A pipe or a
  * socketpair still works: both ends stay in the engine's own processes.
  * Seccomp is older than Landlock, so the filter holds where Landlock is
  * missing too.

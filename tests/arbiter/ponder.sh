@@ -1,0 +1,38 @@
+#!/bin/sh
+# An engine thinks on its own clock only: off its turn the arbiter stops
+# its process group (SIGSTOP, then SIGCONT with its next request), and a
+# confined engine cannot leave the group (setsid refused).  badbot --mode
+# ponder spins a thread from its first request on and says at quit how
+# much CPU it got in how much wall time: against the strong level (50 ms
+# a move) it gets a few percent stopped, and far more with --ponder;
+# without the sandbox its child's setsid succeeds (the test can fail).
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+arb="$BUILD/bezique-arbiter"
+run() {	# $1: tag, then flags
+	tag=$1
+	shift
+	"$arb" match -e "$BUILD/fixtures/badbot --mode ponder" \
+		--stderr "$tmp/$tag.log" \
+		-e "$BUILD/bezique-engine --level strong" --movetime 50 \
+		-n 2 --seed 3 -q -o "$tmp/$tag.jsonl" "$@" >/dev/null 2>&1
+	[ "$(grep -c '"termination": *"normal"' "$tmp/$tag.jsonl")" -eq 2 ]
+}
+# The highest share of CPU to wall time over its games, in percent.
+share() {
+	sed -n 's/^ponder: \([0-9]*\) ms of CPU in \([0-9]*\) ms$/\1 \2/p' \
+	    "$tmp/$1.log" | awk '$2 > 500 { s = 100 * $1 / $2; if (s > m) m = s }
+	    END { printf "%d\n", m + 0 }'
+}
+run stopped
+run pondering --ponder --no-sandbox
+stopped=$(share stopped)
+pondering=$(share pondering)
+echo "ponder.sh: CPU share off its turn stopped ${stopped}%, pondering ${pondering}%"
+[ "$(grep -c '^ponder: [0-9]* ms of CPU' "$tmp/stopped.log")" -eq 2 ]
+[ "$stopped" -lt 10 ]
+[ "$pondering" -gt $((2 * stopped + 5)) ]
+[ "$(grep -c '^ponder: setsid refused$' "$tmp/stopped.log")" -eq 2 ]
+[ "$(grep -c '^ponder: setsid ok$' "$tmp/pondering.log")" -eq 2 ]
