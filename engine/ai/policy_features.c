@@ -71,8 +71,7 @@ policy_wins_trick(const uint16_t *trick, int n, int trump, int c)
 struct pf_state {
 	struct keep_context k;
 	uint8_t		count[CARDS_PER_PACK];	/* held, hand and table */
-	uint8_t		other[CARDS_PER_PACK];	/* the other's table */
-	uint8_t		beaten[CARDS_PER_PACK];	/* exposed() */
+	struct cardset	other;	/* the other's table */
 	int		same[NRANKS];	/* copies held of each rank, J up */
 	int		sequence[NSUITS];	/* keep_plain_sequence_ranks */
 	uint16_t	trick[MAX_PLAYERS];
@@ -142,6 +141,23 @@ keep_terms(const struct pf_state *st, int c, struct pf_out *t)
 		put(t, PF_SEQUENCE_PLAIN, st->sequence[suit]);
 }
 
+/* Leading card c: the other's tabled cards that would beat it (higher
+ * of its suit, or any trump if it is plain), counted by kinds in each
+ * half of each word of the set (a card's number modulo 32 is its kind). */
+static inline int
+exposed(const struct pf_state *st, int c)
+{
+	int suit = card_suit(c), trump = st->k.trump, n = 0;
+	uint64_t beats = (0xfeu << card_rank(c) & 0xffu) << suit * 8;
+
+	if (trump >= 0 && suit != trump)
+		beats |= 0xffu << trump * 8;
+	beats |= beats << 32;
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		n += __builtin_popcountll(st->other.w[i] & beats);
+	return n;
+}
+
 /* What a stock trick's card is besides its worth to keep: the copies
  * held, trump or brisque late, and what leading it risks. */
 PF_INLINE void
@@ -156,26 +172,7 @@ late_terms(const struct pf_state *st, int c, struct pf_out *t)
 		put(t, PF_BRISQUE_LATE, st->late);
 	if (!st->reply) {
 		flag(t, PF_LEAD_BRISQUE, card_is_brisque(c));
-		put(t, PF_LEAD_EXPOSED, st->beaten[card_kind(c)]);
-	}
-}
-
-/* Leading a card of each kind: the other's tabled cards that would beat
- * it (higher of its suit, or any trump if it is plain). */
-static void
-exposed(struct pf_state *st)
-{
-	int trumps = 0, trump = st->k.trump;
-
-	if (trump >= 0)
-		for (int r = 0; r < NRANKS; r++)
-			trumps += st->other[trump * 8 + r];
-	for (int s = 0; s < NSUITS; s++) {
-		int above = s != trump && trump >= 0 ? trumps : 0;
-		for (int r = NRANKS - 1; r >= 0; r--) {
-			st->beaten[s * 8 + r] = (uint8_t)above;
-			above += st->other[s * 8 + r];
-		}
+		put(t, PF_LEAD_EXPOSED, exposed(st, c));
 	}
 }
 
@@ -242,7 +239,6 @@ static int
 state_of(const struct game *g, struct pf_state *st)
 {
 	int seat = game_to_move(g), other = (seat + 1) % game_players(g);
-	struct cardset t;
 	uint32_t held;
 
 	st->end = game_phase(g) == PHASE_END;
@@ -261,18 +257,12 @@ state_of(const struct game *g, struct pf_state *st)
 		int ranks = __builtin_popcount((held >> (s * 8)) & 0xf8);
 		st->sequence[s] = ranks > 3 ? ranks - 3 : 0;
 	}
-	t = game_table(g, other);
-	st->other_table = cardset_count(&t);
+	st->other = game_table(g, other);
+	st->other_table = cardset_count(&st->other);
 	st->late = 20 - game_stock_left(g) / 2;
 	if (st->late < 0)
 		st->late = 0;
-	if (st->reply)
-		return PF_KIND_REPLY;
-	memset(st->other, 0, sizeof(st->other));
-	CARDSET_FOREACH(c, &t)
-		st->other[card_kind(c)]++;
-	exposed(st);
-	return PF_KIND_LEAD;
+	return st->reply ? PF_KIND_REPLY : PF_KIND_LEAD;
 }
 
 /* Whether card c wins the trick being replied to. */
