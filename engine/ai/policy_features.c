@@ -71,103 +71,217 @@ policy_wins_trick(const uint16_t *trick, int n, int trump, int c)
 struct pf_state {
 	struct keep_context k;
 	uint8_t		count[CARDS_PER_PACK];	/* held, hand and table */
-	uint8_t		other[CARDS_PER_PACK];	/* the other's table */
-	uint8_t		beaten[CARDS_PER_PACK];	/* exposed() */
+	struct cardset	other;	/* the other's table */
+	int		same[NRANKS];	/* copies held of each rank, J up */
+	int		sequence[NSUITS];	/* keep_plain_sequence_ranks */
 	uint16_t	trick[MAX_PLAYERS];
 	int		ntrick, late, other_table;
 	bool		end, reply;
 };
 
+/*
+ * Where a card's features go: into a row of policy_features, or straight
+ * into the learned score theta . f, each term added as it is found.  The
+ * features are found in the order of enum policy_feature, so the score
+ * is the sum over the row in that order to the last bit (a zero term
+ * leaves a sum as it was, but for the sign of a zero, which compares
+ * equal), without a row of thirty to clear and read back for every card
+ * of every simulated trick.
+ */
+struct pf_out {
+	int16_t		*f;	/* the row, or NULL: the score */
+	const double	*theta;
+	double		 score;
+};
+
+/* Inlined into both of its callers, each its own copy: the row's, and
+ * the score's with the sum kept in a register. */
+#define PF_INLINE	static inline __attribute__((always_inline))
+
+PF_INLINE void
+put(struct pf_out *o, int k, int v)
+{
+	if (o->f != NULL)
+		o->f[k] = (int16_t)v;
+	else
+		o->score += o->theta[k] * (int16_t)v;
+}
+
+/* A feature of value 0 or 1: a 0 is not added (the row is cleared). */
+PF_INLINE void
+flag(struct pf_out *o, int k, bool on)
+{
+	if (on)
+		put(o, k, 1);
+}
+
 /* The card's worth to keep, term by term (keep_value_in). */
-static void
-keep_terms(const struct pf_state *st, int c, int16_t *f)
+PF_INLINE void
+keep_terms(const struct pf_state *st, int c, struct pf_out *t)
 {
 	int suit = card_suit(c), rank = card_rank(c), trump = st->k.trump;
 
-	f[PF_RANK] = (int16_t)rank;
-	f[PF_BEZIQUE] = card_kind(c) == st->k.queen ||
-	    card_kind(c) == st->k.jack;
+	put(t, PF_RANK, rank);
+	flag(t, PF_BEZIQUE, card_kind(c) == st->k.queen ||
+	    card_kind(c) == st->k.jack);
 	if (rank == RANK_K || rank == RANK_Q) {
 		int partner = suit * 8 + (rank == RANK_K ? RANK_Q : RANK_K);
 		if (st->count[partner])
-			f[suit == trump ? PF_MARRIAGE_TRUMP :
-			    PF_MARRIAGE_PLAIN] = 1;
+			put(t, suit == trump ? PF_MARRIAGE_TRUMP :
+			    PF_MARRIAGE_PLAIN, 1);
 	}
-	f[PF_TRUMP] = suit == trump;
-	f[PF_TRUMP_HIGH] = suit == trump && rank >= RANK_J;
-	if (rank >= RANK_J && rank != RANK_T) {
-		int same = 0;
-		for (int s = 0; s < NSUITS; s++)
-			same += st->count[s * 8 + rank];
-		f[PF_QUARTET] = (int16_t)(same >= 2 ? same : 0);
+	if (suit == trump) {
+		put(t, PF_TRUMP, 1);
+		flag(t, PF_TRUMP_HIGH, rank >= RANK_J);
 	}
-	f[PF_BRISQUE] = card_is_brisque(c);
+	if (rank >= RANK_J && rank != RANK_T)
+		put(t, PF_QUARTET, st->same[rank] >= 2 ? st->same[rank] : 0);
+	flag(t, PF_BRISQUE, card_is_brisque(c));
 	if (suit != trump && rank >= RANK_J)
-		f[PF_SEQUENCE_PLAIN] =
-		    (int16_t)keep_plain_sequence_ranks(st->count, suit);
-	f[PF_COPIES] = (int16_t)(st->count[card_kind(c)] - 1);
-	f[PF_TRUMP_LATE] = (int16_t)(f[PF_TRUMP] * st->late);
-	f[PF_BRISQUE_LATE] = (int16_t)(f[PF_BRISQUE] * st->late);
-	f[PF_SEVEN_TRUMP] = suit == trump && rank == RANK_7;
+		put(t, PF_SEQUENCE_PLAIN, st->sequence[suit]);
 }
 
-/* Leading a card of each kind: the other's tabled cards that would beat
- * it (higher of its suit, or any trump if it is plain). */
-static void
-exposed(struct pf_state *st)
+/* Leading card c: the other's tabled cards that would beat it (higher
+ * of its suit, or any trump if it is plain), counted by kinds in each
+ * half of each word of the set (a card's number modulo 32 is its kind). */
+static inline int
+exposed(const struct pf_state *st, int c)
 {
-	int trumps = 0, trump = st->k.trump;
+	int suit = card_suit(c), trump = st->k.trump, n = 0;
+	uint64_t beats = (0xfeu << card_rank(c) & 0xffu) << suit * 8;
 
-	if (trump >= 0)
-		for (int r = 0; r < NRANKS; r++)
-			trumps += st->other[trump * 8 + r];
-	for (int s = 0; s < NSUITS; s++) {
-		int above = s != trump && trump >= 0 ? trumps : 0;
-		for (int r = NRANKS - 1; r >= 0; r--) {
-			st->beaten[s * 8 + r] = (uint8_t)above;
-			above += st->other[s * 8 + r];
-		}
+	if (trump >= 0 && suit != trump)
+		beats |= 0xffu << trump * 8;
+	beats |= beats << 32;
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		n += __builtin_popcountll(st->other.w[i] & beats);
+	return n;
+}
+
+/* What a stock trick's card is besides its worth to keep: the copies
+ * held, trump or brisque late, and what leading it risks. */
+PF_INLINE void
+late_terms(const struct pf_state *st, int c, struct pf_out *t)
+{
+	bool trump = card_suit(c) == st->k.trump;
+
+	put(t, PF_COPIES, st->count[card_kind(c)] - 1);
+	if (trump)
+		put(t, PF_TRUMP_LATE, st->late);
+	if (card_is_brisque(c))
+		put(t, PF_BRISQUE_LATE, st->late);
+	if (!st->reply) {
+		flag(t, PF_LEAD_BRISQUE, card_is_brisque(c));
+		put(t, PF_LEAD_EXPOSED, exposed(st, c));
 	}
 }
 
-static void
+PF_INLINE void
 stock_play(struct pf_buffers *b, const struct game *g,
-    const struct pf_state *st, const struct action *a, int16_t *f)
+    const struct pf_state *st, const struct action *a, bool wins,
+    struct pf_out *t)
 {
 	int c = a->cards[0], led = st->trick[0];
 
-	keep_terms(st, c, f);
-	if (!st->reply) {
-		f[PF_LEAD_BRISQUE] = card_is_brisque(c);
-		f[PF_LEAD_EXPOSED] = st->beaten[card_kind(c)];
-	} else if (policy_wins_trick(st->trick, st->ntrick, st->k.trump, c)) {
-		f[PF_WIN_DECLARE] = (int16_t)policy_declaration_after(b, g, a);
-		f[PF_WIN] = 1;
-		f[PF_WIN_TABLE] = (int16_t)st->other_table;
-		f[PF_WIN_LATE] = (int16_t)st->late;
-		f[PF_WIN_BRISQUE_LED] = card_is_brisque(led);
-		f[PF_WIN_TRUMPING] = card_suit(c) != card_suit(led);
-		f[PF_WIN_LED_RANK] = (int16_t)card_rank(led);
-	} else {
-		f[PF_LOSE_BRISQUE] = card_is_brisque(c);
+	keep_terms(st, c, t);
+	if (wins) {
+		put(t, PF_WIN_DECLARE, policy_declaration_after(b, g, a));
+		put(t, PF_WIN, 1);
+		put(t, PF_WIN_TABLE, st->other_table);
+		put(t, PF_WIN_LATE, st->late);
+		flag(t, PF_WIN_BRISQUE_LED, card_is_brisque(led));
+	} else if (st->reply) {
+		flag(t, PF_LOSE_BRISQUE, card_is_brisque(c));
 	}
+	late_terms(st, c, t);
+	if (wins) {
+		flag(t, PF_WIN_TRUMPING, card_suit(c) != card_suit(led));
+		put(t, PF_WIN_LED_RANK, card_rank(led));
+	}
+	flag(t, PF_SEVEN_TRUMP, card_suit(c) == st->k.trump &&
+	    card_rank(c) == RANK_7);
 }
 
-static void
-end_play(const struct pf_state *st, int c, int16_t *f)
+PF_INLINE void
+end_play(const struct pf_state *st, int c, bool wins, struct pf_out *t)
 {
-	f[PF_END_RANK] = (int16_t)card_rank(c);
-	f[PF_END_TRUMP] = card_suit(c) == st->k.trump;
-	f[PF_END_BRISQUE] = card_is_brisque(c);
-	if (!st->reply)
-		return;
-	if (policy_wins_trick(st->trick, st->ntrick, st->k.trump, c)) {
-		f[PF_END_WIN] = 1;
-		f[PF_END_WIN_BRISQUE_LED] = card_is_brisque(st->trick[0]);
-		f[PF_END_WIN_RANK] = (int16_t)card_rank(c);
-	} else {
-		f[PF_END_LOSE_BRISQUE] = card_is_brisque(c);
+
+	put(t, PF_END_RANK, card_rank(c));
+	flag(t, PF_END_TRUMP, card_suit(c) == st->k.trump);
+	if (wins) {
+		put(t, PF_END_WIN, 1);
+		flag(t, PF_END_WIN_BRISQUE_LED,
+		    card_is_brisque(st->trick[0]));
+	} else if (st->reply) {
+		flag(t, PF_END_LOSE_BRISQUE, card_is_brisque(c));
 	}
+	flag(t, PF_END_BRISQUE, card_is_brisque(c));
+	if (wins)
+		put(t, PF_END_WIN_RANK, card_rank(c));
+}
+
+/* The kinds seat holds at least one of, in hand or on its table: bit k
+ * for kind k (a card's number modulo 32 is its kind). */
+static uint32_t
+kinds_held(const struct game *g, int seat)
+{
+	struct cardset mine = cardset_or(game_hand(g, seat),
+	    game_table(g, seat));
+	uint64_t any = 0;
+
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		any |= mine.w[i];
+	return (uint32_t)any | (uint32_t)(any >> 32);
+}
+
+/* What the cards of a decision share: counted once, not once a card. */
+static int
+state_of(const struct game *g, struct pf_state *st)
+{
+	int seat = game_to_move(g), other = (seat + 1) % game_players(g);
+	uint32_t held;
+
+	st->end = game_phase(g) == PHASE_END;
+	st->reply = game_decision(g) == DECISION_REPLY;
+	st->ntrick = game_trick_cards(g, st->trick);
+	keep_context(g, &st->k);
+	if (st->end)
+		return PF_KIND_END;
+	keep_count(g, seat, st->count);
+	for (int r = RANK_J; r < NRANKS; r++)
+		st->same[r] = st->count[r] + st->count[8 + r] +
+		    st->count[16 + r] + st->count[24 + r];
+	/* keep_plain_sequence_ranks: of J Q K T A (ranks 3 to 7). */
+	held = kinds_held(g, seat);
+	for (int s = 0; s < NSUITS; s++) {
+		int ranks = __builtin_popcount((held >> (s * 8)) & 0xf8);
+		st->sequence[s] = ranks > 3 ? ranks - 3 : 0;
+	}
+	st->other = game_table(g, other);
+	st->other_table = cardset_count(&st->other);
+	st->late = 20 - game_stock_left(g) / 2;
+	if (st->late < 0)
+		st->late = 0;
+	return st->reply ? PF_KIND_REPLY : PF_KIND_LEAD;
+}
+
+/* Whether card c wins the trick being replied to. */
+static inline bool
+wins_trick(const struct pf_state *st, int c)
+{
+	return st->reply &&
+	    policy_wins_trick(st->trick, st->ntrick, st->k.trump, c);
+}
+
+PF_INLINE void
+card_out(struct pf_buffers *b, const struct game *g,
+    const struct pf_state *st, const struct action *a, bool wins,
+    struct pf_out *o)
+{
+	if (st->end)
+		end_play(st, a->cards[0], wins, o);
+	else
+		stock_play(b, g, st, a, wins, o);
 }
 
 int
@@ -175,31 +289,36 @@ policy_features(struct pf_buffers *b, const struct game *g,
     const struct action *legal, int n, int16_t (*f)[PF_COUNT])
 {
 	struct pf_state st;
-	int seat = game_to_move(g), other = (seat + 1) % game_players(g);
-	struct cardset t = game_table(g, other);
+	int kind = state_of(g, &st);
 
-	keep_context(g, &st.k);
-	keep_count(g, seat, st.count);
-	memset(st.other, 0, sizeof(st.other));
-	CARDSET_FOREACH(c, &t)
-		st.other[card_kind(c)]++;
-	st.other_table = cardset_count(&t);
-	st.late = 20 - game_stock_left(g) / 2;
-	if (st.late < 0)
-		st.late = 0;
-	st.end = game_phase(g) == PHASE_END;
-	st.reply = game_decision(g) == DECISION_REPLY;
-	st.ntrick = game_trick_cards(g, st.trick);
-	if (!st.end && !st.reply)
-		exposed(&st);
 	memset(f, 0, sizeof(*f) * (size_t)n);
 	for (int i = 0; i < n; i++) {
-		if (st.end)
-			end_play(&st, legal[i].cards[0], f[i]);
-		else
-			stock_play(b, g, &st, &legal[i], f[i]);
+		struct pf_out o = { .f = f[i] };
+		card_out(b, g, &st, &legal[i],
+		    wins_trick(&st, legal[i].cards[0]), &o);
 	}
-	return st.end ? PF_KIND_END : st.reply ? PF_KIND_REPLY : PF_KIND_LEAD;
+	return kind;
+}
+
+int
+policy_choose(struct pf_buffers *b, const struct game *g,
+    const struct action *legal, int n, const double *theta)
+{
+	struct pf_state st;
+	int best = 0;
+	double best_score = 0;
+
+	state_of(g, &st);
+	for (int i = 0; i < n; i++) {
+		struct pf_out o = { .theta = theta };
+		card_out(b, g, &st, &legal[i],
+		    wins_trick(&st, legal[i].cards[0]), &o);
+		if (i == 0 || o.score < best_score) {
+			best_score = o.score;
+			best = i;
+		}
+	}
+	return best;
 }
 
 void
@@ -228,43 +347,4 @@ policy_features_of_scale(const struct keep_weights *w, double *theta)
 	theta[PF_END_WIN] = -100;
 	theta[PF_END_WIN_BRISQUE_LED] = -w->brisque_won;
 	theta[PF_END_LOSE_BRISQUE] = w->brisque_given;
-}
-
-/* The features each kind of decision may set, in order: the others are
- * 0, so that a sum over these alone is the full sum, to the last bit. */
-static const uint8_t kind_features[3][PF_COUNT + 1] = {
-	[PF_KIND_LEAD] = { 15, PF_RANK, PF_BEZIQUE, PF_MARRIAGE_TRUMP,
-	    PF_MARRIAGE_PLAIN, PF_TRUMP, PF_TRUMP_HIGH, PF_QUARTET,
-	    PF_BRISQUE, PF_SEQUENCE_PLAIN, PF_COPIES, PF_TRUMP_LATE,
-	    PF_BRISQUE_LATE, PF_LEAD_BRISQUE, PF_LEAD_EXPOSED,
-	    PF_SEVEN_TRUMP },
-	[PF_KIND_REPLY] = { 21, PF_RANK, PF_BEZIQUE, PF_MARRIAGE_TRUMP,
-	    PF_MARRIAGE_PLAIN, PF_TRUMP, PF_TRUMP_HIGH, PF_QUARTET,
-	    PF_BRISQUE, PF_SEQUENCE_PLAIN, PF_WIN_DECLARE, PF_WIN,
-	    PF_WIN_TABLE, PF_WIN_LATE, PF_WIN_BRISQUE_LED, PF_LOSE_BRISQUE,
-	    PF_COPIES, PF_TRUMP_LATE, PF_BRISQUE_LATE, PF_WIN_TRUMPING,
-	    PF_WIN_LED_RANK, PF_SEVEN_TRUMP },
-	[PF_KIND_END] = { 7, PF_END_RANK, PF_END_TRUMP, PF_END_WIN,
-	    PF_END_WIN_BRISQUE_LED, PF_END_LOSE_BRISQUE, PF_END_BRISQUE,
-	    PF_END_WIN_RANK },
-};
-
-int
-policy_lowest(const double *theta, const int16_t (*f)[PF_COUNT], int n,
-    int kind)
-{
-	const uint8_t *use = kind_features[kind];
-	int best = 0;
-	double best_score = 0;
-
-	for (int i = 0; i < n; i++) {
-		double s = 0;
-		for (int k = 1; k <= use[0]; k++)
-			s += theta[use[k]] * f[i][use[k]];
-		if (i == 0 || s < best_score) {
-			best_score = s;
-			best = i;
-		}
-	}
-	return best;
 }

@@ -62,7 +62,7 @@ int	policy_declaration_after(struct pf_buffers *b, const struct game *g,
 /* Whether card c beats the n cards of the trick under trump (-1: none). */
 bool	policy_wins_trick(const uint16_t *trick, int n, int trump, int c);
 
-/* The kinds of play decision, by the features they may set. */
+/* The kinds of play decision (what policy_features returns). */
 enum { PF_KIND_LEAD, PF_KIND_REPLY, PF_KIND_END };
 
 /* The features of each of the n legal plays of a lead or reply decision
@@ -75,9 +75,12 @@ int	policy_features(struct pf_buffers *b, const struct game *g,
  * of rollout.c on scale w (the card of lowest score is played). */
 void	policy_features_of_scale(const struct keep_weights *w, double *theta);
 
-/* The legal play of lowest score theta . f (the first of equals), f
- * being the features of a decision of that kind. */
-int	policy_lowest(const double *theta, const int16_t (*f)[PF_COUNT],
-	    int n, int kind);
+/* The legal play of lowest score theta . f (the first of equals): the
+ * learned policy's choice, computing only the features that are not
+ * zero, and summing them in the order of enum policy_feature, so that
+ * it is the card of lowest full sum over policy_features' row, to the
+ * last bit. */
+int	policy_choose(struct pf_buffers *b, const struct game *g,
+	    const struct action *legal, int n, const double *theta);
 
 #endif

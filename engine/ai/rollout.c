@@ -41,7 +41,6 @@ struct rollout {
 	const double	*theta;	/* learned weights, or NULL: w */
 	struct pf_buffers pf;	/* look-ahead after winning a trick */
 	struct action	 legal[MAX_LEGAL];
-	int16_t		 f[MAX_LEGAL][PF_COUNT];
 };
 
 struct rollout *
@@ -195,14 +194,10 @@ rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 		k = 0;		/* claim */
 		break;
 	default:
-		if (ro->theta != NULL) {
-			int kind = policy_features(&ro->pf, g, ro->legal, n,
-			    ro->f);
-			k = policy_lowest(ro->theta,
-			    (const int16_t (*)[PF_COUNT])ro->f, n, kind);
-		} else {
+		if (ro->theta != NULL)
+			k = policy_choose(&ro->pf, g, ro->legal, n, ro->theta);
+		else
 			k = choose_play(ro, g, n);
-		}
 		break;
 	}
 	*out = ro->legal[k];

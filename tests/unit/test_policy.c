@@ -16,6 +16,11 @@
 #include "policy_fit.h"
 #include "rollout.h"
 
+/* learned_play_is_pinned: the learned policy's play before its fast path. */
+#define PIN_LEARNED	0x177f5e5f8fa8f67eull
+#define PIN_VALUES	0x1c7e13e4150c0152ull
+#define PIN_RANDOM	0x0d20e37d402213f7ull
+
 /* A scale of random weights, the trick's worth to the other side too. */
 static void
 random_scale(struct rng *rng, struct keep_weights *w)
@@ -121,6 +126,145 @@ features_give_the_hand_set_choice(void **state)
 		seen += compare_deal(seed, &w, &rng);
 	}
 	assert_true(seen > 3000);
+}
+
+/*
+ * Weights of the kinds the learned policy runs on: round 3's fit to the
+ * search's values (tournaments/results/policy-learning-2026-11-24.md,
+ * make weights-policy-values), six significant digits of every sign and
+ * two near zero; and random ones of six digits with a third exactly 0.
+ */
+static const double value_weights[PF_COUNT] = {
+	0.121337, 1.94462, 0.536045, 0.323567, 0.549139, 0.911692, 0.119765,
+	0.0401202, 0.605728, -0.00808201, -0.847114, 0.0782467, 0.018266,
+	0.0674514, -0.0179187, -0.00779602, 0.137863, -6.78448e-16,
+	-1.13075e-16, -0.0089308, -0.388859, -0.0285085, 0.00365166,
+	-0.157205, 0.0933242, 0.298283, -0.03108, 0.258919, 0.0277436,
+	0.0562645,
+};
+
+static void
+random_weights(struct rng *rng, double *theta)
+{
+	for (int j = 0; j < PF_COUNT; j++) {
+		double x = (double)((int)rng_below(rng, 1999999) - 999999);
+		theta[j] = rng_below(rng, 3) == 0 ? 0 :
+		    x * pow(10, (double)rng_below(rng, 9) - 8);
+	}
+}
+
+/* Plays deal `seed` with moves half at random, half the learned
+ * policy's on theta; at every play decision its choice must be the card
+ * of lowest full sum over policy_features' row.  Returns the decisions
+ * seen. */
+static int
+fast_deal(uint64_t seed, const double *theta, struct rng *rng)
+{
+	struct rules r;
+	struct game *g;
+	struct rollout *ro;
+	struct pf_buffers pf;
+	int seen = 0;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	ro = rollout_new_learned(g, theta);
+	pf_buffers_init(&pf, g);
+	while (!game_over(g)) {
+		struct action a, legal[MAX_LEGAL];
+		int n = game_legal_actions(g, legal, MAX_LEGAL);
+		assert_int_equal(rollout_choose(ro, g, &a), 0);
+		if (game_decision(g) == DECISION_LEAD ||
+		    game_decision(g) == DECISION_REPLY) {
+			char id[64];
+			snprintf(id, sizeof(id), "seed %llu decision %d",
+			    (unsigned long long)seed, seen++);
+			assert_int_eq_msg(id, a.cards[0],
+			    lowest_of_all(&pf, g, theta));
+		}
+		if (rng_below(rng, 2) == 0)
+			a = legal[rng_below(rng, (uint64_t)n)];
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+	}
+	pf_buffers_free(&pf);
+	rollout_free(ro);
+	game_free(g);
+	return seen;
+}
+
+/* The learned policy's fast path (policy_choose: the features that are
+ * not zero, summed as they are found) plays the card of lowest full sum
+ * on the weights it is used with. */
+static void
+fast_path_is_the_full_sum(void **state)
+{
+	struct rng rng;
+	double theta[PF_COUNT];
+	int seen = 0;
+
+	(void)state;
+	rng_seed(&rng, 1818);
+	for (uint64_t seed = 100; seed < 190; seed++) {
+		if (seed % 3 == 0)
+			memcpy(theta, value_weights, sizeof(theta));
+		else if (seed % 3 == 1)
+			memcpy(theta, policy_learned, sizeof(theta));
+		else
+			random_weights(&rng, theta);
+		seen += fast_deal(seed, theta, &rng);
+	}
+	assert_true(seen > 4000);
+}
+
+/* FNV-1a over every action of `deals` seeded deals that the learned
+ * policy on theta plays in both seats. */
+static uint64_t
+learned_play_hash(const double *theta, uint64_t first, int deals)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (uint64_t seed = first; seed < first + (uint64_t)deals; seed++) {
+		struct rules r;
+		struct game *g;
+		struct rollout *ro;
+		rules_init(&r, VARIANT_RUBICON);
+		g = game_new(&r, seed, 1);
+		ro = rollout_new_learned(g, theta);
+		while (!game_over(g)) {
+			struct action a;
+			assert_int_equal(rollout_choose(ro, g, &a), 0);
+			uint8_t x[4] = { a.type, a.combo, a.key, a.ncards };
+			for (int i = 0; i < 4 + 2 * a.ncards; i++) {
+				int b = i < 4 ? x[i] : i % 2 ?
+				    a.cards[(i - 4) / 2] >> 8 :
+				    a.cards[(i - 4) / 2] & 0xff;
+				h = (h ^ (uint64_t)b) * 1099511628211ull;
+			}
+			assert_int_equal(game_apply(g, &a, NULL), 0);
+		}
+		rollout_free(ro);
+		game_free(g);
+	}
+	return h;
+}
+
+/* What the learned policy plays, pinned: the hashes are those of the
+ * path that computed every feature of every card into a row and summed
+ * the row (before policy_choose); a faster path must play the same. */
+static void
+learned_play_is_pinned(void **state)
+{
+	struct rng rng;
+	double theta[PF_COUNT];
+
+	(void)state;
+	rng_seed(&rng, 77);
+	random_weights(&rng, theta);
+	assert_true(learned_play_hash(policy_learned, 1000, 150) ==
+	    PIN_LEARNED);
+	assert_true(learned_play_hash(value_weights, 2000, 150) ==
+	    PIN_VALUES);
+	assert_true(learned_play_hash(theta, 3000, 150) == PIN_RANDOM);
 }
 
 #define SYN_FEATURES	5
@@ -295,6 +439,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(features_give_the_hand_set_choice),
+		cmocka_unit_test(fast_path_is_the_full_sum),
+		cmocka_unit_test(learned_play_is_pinned),
 		cmocka_unit_test(fit_recovers_known_weights),
 		cmocka_unit_test(gradient_is_the_loss_slope),
 		cmocka_unit_test(soft_fit_recovers_known_weights),
