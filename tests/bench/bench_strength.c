@@ -327,7 +327,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -358,6 +358,9 @@ parse(int argc, char **argv, struct opts *o)
 			break;
 		case 'E': o->p.end_points = x != 0; break;
 		case 'O': o->p.oracle = (int)x; break;
+		case 'G': o->p.tree = (int)x; break;
+		case 'X': o->p.tree_c = strtod(optarg, NULL); break;
+		case 'Q': o->p.tree_widen = x < 1 ? 1 : (int)x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);
