@@ -104,7 +104,10 @@ struct strong_params {
 			 * policy at once (flat Monte Carlo); 1 a tree
 			 * of the next plies grows below each candidate
 			 * over the worlds (strong_tree.c; two seats
-			 * only, three-hand stays flat) */
+			 * only, three-hand stays flat); 2 the same,
+			 * but the other side's nodes only follow the
+			 * simulation policy (only this seat's plays
+			 * are searched) */
 	double	tree_c;	/* the tree's exploration constant, in
 			 * standard deviations of the utility */
 	int	tree_widen;	/* the tree's node gets one more child

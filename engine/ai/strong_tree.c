@@ -253,10 +253,14 @@ step(struct search *s, struct tree *t, int32_t x, struct game *g,
 	rollout_choose(s->ro, g, &pa);
 	pk = action_key(g, &pa);
 	*added = false;
-	if (child_of(t, x, pk) == NO_NODE) {
+	if ((y = child_of(t, x, pk)) == NO_NODE) {
 		apply(g, &pa);
 		*added = true;
 		return add_child(t, x, pk, mover);
+	}
+	if (s->p->tree == 2 && mover != s->seat) {
+		apply(g, &pa);	/* the other side plays the policy */
+		return y;
 	}
 	if (children(t, x) < 1 + t->node[x].n / s->p->tree_widen) {
 		int start = (int)rng_below(s->rng, (uint64_t)n);

@@ -63,7 +63,7 @@ tree_params(struct strong_params *p, const struct game *v)
 
 /* A Rubicon view after `plies` greedy decisions of a seeded deal. */
 static struct game *
-view_after(uint64_t seed, int plies)
+view_after_deal(uint64_t seed, int plies)
 {
 	struct rules r;
 	struct game *g, *v;
@@ -99,11 +99,28 @@ search(const struct strong_params *p, const struct game *v, long long n,
 	return a;
 }
 
+/* The default is the flat search: no tree, no depth reported. */
+static void
+flat_by_default(void **state)
+{
+	struct game *v;
+	struct strong_params p;
+	struct heard h;
+
+	(void)state;
+	v = view_after_deal(31, 20);
+	strong_defaults(&p, v);
+	assert_int_equal(p.tree, 0);
+	(void)search(&p, v, 200, 3, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	game_free(v);
+}
+
 /*
  * Deals of every two-seat variant, the tree's strong against greedy:
  * every action legal in the real game (an illegal one inside the tree
  * aborts), and the tree grows below the root (depth reported) in most
- * stock-phase decisions.
+ * stock-phase decisions; the second seed with tree 2.
  */
 static void
 plays_legal_in_every_two_seat_variant(void **state)
@@ -129,6 +146,7 @@ plays_legal_in_every_two_seat_variant(void **state)
 				struct action a;
 				if (seat == me) {
 					tree_params(&p, v);
+					p.tree = seed == 2 ? 2 : 1;
 					a = search(&p, v, 40, seed, &h);
 					searched += heard_value(&h, "depth=") >= 0;
 					grown += heard_value(&h, "depth=") > 0;
@@ -146,13 +164,46 @@ plays_legal_in_every_two_seat_variant(void **state)
 		}
 }
 
+/*
+ * Tree 2 searches only this seat's later plays, the other side following
+ * the policy: the same worlds, other values than tree 1's (whose other
+ * side branches) in most positions.
+ */
+static void
+tree2_follows_the_policy_for_the_other_side(void **state)
+{
+	int differ = 0, n = 0;
+
+	(void)state;
+	for (int plies = 5; plies < 80; plies += 7) {
+		struct game *v = view_after_deal(9, plies);
+		struct strong_params p;
+		struct heard h1, h2;
+		if (game_phase(v) != PHASE_STOCK) {
+			game_free(v);
+			continue;
+		}
+		tree_params(&p, v);
+		(void)search(&p, v, 600, 77, &h1);
+		p.tree = 2;
+		(void)search(&p, v, 600, 77, &h2);
+		*strstr(h1.last, " time=") = '\0';
+		*strstr(h2.last, " time=") = '\0';
+		differ += strcmp(h1.last, h2.last) != 0;
+		n++;
+		game_free(v);
+	}
+	assert_true(n >= 5);
+	assert_true(differ * 2 > n);
+}
+
 /* The same rng seed and playouts: the same choice, value and depth. */
 static void
 reproducible_with_playouts(void **state)
 {
 	(void)state;
 	for (int plies = 5; plies < 80; plies += 7) {
-		struct game *v = view_after(9, plies);
+		struct game *v = view_after_deal(9, plies);
 		struct strong_params p;
 		struct heard h1, h2;
 		struct action a, b;
@@ -176,7 +227,7 @@ does_its_playouts(void **state)
 {
 	(void)state;
 	for (int plies = 2; plies < 90; plies += 11) {
-		struct game *v = view_after(31, plies);
+		struct game *v = view_after_deal(31, plies);
 		struct strong_params p;
 		struct heard h;
 		long long got;
@@ -207,7 +258,7 @@ does_its_playouts(void **state)
 static void
 pool_is_bounded(void **state)
 {
-	struct game *v = view_after(31, 20);
+	struct game *v = view_after_deal(31, 20);
 	struct strong_params p;
 	struct heard h;
 	struct action a;
@@ -320,7 +371,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(flat_by_default),
 		cmocka_unit_test(plays_legal_in_every_two_seat_variant),
+		cmocka_unit_test(tree2_follows_the_policy_for_the_other_side),
 		cmocka_unit_test(reproducible_with_playouts),
 		cmocka_unit_test(does_its_playouts),
 		cmocka_unit_test(pool_is_bounded),
