@@ -88,8 +88,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * bench_strength -v three-hand -p 300 -s 1000, 2000, -A). */
 	p->rival = 1;
 	p->tree = 0;
-	/* 0.3 measured closer to flat than 1 at 100 ms (same 40 pairs:
-	 * +8.8 +- 11.6 points of deals won over 1; neither better than flat,
+	/* 0.3 measured closer to flat than 1 at 100 ms (same 60 pairs:
+	 * +3.3 +- 10.1 points of deals won over 1; neither better than flat,
 	 * tournaments/results/tree-2026-11-24.md). */
 	p->tree_c = 0.3;
 	p->tree_widen = 8;
