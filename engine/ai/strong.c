@@ -9,8 +9,9 @@
  * improvement over it, which cannot be worse than the policy in
  * expectation.  Every candidate is played in the same worlds, so the
  * comparison is paired and the luck of the deal largely cancels.  A
- * tree (ISMCTS) would need far more simulations than 100 ms allows to
- * say anything below the root in a deal of some 130 decisions.
+ * tree below the root (strong_params.tree, strong_tree.c) keeps that
+ * root and grows an information-set tree below each candidate; it is an
+ * option, not the default (tournaments/results/tree-2026-11-24.md).
  *
  * Memory is bounded and allocated once per decision: three game buffers,
  * the policy's buffers and, for the end phase, the solver's table.
@@ -86,6 +87,13 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * better of them (paired over 400 decks: +5.6 +- 3.5 points;
 	 * bench_strength -v three-hand -p 300 -s 1000, 2000, -A). */
 	p->rival = 1;
+	p->tree = 0;
+	/* 0.3 measured closer to flat than 1 at 100 ms (same 60 pairs:
+	 * +3.3 +- 10.1 points of deals won over 1; neither better than flat,
+	 * tournaments/results/tree-2026-11-24.md). */
+	p->tree_c = 0.3;
+	p->tree_widen = 8;
+	p->tree_nodes = 0;
 	p->oracle = 0;
 	p->default_ms = 100;
 }
@@ -312,8 +320,11 @@ simulate_world(struct search *s)
 			continue;
 		game_copy(s->play, s->world);
 		game_apply(s->play, &c->a, NULL);
-		rollout_play(s->ro, s->play, s->seat, s->p->horizon, s->eg,
-		    &res);
+		if (s->tree != NULL)
+			strong_tree_play(s, i, s->play, utility, &res);
+		else
+			rollout_play(s->ro, s->play, s->seat, s->p->horizon,
+			    s->eg, &res);
 		if (game_players(s->play) > 2)
 			res.points = margin_of_three(s, s->play);
 		u[i] = utility(s, &res);
@@ -418,7 +429,11 @@ void
 strong_report(const struct search *s, info_fn info, void *arg, double ev,
     double win)
 {
-	if (info != NULL)
+	if (info != NULL && s->tree != NULL)
+		info(arg, "playouts=%lld ev=%.0f win=%.3f depth=%d time=%.0f",
+		    s->playouts, ev, win, strong_tree_depth(s->tree),
+		    strong_now_ms(s) - s->start);
+	else if (info != NULL)
 		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
 		    s->playouts, ev, win, strong_now_ms(s) - s->start);
 }
@@ -475,8 +490,8 @@ policy_choice(struct search *s)
 static int
 stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 {
-	double mean[MAX_CAND];
-	int idx[MAX_CAND], n = 0, k;
+	double mean[MAX_CAND] = { 0 };
+	int idx[MAX_CAND] = { 0 }, n = 0, k;
 	long worlds = 0;
 
 	s->ref = policy_choice(s);
@@ -508,6 +523,7 @@ search_free(struct search *s)
 	game_free(s->seen);
 	rollout_free(s->ro);
 	endgame_free(s->eg);
+	strong_tree_free(s->tree);
 }
 
 int
@@ -555,6 +571,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);
 		candidates(s, n);
+		if (p->tree && game_players(v) == 2)
+			strong_tree_new(s);
 		belief_weights(v, s->weight);
 		rc = stock_phase(s, info, info_arg, out);
 		if (p->on_candidate != NULL)

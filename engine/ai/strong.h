@@ -99,6 +99,23 @@ struct strong_params {
 			 * seeing the hidden cards would be worth to this
 			 * search; a view is refused (strong_search
 			 * returns -1) */
+	int	tree;	/* what follows each root candidate: 0 (the
+			 * default) both sides play the simulation
+			 * policy at once (flat Monte Carlo); 1 a tree
+			 * of the next plies grows below each candidate
+			 * over the worlds (strong_tree.c; two seats
+			 * only, three-hand stays flat); 2 the same,
+			 * but the other side's nodes only follow the
+			 * simulation policy (only this seat's plays
+			 * are searched) */
+	double	tree_c;	/* the tree's exploration constant, in
+			 * standard deviations of the utility */
+	int	tree_widen;	/* the tree's node gets one more child
+				 * every this many worlds through it */
+	int	tree_nodes;	/* the tree's pool: 0 sized from the
+				 * budget (a node a playout), never more
+				 * than 65,536 nodes (2 MB); when it is
+				 * full the tree stops growing */
 	int	rival;	/* three-hand: the points margin over the mean
 			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last

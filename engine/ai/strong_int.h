@@ -39,6 +39,7 @@ struct search {
 	struct game	*seen;	/* oracle 2: the seat's view of v */
 	struct rollout	*ro;
 	struct endgame	*eg;
+	struct tree	*tree;	/* strong_params.tree, or NULL */
 	struct cand	 c[MAX_CAND];
 	double		 weight[MAX_CARDS];	/* belief.h, or unused */
 	struct action	 legal[MAX_LEGAL];
@@ -75,5 +76,18 @@ void	strong_report_action(info_fn info, void *arg, const struct action *a,
  * over believed hands).  Returns 0, or -1 if the solver cannot read it. */
 int	strong_end_phase(struct search *s, info_fn info, void *arg,
 	    struct action *out);
+
+/* The tree below the root's candidates (strong_tree.c), made once the
+ * candidates and the budget are known; candidate i played on in world g
+ * (its action applied) down its tree and simulated, the result in res,
+ * its utility backed up.  strong_tree_depth: the most plies a world has
+ * descended below a candidate's node so far. */
+struct tree;
+void	strong_tree_new(struct search *s);
+void	strong_tree_free(struct tree *t);
+int	strong_tree_depth(const struct tree *t);
+void	strong_tree_play(struct search *s, int i, struct game *g,
+	    double (*utility)(const struct search *,
+	    const struct rollout_result *), struct rollout_result *res);
 
 #endif

@@ -20,7 +20,7 @@
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-v variant]
+ *	    [-G 0|1] [-X c] [-Q widen] [-v variant]
  *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  -c
@@ -42,6 +42,10 @@
  * weight of every k dealt; -E 1 plays for points (end_points), -E 0 for
  * the deal's game value; -V plays for the game value from decisions
  * with at most that many cards in the stock (strong.h).
+ * -G 1 grows a tree of the next plies below each root candidate rather
+ * than simulating the policy at once (strong.h, tree; strong_tree.c),
+ * with exploration -X (standard deviations of the utility) and a child
+ * more a node every -Q worlds.
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -327,7 +331,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -358,6 +362,9 @@ parse(int argc, char **argv, struct opts *o)
 			break;
 		case 'E': o->p.end_points = x != 0; break;
 		case 'O': o->p.oracle = (int)x; break;
+		case 'G': o->p.tree = (int)x; break;
+		case 'X': o->p.tree_c = strtod(optarg, NULL); break;
+		case 'Q': o->p.tree_widen = x < 1 ? 1 : (int)x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);

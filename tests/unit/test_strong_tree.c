@@ -1,0 +1,384 @@
+/*
+ * test_strong_tree.c: the strong level's tree below the root
+ * (strong_params.tree, strong_tree.c): legal in every two-seat variant,
+ * reproducible at a fixed number of playouts, as many playouts as asked,
+ * its pool bounded, and it finds a play that is plainly best.
+ */
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "greedy.h"
+#include "player.h"
+#include "rollout.h"
+#include "strong.h"
+#include "view.h"
+
+struct heard {
+	char	last[256];
+	long	worlds;	/* on_candidate: worlds over the candidates */
+	int	ncand;
+};
+
+static void
+on_info(void *arg, const char *fmt, ...)
+{
+	struct heard *h = arg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(h->last, sizeof(h->last), fmt, ap);
+	va_end(ap);
+}
+
+static void
+on_candidate(void *arg, const struct action *a, double mean, long worlds,
+    int utility)
+{
+	struct heard *h = arg;
+
+	(void)a;
+	(void)mean;
+	(void)utility;
+	h->worlds += worlds;
+	h->ncand++;
+}
+
+/* The value of key=<n> in the last info line, or -1 if absent. */
+static long long
+heard_value(const struct heard *h, const char *key)
+{
+	const char *p = strstr(h->last, key);
+
+	return p == NULL ? -1 : strtoll(p + strlen(key), NULL, 10);
+}
+
+static void
+tree_params(struct strong_params *p, const struct game *v)
+{
+	strong_defaults(p, v);
+	p->tree = 1;
+}
+
+/* A Rubicon view after `plies` greedy decisions of a seeded deal. */
+static struct game *
+view_after_deal(uint64_t seed, int plies)
+{
+	struct rules r;
+	struct game *g, *v;
+	struct rng rng;
+	struct action a;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	rng_seed(&rng, 1);
+	for (int i = 0; i < plies && !game_over(g); i++) {
+		greedy_choose(g, &rng, &a);
+		game_apply(g, &a, NULL);
+	}
+	v = game_view(g, game_to_move(g));
+	game_free(g);
+	return v;
+}
+
+/* strong_search with playouts n and the rng seeded `seed`. */
+static struct action
+search(const struct strong_params *p, const struct game *v, long long n,
+    uint64_t seed, struct heard *h)
+{
+	struct think_limits lim;
+	struct action a;
+	struct rng rng;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = n;
+	rng_seed(&rng, seed);
+	memset(h, 0, sizeof(*h));
+	assert_int_equal(strong_search(p, v, &rng, &lim, on_info, h, &a), 0);
+	return a;
+}
+
+/* The default is the flat search: no tree, no depth reported. */
+static void
+flat_by_default(void **state)
+{
+	struct game *v;
+	struct strong_params p;
+	struct heard h;
+
+	(void)state;
+	v = view_after_deal(31, 20);
+	strong_defaults(&p, v);
+	assert_int_equal(p.tree, 0);
+	(void)search(&p, v, 200, 3, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	game_free(v);
+}
+
+/*
+ * Deals of every two-seat variant, the tree's strong against greedy:
+ * every action legal in the real game (an illegal one inside the tree
+ * aborts), and the tree grows below the root (depth reported) in most
+ * stock-phase decisions; the second seed with tree 2.
+ */
+static void
+plays_legal_in_every_two_seat_variant(void **state)
+{
+	static const enum variant vars[] = { VARIANT_RUBICON,
+		VARIANT_TWO_HAND, VARIANT_SIX_PACK, VARIANT_EIGHT_PACK };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(vars) / sizeof(vars[0]); k++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			struct rules r;
+			struct game *g;
+			struct rng rng;
+			int me = (int)(seed & 1), grown = 0, searched = 0;
+			rules_init(&r, vars[k]);
+			g = game_new(&r, seed * 10 + k, 1);
+			rng_seed(&rng, seed);
+			while (!game_over(g)) {
+				int seat = game_to_move(g);
+				struct game *v = game_view(g, seat);
+				struct strong_params p;
+				struct heard h;
+				struct action a;
+				if (seat == me) {
+					tree_params(&p, v);
+					p.tree = seed == 2 ? 2 : 1;
+					a = search(&p, v, 40, seed, &h);
+					searched += heard_value(&h, "depth=") >= 0;
+					grown += heard_value(&h, "depth=") > 0;
+				} else {
+					assert_int_equal(greedy_choose(v, &rng,
+					    &a), 0);
+				}
+				assert_true(game_is_legal(g, &a));
+				assert_int_equal(game_apply(g, &a, NULL), 0);
+				game_free(v);
+			}
+			assert_true(searched >= 10);
+			assert_true(grown * 10 >= searched * 9);
+			game_free(g);
+		}
+}
+
+/*
+ * Tree 2 searches only this seat's later plays, the other side following
+ * the policy: the same worlds, other values than tree 1's (whose other
+ * side branches) in most positions.
+ */
+static void
+tree2_follows_the_policy_for_the_other_side(void **state)
+{
+	int differ = 0, n = 0;
+
+	(void)state;
+	for (int plies = 5; plies < 80; plies += 7) {
+		struct game *v = view_after_deal(9, plies);
+		struct strong_params p;
+		struct heard h1, h2;
+		if (game_phase(v) != PHASE_STOCK) {
+			game_free(v);
+			continue;
+		}
+		tree_params(&p, v);
+		(void)search(&p, v, 600, 77, &h1);
+		p.tree = 2;
+		(void)search(&p, v, 600, 77, &h2);
+		*strstr(h1.last, " time=") = '\0';
+		*strstr(h2.last, " time=") = '\0';
+		differ += strcmp(h1.last, h2.last) != 0;
+		n++;
+		game_free(v);
+	}
+	assert_true(n >= 5);
+	assert_true(differ * 2 > n);
+}
+
+/* The same rng seed and playouts: the same choice, value and depth. */
+static void
+reproducible_with_playouts(void **state)
+{
+	(void)state;
+	for (int plies = 5; plies < 80; plies += 7) {
+		struct game *v = view_after_deal(9, plies);
+		struct strong_params p;
+		struct heard h1, h2;
+		struct action a, b;
+		tree_params(&p, v);
+		a = search(&p, v, 300, 77, &h1);
+		b = search(&p, v, 300, 77, &h2);
+		assert_true(action_equal(&a, &b));
+		*strstr(h1.last, " time=") = '\0';
+		*strstr(h2.last, " time=") = '\0';
+		assert_string_equal(h1.last, h2.last);
+		game_free(v);
+	}
+}
+
+/*
+ * Asked for n playouts it plays n (one more round of the candidates at
+ * most), every one through a candidate's tree and counted in its worlds.
+ */
+static void
+does_its_playouts(void **state)
+{
+	(void)state;
+	for (int plies = 2; plies < 90; plies += 11) {
+		struct game *v = view_after_deal(31, plies);
+		struct strong_params p;
+		struct heard h;
+		long long got;
+		if (game_phase(v) != PHASE_STOCK) {
+			game_free(v);
+			continue;
+		}
+		tree_params(&p, v);
+		p.on_candidate = on_candidate;
+		p.on_candidate_arg = &h;
+		(void)search(&p, v, 500, 5, &h);
+		got = heard_value(&h, "playouts=");
+		if (h.ncand > 1) {
+			assert_true(got >= 500);
+			assert_true(got < 500 + h.ncand);
+			assert_int_equal(h.worlds, got);
+		}
+		game_free(v);
+	}
+}
+
+/*
+ * The pool holds what tree_nodes allows: a node per candidate and a few
+ * more bound how deep any world descends; with no room beyond the
+ * candidates the search still plays its playouts (each rolled out from
+ * the candidate), and with the pool sized from the budget it goes deeper.
+ */
+static void
+pool_is_bounded(void **state)
+{
+	struct game *v = view_after_deal(31, 20);
+	struct strong_params p;
+	struct heard h;
+	struct action a;
+
+	(void)state;
+	assert_int_equal(game_phase(v), PHASE_STOCK);
+	tree_params(&p, v);
+	a = search(&p, v, 2000, 3, &h);
+	assert_true(heard_value(&h, "depth=") > 4);
+	p.tree_nodes = 1;
+	a = search(&p, v, 2000, 3, &h);
+	assert_true(game_is_legal(v, &a));
+	assert_int_equal(heard_value(&h, "depth="), 0);
+	assert_true(heard_value(&h, "playouts=") >= 2000);
+	p.tree_nodes = 36;	/* room for a few nodes below the root */
+	a = search(&p, v, 2000, 3, &h);
+	assert_true(game_is_legal(v, &a));
+	assert_true(heard_value(&h, "depth=") >= 1);
+	assert_true(heard_value(&h, "depth=") <= 4);
+	game_free(v);
+}
+
+static int
+card_of(int suit, int rank, int copy)
+{
+	return copy * CARDS_PER_PACK + suit * 8 + rank;
+}
+
+/*
+ * A Rubicon deal whose hands are fixed: seat 1 (the dealer) gets want1,
+ * seat 0 want0, the rest of the packs go to the stock in card order.
+ */
+static struct game *
+deal_hands(const int *want0, const int *want1, int n)
+{
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	bool used[MAX_CARDS] = { false };
+	int next[2] = { 0, 0 }, rest = 0;
+	struct game *g;
+
+	rules_init(&r, VARIANT_RUBICON);
+	for (int i = 0; i < MAX_CARDS; i++)
+		deck[i] = (uint16_t)i;
+	g = game_new_from_deck(&r, deck, 1);
+	for (int i = 0; i < n; i++)
+		used[want0[i]] = used[want1[i]] = true;
+	for (int i = 0; i < r.packs * CARDS_PER_PACK; i++) {
+		struct cardset h0 = game_hand(g, 0), h1 = game_hand(g, 1);
+		if (cardset_has(&h0, i) && next[0] < n) {
+			deck[i] = (uint16_t)want0[next[0]++];
+			continue;
+		}
+		if (cardset_has(&h1, i) && next[1] < n) {
+			deck[i] = (uint16_t)want1[next[1]++];
+			continue;
+		}
+		while (used[rest])
+			rest++;
+		deck[i] = (uint16_t)rest++;
+	}
+	game_free(g);
+	return game_new_from_deck(&r, deck, 1);
+}
+
+/*
+ * Seat 1 holds the heart sequence (A T K Q J) and a second ace of
+ * hearts; led the nine of hearts, winning with the spare ace keeps the
+ * sequence (250) for the declaration the trick allows, where the jack,
+ * the cheapest winner, would leave only the marriage.  The tree's search
+ * wins with the ace of hearts.
+ */
+static void
+finds_the_plain_best_play(void **state)
+{
+	const int h = SUIT_H;
+	const int want0[9] = { card_of(h, RANK_9, 0),
+		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_Q, 0),
+		card_of(SUIT_S, RANK_8, 0), card_of(SUIT_S, RANK_9, 0),
+		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_C, RANK_9, 0),
+		card_of(SUIT_D, RANK_8, 0), card_of(SUIT_D, RANK_9, 0) };
+	const int want1[9] = { card_of(h, RANK_A, 0), card_of(h, RANK_A, 1),
+		card_of(h, RANK_T, 0), card_of(h, RANK_K, 0),
+		card_of(h, RANK_Q, 0), card_of(h, RANK_J, 0),
+		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_8, 0),
+		card_of(SUIT_D, RANK_7, 0) };
+	struct game *g = deal_hands(want0, want1, 9), *v;
+	struct strong_params p;
+	struct action lead, a;
+	struct heard hd;
+
+	(void)state;
+	memset(&lead, 0, sizeof(lead));
+	lead.type = ACTION_PLAY;
+	lead.ncards = 1;
+	lead.cards[0] = (uint16_t)want0[0];
+	assert_int_equal(game_apply(g, &lead, NULL), 0);
+	v = game_view(g, 1);
+	tree_params(&p, v);
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		a = search(&p, v, 1000, seed, &hd);
+		assert_int_equal(a.type, ACTION_PLAY);
+		assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+	}
+	game_free(v);
+	game_free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(flat_by_default),
+		cmocka_unit_test(plays_legal_in_every_two_seat_variant),
+		cmocka_unit_test(tree2_follows_the_policy_for_the_other_side),
+		cmocka_unit_test(reproducible_with_playouts),
+		cmocka_unit_test(does_its_playouts),
+		cmocka_unit_test(pool_is_bounded),
+		cmocka_unit_test(finds_the_plain_best_play),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
