@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dealt.h"
 #include "endgame.h"
 #include "greedy.h"
 #include "player.h"
@@ -151,27 +152,6 @@ plays_legal_deals(void **state)
 	play_deal(4, 0, &lim);
 }
 
-/* A view after `plies` greedy decisions of a seeded deal. */
-static struct game *
-view_after(uint64_t seed, int plies)
-{
-	struct rules r;
-	struct game *g, *v;
-	struct rng rng;
-	struct action a;
-
-	rules_init(&r, VARIANT_RUBICON);
-	g = game_new(&r, seed, 1);
-	rng_seed(&rng, 1);
-	for (int i = 0; i < plies && !game_over(g); i++) {
-		greedy_choose(g, &rng, &a);
-		game_apply(g, &a, NULL);
-	}
-	v = game_view(g, game_to_move(g));
-	game_free(g);
-	return v;
-}
-
 static void
 reproducible_with_playouts(void **state)
 {
@@ -183,7 +163,7 @@ reproducible_with_playouts(void **state)
 	memset(&lim, 0, sizeof(lim));
 	lim.playouts = 200;
 	for (int plies = 5; plies < 80; plies += 7) {
-		struct game *v = view_after(9, plies);
+		struct game *v = view_after_greedy(9, plies);
 		rng_seed(&r1, 77);
 		rng_seed(&r2, 77);
 		assert_int_equal(strong_choose(v, &r1, &lim, NULL, NULL, &a),
@@ -212,7 +192,7 @@ caution_keeps_the_policy_choice(void **state)
 	memset(&lim, 0, sizeof(lim));
 	lim.playouts = 300;
 	for (int plies = 2; plies < 90; plies += 3) {
-		struct game *v = view_after(31, plies);
+		struct game *v = view_after_greedy(31, plies);
 		struct rollout *ro;
 		struct action a, mine;
 		struct rng rng;
@@ -254,7 +234,7 @@ end_phase_is_solved(void **state)
 
 	(void)state;
 	for (int plies = 100; plies < 160; plies++) {
-		struct game *v = view_after(21, plies);
+		struct game *v = view_after_greedy(21, plies);
 		struct action a;
 		struct rng rng;
 		if (endgame_position(v, &pos) < 0 ||
@@ -282,50 +262,6 @@ end_phase_is_solved(void **state)
 	endgame_free(eg);
 }
 
-static int
-card_of(int suit, int rank, int copy)
-{
-	return copy * CARDS_PER_PACK + suit * 8 + rank;
-}
-
-/*
- * A Rubicon deal whose hands are fixed: seat 1 (the dealer) gets want1,
- * seat 0 want0, the rest of the packs go to the stock in card order.
- * The places each seat is dealt are found by dealing the deck 0, 1, ...
- */
-static struct game *
-deal_hands(const int *want0, const int *want1, int n)
-{
-	struct rules r;
-	uint16_t deck[MAX_CARDS];
-	bool used[MAX_CARDS] = { false };
-	int next[2] = { 0, 0 }, rest = 0;
-	struct game *g;
-
-	rules_init(&r, VARIANT_RUBICON);
-	for (int i = 0; i < MAX_CARDS; i++)
-		deck[i] = (uint16_t)i;
-	g = game_new_from_deck(&r, deck, 1);
-	for (int i = 0; i < n; i++)
-		used[want0[i]] = used[want1[i]] = true;
-	for (int i = 0; i < r.packs * CARDS_PER_PACK; i++) {
-		struct cardset h0 = game_hand(g, 0), h1 = game_hand(g, 1);
-		if (cardset_has(&h0, i) && next[0] < n) {
-			deck[i] = (uint16_t)want0[next[0]++];
-			continue;
-		}
-		if (cardset_has(&h1, i) && next[1] < n) {
-			deck[i] = (uint16_t)want1[next[1]++];
-			continue;
-		}
-		while (used[rest])
-			rest++;
-		deck[i] = (uint16_t)rest++;
-	}
-	game_free(g);
-	return game_new_from_deck(&r, deck, 1);
-}
-
 /*
  * Winning a trick with a card of the combination it would declare
  * forgoes it.  Seat 1 holds the heart sequence (A T K Q J) and a second
@@ -336,18 +272,7 @@ deal_hands(const int *want0, const int *want1, int n)
 static void
 policy_wins_with_a_card_outside_the_combination(void **state)
 {
-	const int h = SUIT_H;
-	const int want0[9] = { card_of(h, RANK_9, 0),
-		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_Q, 0),
-		card_of(SUIT_S, RANK_8, 0), card_of(SUIT_S, RANK_9, 0),
-		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_C, RANK_9, 0),
-		card_of(SUIT_D, RANK_8, 0), card_of(SUIT_D, RANK_9, 0) };
-	const int want1[9] = { card_of(h, RANK_A, 0), card_of(h, RANK_A, 1),
-		card_of(h, RANK_T, 0), card_of(h, RANK_K, 0),
-		card_of(h, RANK_Q, 0), card_of(h, RANK_J, 0),
-		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_8, 0),
-		card_of(SUIT_D, RANK_7, 0) };
-	struct game *g = deal_hands(want0, want1, 9), *v;
+	struct game *g = deal_heart_sequence(), *v;
 	struct action lead, a;
 	struct rollout *ro;
 	struct rng rng;
@@ -358,15 +283,15 @@ policy_wins_with_a_card_outside_the_combination(void **state)
 	memset(&lead, 0, sizeof(lead));
 	lead.type = ACTION_PLAY;
 	lead.ncards = 1;
-	lead.cards[0] = (uint16_t)want0[0];
+	lead.cards[0] = (uint16_t)card_of(SUIT_H, RANK_9, 0);
 	assert_int_equal(game_apply(g, &lead, NULL), 0);
 	ro = rollout_new(g, NULL);
 	assert_int_equal(rollout_choose(ro, g, &a), 0);
-	assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+	assert_int_equal(card_kind(a.cards[0]), SUIT_H * 8 + RANK_A);
 	v = game_view(g, 1);
 	rng_seed(&rng, 1);
 	assert_int_equal(greedy_choose(v, &rng, &a), 0);
-	assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+	assert_int_equal(card_kind(a.cards[0]), SUIT_H * 8 + RANK_A);
 	game_free(v);
 	rollout_free(ro);
 	game_free(g);
@@ -392,7 +317,7 @@ reply_to_the_ace_of_clubs(const int *want1)
 	memset(&lead, 0, sizeof(lead));
 	lead.type = ACTION_PLAY;
 	lead.ncards = 1;
-	lead.cards[0] = (uint16_t)want0[0];
+	lead.cards[0] = (uint16_t)card_of(SUIT_H, RANK_9, 0);
 	assert_int_equal(game_apply(g, &lead, NULL), 0);
 	ro = rollout_new(g, NULL);
 	assert_int_equal(rollout_choose(ro, g, &a), 0);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dealt.h"
 #include "greedy.h"
 #include "player.h"
 #include "rollout.h"
@@ -61,27 +62,6 @@ tree_params(struct strong_params *p, const struct game *v)
 	p->tree = 1;
 }
 
-/* A Rubicon view after `plies` greedy decisions of a seeded deal. */
-static struct game *
-view_after_deal(uint64_t seed, int plies)
-{
-	struct rules r;
-	struct game *g, *v;
-	struct rng rng;
-	struct action a;
-
-	rules_init(&r, VARIANT_RUBICON);
-	g = game_new(&r, seed, 1);
-	rng_seed(&rng, 1);
-	for (int i = 0; i < plies && !game_over(g); i++) {
-		greedy_choose(g, &rng, &a);
-		game_apply(g, &a, NULL);
-	}
-	v = game_view(g, game_to_move(g));
-	game_free(g);
-	return v;
-}
-
 /* strong_search with playouts n and the rng seeded `seed`. */
 static struct action
 search(const struct strong_params *p, const struct game *v, long long n,
@@ -108,7 +88,7 @@ flat_by_default(void **state)
 	struct heard h;
 
 	(void)state;
-	v = view_after_deal(31, 20);
+	v = view_after_greedy(31, 20);
 	strong_defaults(&p, v);
 	assert_int_equal(p.tree, 0);
 	(void)search(&p, v, 200, 3, &h);
@@ -176,7 +156,7 @@ tree2_follows_the_policy_for_the_other_side(void **state)
 
 	(void)state;
 	for (int plies = 5; plies < 80; plies += 7) {
-		struct game *v = view_after_deal(9, plies);
+		struct game *v = view_after_greedy(9, plies);
 		struct strong_params p;
 		struct heard h1, h2;
 		if (game_phase(v) != PHASE_STOCK) {
@@ -203,7 +183,7 @@ reproducible_with_playouts(void **state)
 {
 	(void)state;
 	for (int plies = 5; plies < 80; plies += 7) {
-		struct game *v = view_after_deal(9, plies);
+		struct game *v = view_after_greedy(9, plies);
 		struct strong_params p;
 		struct heard h1, h2;
 		struct action a, b;
@@ -227,7 +207,7 @@ does_its_playouts(void **state)
 {
 	(void)state;
 	for (int plies = 2; plies < 90; plies += 11) {
-		struct game *v = view_after_deal(31, plies);
+		struct game *v = view_after_greedy(31, plies);
 		struct strong_params p;
 		struct heard h;
 		long long got;
@@ -258,7 +238,7 @@ does_its_playouts(void **state)
 static void
 pool_is_bounded(void **state)
 {
-	struct game *v = view_after_deal(31, 20);
+	struct game *v = view_after_greedy(31, 20);
 	struct strong_params p;
 	struct heard h;
 	struct action a;
@@ -281,49 +261,6 @@ pool_is_bounded(void **state)
 	game_free(v);
 }
 
-static int
-card_of(int suit, int rank, int copy)
-{
-	return copy * CARDS_PER_PACK + suit * 8 + rank;
-}
-
-/*
- * A Rubicon deal whose hands are fixed: seat 1 (the dealer) gets want1,
- * seat 0 want0, the rest of the packs go to the stock in card order.
- */
-static struct game *
-deal_hands(const int *want0, const int *want1, int n)
-{
-	struct rules r;
-	uint16_t deck[MAX_CARDS];
-	bool used[MAX_CARDS] = { false };
-	int next[2] = { 0, 0 }, rest = 0;
-	struct game *g;
-
-	rules_init(&r, VARIANT_RUBICON);
-	for (int i = 0; i < MAX_CARDS; i++)
-		deck[i] = (uint16_t)i;
-	g = game_new_from_deck(&r, deck, 1);
-	for (int i = 0; i < n; i++)
-		used[want0[i]] = used[want1[i]] = true;
-	for (int i = 0; i < r.packs * CARDS_PER_PACK; i++) {
-		struct cardset h0 = game_hand(g, 0), h1 = game_hand(g, 1);
-		if (cardset_has(&h0, i) && next[0] < n) {
-			deck[i] = (uint16_t)want0[next[0]++];
-			continue;
-		}
-		if (cardset_has(&h1, i) && next[1] < n) {
-			deck[i] = (uint16_t)want1[next[1]++];
-			continue;
-		}
-		while (used[rest])
-			rest++;
-		deck[i] = (uint16_t)rest++;
-	}
-	game_free(g);
-	return game_new_from_deck(&r, deck, 1);
-}
-
 /*
  * Seat 1 holds the heart sequence (A T K Q J) and a second ace of
  * hearts; led the nine of hearts, winning with the spare ace keeps the
@@ -334,18 +271,7 @@ deal_hands(const int *want0, const int *want1, int n)
 static void
 finds_the_plain_best_play(void **state)
 {
-	const int h = SUIT_H;
-	const int want0[9] = { card_of(h, RANK_9, 0),
-		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_Q, 0),
-		card_of(SUIT_S, RANK_8, 0), card_of(SUIT_S, RANK_9, 0),
-		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_C, RANK_9, 0),
-		card_of(SUIT_D, RANK_8, 0), card_of(SUIT_D, RANK_9, 0) };
-	const int want1[9] = { card_of(h, RANK_A, 0), card_of(h, RANK_A, 1),
-		card_of(h, RANK_T, 0), card_of(h, RANK_K, 0),
-		card_of(h, RANK_Q, 0), card_of(h, RANK_J, 0),
-		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_8, 0),
-		card_of(SUIT_D, RANK_7, 0) };
-	struct game *g = deal_hands(want0, want1, 9), *v;
+	struct game *g = deal_heart_sequence(), *v;
 	struct strong_params p;
 	struct action lead, a;
 	struct heard hd;
@@ -354,14 +280,14 @@ finds_the_plain_best_play(void **state)
 	memset(&lead, 0, sizeof(lead));
 	lead.type = ACTION_PLAY;
 	lead.ncards = 1;
-	lead.cards[0] = (uint16_t)want0[0];
+	lead.cards[0] = (uint16_t)card_of(SUIT_H, RANK_9, 0);
 	assert_int_equal(game_apply(g, &lead, NULL), 0);
 	v = game_view(g, 1);
 	tree_params(&p, v);
 	for (uint64_t seed = 1; seed <= 3; seed++) {
 		a = search(&p, v, 1000, seed, &hd);
 		assert_int_equal(a.type, ACTION_PLAY);
-		assert_int_equal(card_kind(a.cards[0]), h * 8 + RANK_A);
+		assert_int_equal(card_kind(a.cards[0]), SUIT_H * 8 + RANK_A);
 	}
 	game_free(v);
 	game_free(g);

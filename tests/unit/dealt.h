@@ -1,0 +1,108 @@
+/*
+ * dealt.h: Rubicon deals with chosen hands, for the AI's tests
+ * (test_strong.c, test_strong_tree.c): a position a search must get
+ * right, dealt through the rules core's own dealing.
+ */
+#ifndef DEALT_H
+#define DEALT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cardset.h"
+#include "game.h"
+#include "greedy.h"
+#include "rng.h"
+#include "rules.h"
+
+static inline int
+card_of(int suit, int rank, int copy)
+{
+	return copy * CARDS_PER_PACK + suit * 8 + rank;
+}
+
+/*
+ * A Rubicon deal whose hands are fixed: seat 1 (the dealer) gets want1,
+ * seat 0 want0, the rest of the packs go to the stock in card order.
+ * The places each seat is dealt are found by dealing the deck 0, 1, ...
+ */
+static inline struct game *
+deal_hands(const int *want0, const int *want1, int n)
+{
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	bool used[MAX_CARDS] = { false };
+	int next[2] = { 0, 0 }, rest = 0;
+	struct game *g;
+
+	rules_init(&r, VARIANT_RUBICON);
+	for (int i = 0; i < MAX_CARDS; i++)
+		deck[i] = (uint16_t)i;
+	g = game_new_from_deck(&r, deck, 1);
+	for (int i = 0; i < n; i++)
+		used[want0[i]] = used[want1[i]] = true;
+	for (int i = 0; i < r.packs * CARDS_PER_PACK; i++) {
+		struct cardset h0 = game_hand(g, 0), h1 = game_hand(g, 1);
+		if (cardset_has(&h0, i) && next[0] < n) {
+			deck[i] = (uint16_t)want0[next[0]++];
+			continue;
+		}
+		if (cardset_has(&h1, i) && next[1] < n) {
+			deck[i] = (uint16_t)want1[next[1]++];
+			continue;
+		}
+		while (used[rest])
+			rest++;
+		deck[i] = (uint16_t)rest++;
+	}
+	game_free(g);
+	return game_new_from_deck(&r, deck, 1);
+}
+
+/*
+ * Seat 1 (the dealer) holds the heart sequence (A T K Q J), a second ace
+ * of hearts and three small cards; seat 0 holds the nine of hearts to
+ * lead and small spades, clubs and diamonds.  Led the nine, winning with
+ * the spare ace keeps the sequence (250) for the declaration the trick
+ * allows; the jack, the cheapest winner, would leave only the marriage.
+ */
+static inline struct game *
+deal_heart_sequence(void)
+{
+	const int h = SUIT_H;
+	const int want0[9] = { card_of(h, RANK_9, 0),
+		card_of(SUIT_S, RANK_K, 0), card_of(SUIT_C, RANK_Q, 0),
+		card_of(SUIT_S, RANK_8, 0), card_of(SUIT_S, RANK_9, 0),
+		card_of(SUIT_S, RANK_7, 0), card_of(SUIT_C, RANK_9, 0),
+		card_of(SUIT_D, RANK_8, 0), card_of(SUIT_D, RANK_9, 0) };
+	const int want1[9] = { card_of(h, RANK_A, 0), card_of(h, RANK_A, 1),
+		card_of(h, RANK_T, 0), card_of(h, RANK_K, 0),
+		card_of(h, RANK_Q, 0), card_of(h, RANK_J, 0),
+		card_of(SUIT_C, RANK_7, 0), card_of(SUIT_C, RANK_8, 0),
+		card_of(SUIT_D, RANK_7, 0) };
+
+	return deal_hands(want0, want1, 9);
+}
+
+/* A Rubicon view after `plies` greedy decisions of a seeded deal. */
+static inline struct game *
+view_after_greedy(uint64_t seed, int plies)
+{
+	struct rules r;
+	struct game *g, *v;
+	struct rng rng;
+	struct action a;
+
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, seed, 1);
+	rng_seed(&rng, 1);
+	for (int i = 0; i < plies && !game_over(g); i++) {
+		greedy_choose(g, &rng, &a);
+		game_apply(g, &a, NULL);
+	}
+	v = game_view(g, game_to_move(g));
+	game_free(g);
+	return v;
+}
+
+#endif
