@@ -387,11 +387,8 @@ describe_exit(struct bot *b, int status, char *buf, size_t len)
 	else if (WIFEXITED(status))
 		snprintf(buf, len, "%s; exited with status %d%s",
 		    b->dying_reason, WEXITSTATUS(status),
-		    WEXITSTATUS(status) == 0 || b->limits->sandbox == NULL ? "" :
-		    sandbox_abi(b->limits->sandbox) > 0 ? " (confined: it may "
-		    "write no file and open no socket; its stderr says why; "
-		    "--no-sandbox trusts it)" : " (confined: it may open no "
-		    "socket; its stderr says why; --no-sandbox trusts it)");
+		    WEXITSTATUS(status) == 0 ? "" :
+		    sandbox_exit_hint(b->limits->sandbox));
 	else if (WIFSIGNALED(status))
 		snprintf(buf, len, "%s; killed by signal %d (%s)",
 		    b->dying_reason, WTERMSIG(status),

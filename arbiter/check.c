@@ -50,7 +50,7 @@ struct run {
 	char			*last[4];
 	int			 nlast;
 	bool			 has_name, has_protocol, wants_legal, gone;
-	bool			 confined;	/* as in a match */
+	const struct sandbox	*jail;		/* as in a match; NULL: none */
 	struct game		*g;
 	char			*line;		/* BZP_MAX_LINE bytes */
 };
@@ -272,12 +272,9 @@ on_gone(struct engine_proc *c, int status, void *arg)
 	}
 	if (r->note[0] == '\0') {
 		exit_in_words(status, r->note, sizeof(r->note));
-		/* The first-day mistake of a bot in a sandbox: a log file. */
-		if (r->confined && WIFEXITED(status) && WEXITSTATUS(status))
+		if (WIFEXITED(status) && WEXITSTATUS(status))
 			snprintf(r->note + strlen(r->note), sizeof(r->note) -
-			    strlen(r->note), " (confined as in a match: it may "
-			    "write no file and make no socket; log to standard "
-			    "error; --no-sandbox checks it unconfined)");
+			    strlen(r->note), "%s", sandbox_exit_hint(r->jail));
 	}
 	while (r->cur < NSTEPS)
 		report(r, false);
@@ -342,7 +339,7 @@ scripted(const char *command, const struct sandbox *jail)
 	char err[256], **argv;
 
 	memset(&r, 0, sizeof(r));
-	r.confined = jail != NULL;
+	r.jail = jail;
 	if ((argv = argv_split(command, NULL, err, sizeof(err))) == NULL) {
 		printf("  FAIL  %s\n", err);
 		return 1;

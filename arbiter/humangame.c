@@ -7,6 +7,7 @@
  * bot_human_answer() once the rules core has found them legal here, so
  * the table never has to fault a person.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -487,7 +488,7 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 	struct engine_cfg e;
 
 	if (o->seed_drawn && seed_draw(&o->seed) < 0) {
-		snprintf(err, errlen, "no seed could be drawn");
+		snprintf(err, errlen, "drawing a seed: %s", strerror(errno));
 		return -1;
 	}
 	memset(&e, 0, sizeof(e));

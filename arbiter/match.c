@@ -590,8 +590,8 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	if (outputs_finish(cfg, m.standings, m.records != NULL, stderr) < 0)
 		m.failed = true;
 	rc = exit_status(&m);
-	if (tally_deals(&m) > 0)
-		seed_print_drawn(cfg, stderr);
+	if (cfg->seed_drawn && tally_deals(&m) > 0)
+		seed_say_drawn(cfg->seed, stderr);
 	if (rc == 1 || rc > 128)
 		print_resume_hint(&m);
 	if (m.nwithdrawn > 0)

@@ -321,6 +321,17 @@ sandbox_enter(const struct sandbox *sb)
 	return sysfilter_enter(sb->calls);
 }
 
+const char *
+sandbox_exit_hint(const struct sandbox *sb)
+{
+	if (sb == NULL)
+		return "";
+	return sb->abi > 0 ? " (confined: it may write no file and make no "
+	    "socket; log to standard error; --no-sandbox runs it "
+	    "unconfined)" : " (confined: it may make no socket; log to "
+	    "standard error; --no-sandbox runs it unconfined)";
+}
+
 void
 sandbox_free(struct sandbox *sb)
 {

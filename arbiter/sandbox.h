@@ -39,6 +39,13 @@ int		 sandbox_abi(const struct sandbox *sb);
  */
 int		 sandbox_enter(const struct sandbox *sb);
 
+/*
+ * Why a confined engine may have died, to add to "exited with status N":
+ * " (confined: it may write no file and make no socket; ...)", or "" for
+ * NULL (unconfined).  Bot writers' first mistake is a log file.
+ */
+const char	*sandbox_exit_hint(const struct sandbox *sb);
+
 void		 sandbox_free(struct sandbox *sb);
 
 #endif

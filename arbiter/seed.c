@@ -1,6 +1,7 @@
 /*
  * seed.c: the seed a run deals from (seed.h).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,8 +45,6 @@ seed_of_records(struct match_cfg *c, const char *path)
 int
 seed_settle(struct match_cfg *c)
 {
-	uint64_t x;
-
 	if (c->seed_given)
 		return 0;
 	if (c->resume != NULL && seed_of_records(c, c->resume) == 0)
@@ -56,9 +55,11 @@ seed_settle(struct match_cfg *c)
 		    "deal the same decks\n", c->shard + 1, c->nshards);
 		return -1;
 	}
-	if (seed_draw(&x) < 0)
+	if (seed_draw(&c->seed) < 0) {
+		fprintf(stderr, "bezique-arbiter: drawing a seed: %s\n",
+		    strerror(errno));
 		return -1;
-	c->seed = x;
+	}
 	c->seed_drawn = true;
 	return 0;
 }
@@ -68,10 +69,8 @@ seed_draw(uint64_t *seed)
 {
 	uint64_t x;
 
-	if (getrandom(&x, sizeof(x), 0) != (ssize_t)sizeof(x)) {
-		perror("bezique-arbiter: drawing a seed: getrandom");
+	if (getrandom(&x, sizeof(x), 0) != (ssize_t)sizeof(x))
 		return -1;
-	}
 	*seed = x & INT64_MAX;
 	return 0;
 }
@@ -82,13 +81,6 @@ seed_say_drawn(uint64_t seed, FILE *f)
 	fprintf(f, "bezique-arbiter: the decks came from seed %" PRIu64
 	    ", drawn at random; --seed %" PRIu64 " deals them again\n",
 	    seed, seed);
-}
-
-void
-seed_print_drawn(const struct match_cfg *c, FILE *f)
-{
-	if (c->seed_drawn)
-		seed_say_drawn(c->seed, f);
 }
 
 void

@@ -27,11 +27,11 @@
 int	seed_settle(struct match_cfg *c);
 
 /* A seed from the kernel's random source, below 2^63 (what --seed
- * takes): 0, or -1 after one line on stderr. */
+ * takes): 0, or -1 with errno. */
 int	seed_draw(uint64_t *seed);
 
-/* "the decks came from seed S, drawn at random..." on f, if it was. */
-void	seed_print_drawn(const struct match_cfg *c, FILE *f);
+/* "the decks came from seed S, drawn at random; --seed S deals them
+ * again" on f: said once every engine has quit. */
 void	seed_say_drawn(uint64_t seed, FILE *f);
 
 /*

@@ -70,7 +70,7 @@ chmod +x "$tmp/logbot.sh"
 out=$("$arb" check "$tmp/logbot.sh" 2>&1)
 rc=$?
 if [ $rc -ne 1 ] || [ -e "$tmp/debug.log" ] ||
-    ! echo "$out" | grep -q "exited with status 3 (confined as in a match: it may write no file"; then
+    ! echo "$out" | grep -q "exited with status 3 (confined: it may write no file and make no socket; log to standard error; --no-sandbox runs it unconfined)"; then
 	echo "check did not confine a bot that writes a log (status $rc):"
 	echo "$out"
 	status=1
