@@ -370,7 +370,7 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 			    "%s", detail ? detail : "closed its output");
 			b->state = BOT_DYING;
 			b->killed_by_us = false;
-			engine_proc_kill(b->ep);
+			engine_proc_ending(b->ep);
 		}
 		break;
 	}

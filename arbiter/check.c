@@ -242,7 +242,10 @@ on_fault(struct engine_proc *c, enum engine_proc_fault f, const char *detail, vo
 	if (f == ENGINE_PROC_LINE_TOO_LONG)
 		snprintf(r->note, sizeof(r->note), "a line over %d bytes",
 		    BZP_MAX_LINE);
-	engine_proc_kill(c);
+	if (f == ENGINE_PROC_CLOSED || f == ENGINE_PROC_WRITE_ERROR)
+		engine_proc_ending(c);
+	else
+		engine_proc_kill(c);
 }
 
 static void

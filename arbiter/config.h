@@ -118,8 +118,8 @@ struct match_cfg {
 	bool			 no_sandbox;
 	const char		*ini;		/* the tournament file read */
 	struct sandbox		*jail;		/* owned; as limits.sandbox */
-	char			 confinement[24]; /* records' "sandbox":
-						 * "landlock N+seccomp",
+	char			 confinement[32]; /* records' "sandbox":
+						 * "landlock N+seccomp+pidns",
 						 * "seccomp", "off"; "": not
 						 * said */
 	bool			 sync;		/* fsync each record */

@@ -477,6 +477,12 @@ engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 }
 
 void
+engine_proc_ending(struct engine_proc *ep)
+{
+	engine_proc_quit(ep, NULL, ENGINE_PROC_EXIT_MOMENT_MS);
+}
+
+void
 engine_proc_pause(struct engine_proc *ep, bool pause)
 {
 	if (ep->orphan || ep->reaped || ep->paused == pause)

@@ -212,6 +212,17 @@ void		 engine_proc_clear_deadline(struct engine_proc *ep);
 void		 engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 		    uint64_t grace_ms);
 
+/*
+ * An engine whose output closed (or whose input failed) is ending, or
+ * has closed it and runs on: it is given a moment to exit by itself, so
+ * that its own status is what the owner hears (a confined engine's exit
+ * reaches the arbiter a little after its output closes, through the
+ * process that waits for it in its PID namespace, pidns.h), then its
+ * group is killed: engine_proc_quit(ep, NULL, ENGINE_PROC_EXIT_MOMENT_MS).
+ */
+#define ENGINE_PROC_EXIT_MOMENT_MS	500
+void		 engine_proc_ending(struct engine_proc *ep);
+
 /* SIGKILLs the process group now and closes the channel.  on_exit still
  * comes, after the reap. */
 /*

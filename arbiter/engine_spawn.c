@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "engine_spawn.h"
+#include "pidns.h"
 #include "sandbox.h"
 #include "xmalloc.h"
 
@@ -194,7 +195,7 @@ spawn_limit(int resource, uint64_t value, uint64_t slack)
 /* The child, between fork and exec. */
 static _Noreturn void
 spawn_child(const struct engine_spec *spec, const char *path,
-    const char *wd, int in, int out, int logfd, pid_t parent)
+    const char *wd, int in, int out, int logfd, int rules, pid_t parent)
 {
 	struct sigaction sa;
 	sigset_t none;
@@ -219,13 +220,15 @@ spawn_child(const struct engine_spec *spec, const char *path,
 		spawn_child_fail("dup2", "socket");
 	if (spec->dir != NULL && chdir(wd) < 0)
 		spawn_child_fail("chdir", wd);
+	if (sandbox_pidns(spec->sandbox) && pidns_enter() < 0)
+		spawn_child_fail("PID namespace for", path);
 	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||
 	    spawn_limit(RLIMIT_CPU, spec->rlimit_cpu, 1) < 0 ||
 	    spawn_limit(RLIMIT_NOFILE, spec->rlimit_nofile, 0) < 0 ||
 	    spawn_limit(RLIMIT_NPROC, spec->rlimit_nproc, 0) < 0)
 		spawn_child_fail("setrlimit", path);
 	/* Before closefrom: the ruleset is one of the descriptors it closes. */
-	if (sandbox_enter(spec->sandbox) < 0)
+	if (sandbox_enter(spec->sandbox, rules) < 0)
 		spawn_child_fail("sandbox (Landlock) for", path);
 	closefrom(3);	/* whatever else the arbiter left inheritable */
 	sigemptyset(&none);
@@ -244,6 +247,7 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	const char *prog = spec->argv[0];
 	char *wd = NULL, *path = NULL;
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, logfd = -1, saved;
+	int rules = -1;
 	sigset_t all, old;
 	pid_t pid = -1, parent = getpid();
 
@@ -255,6 +259,9 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	    (path = spawn_resolve(prog, wd, err, errlen)) == NULL ||
 	    (logfd = spawn_open_log(spec, err, errlen)) < 0)
 		goto out;
+	if (spec->sandbox != NULL && (rules = sandbox_ruleset(spec->sandbox,
+	    err, errlen)) == -2)
+		goto out;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) < 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, out) < 0) {
 		snprintf(err, errlen, "engine '%s': socketpair: %s", prog,
@@ -265,7 +272,8 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	if ((pid = fork()) == 0)
-		spawn_child(spec, path, wd, in[1], out[1], logfd, parent);
+		spawn_child(spec, path, wd, in[1], out[1], logfd, rules,
+		    parent);
 	saved = errno;
 	if (pid > 0)
 		setpgid(pid, pid);	/* as the child: either may be first */
@@ -287,6 +295,8 @@ out:
 	}
 	if (logfd >= 0)
 		close(logfd);
+	if (rules >= 0)
+		close(rules);
 	free(wd);
 	free(path);
 	return pid;

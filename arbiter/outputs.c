@@ -115,7 +115,7 @@ outputs_confine(struct match_cfg *c)
 	/* And every engine's stderr log: what one engine says of its
 	 * hand there is no business of the other's. */
 	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];
-	bool told = strcmp(c->confinement, "seccomp") == 0;
+	bool told = strncmp(c->confinement, "seccomp", 7) == 0;
 	struct sandbox *sb;
 	char err[512];
 	int n = 0;
@@ -138,16 +138,18 @@ outputs_confine(struct match_cfg *c)
 	sandbox_free(c->jail);
 	c->jail = sb;
 	c->limits.sandbox = sb;
-	if (sandbox_abi(sb) == 0) {
-		if (!told)	/* never a silent downgrade */
-			fprintf(stderr, "bezique-arbiter: this kernel has no "
-			    "Landlock: engines may read and write any file, "
-			    "only sockets and IPC are refused (records say "
-			    "\"sandbox\": \"seccomp\")\n");
-		snprintf(c->confinement, sizeof(c->confinement), "seccomp");
-	} else
+	if (sandbox_abi(sb) == 0)
+		snprintf(c->confinement, sizeof(c->confinement), "seccomp%s",
+		    sandbox_pidns(sb) ? "+pidns" : "");
+	else
 		snprintf(c->confinement, sizeof(c->confinement),
-		    "landlock %d+seccomp", sandbox_abi(sb));
+		    "landlock %d+seccomp%s", sandbox_abi(sb),
+		    sandbox_pidns(sb) ? "+pidns" : "");
+	if (sandbox_abi(sb) == 0 && !told)	/* never a silent downgrade */
+		fprintf(stderr, "bezique-arbiter: this kernel has no Landlock: "
+		    "engines may read and write any file, only sockets and "
+		    "IPC are refused (records say \"sandbox\": \"%s\")\n",
+		    c->confinement);
 	return 0;
 }
 

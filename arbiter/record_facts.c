@@ -138,7 +138,8 @@ const char *const record_deal_keys[] = { "trump", "last_trick", NULL };
 
 /* "sandbox", if there (records before it lack it): how the engines were
  * confined, "landlock N+seccomp" (Landlock's ABI and the system-call
- * filter), "seccomp" (the filter alone: no Landlock in the kernel), "off"
+ * filter), "seccomp" (the filter alone: no Landlock in the kernel), each
+ * with "+pidns" where every engine had its own PID namespace, "off"
  * (--no-sandbox), or as older arbiters wrote, "landlock N" (no filter)
  * and "none". */
 int
@@ -150,14 +151,17 @@ record_check_sandbox(json_t *obj, char *err, size_t errlen)
 	long abi;
 
 	if (v == NULL || (s != NULL && (strcmp(s, "none") == 0 ||
-	    strcmp(s, "off") == 0 || strcmp(s, "seccomp") == 0)))
+	    strcmp(s, "off") == 0 || strcmp(s, "seccomp") == 0 ||
+	    strcmp(s, "seccomp+pidns") == 0)))
 		return 0;
 	if (s != NULL && strncmp(s, "landlock ", 9) == 0 && s[9] >= '1' &&
 	    s[9] <= '9' && (abi = strtol(s + 9, &end, 10)) < 1000 &&
-	    (*end == '\0' || strcmp(end, "+seccomp") == 0))
+	    (*end == '\0' || strcmp(end, "+seccomp") == 0 ||
+	    strcmp(end, "+seccomp+pidns") == 0))
 		return 0;
 	snprintf(err, errlen, "sandbox: not \"landlock N+seccomp\", "
-	    "\"seccomp\", \"off\" (or an older \"landlock N\", \"none\")");
+	    "\"seccomp\" (each perhaps +pidns), \"off\" (or an older "
+	    "\"landlock N\", \"none\")");
 	return -1;
 }
 

@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "pidns.h"
 #include "sandbox.h"
 #include "sysfilter.h"
 #include "xmalloc.h"
@@ -49,11 +50,20 @@ struct ll_path_beneath {
 	int32_t		parent_fd;
 } __attribute__((packed));
 
+/* A rule kept by path: each engine gets a ruleset of its own, made from
+ * them as it starts, so that its own /proc can be added (pidns.h). */
+struct rule {
+	char		*path;
+	uint64_t	 allowed;
+};
+
 struct sandbox {
 	int		 abi;
-	int		 fd;		/* the ruleset; -1 with abi 0 */
+	struct rule	*rule;
+	size_t		 nrules, cap;
 	uint64_t	 fs;		/* the file rights handled */
 	struct sysfilter *calls;	/* sockets and IPC refused */
+	int		 pidns;		/* 1: processes hidden (pidns.h) */
 };
 
 /* What the walk needs: the protected paths, their ancestors, and the
@@ -63,7 +73,7 @@ struct walk {
 	char		**path;		/* protected, then ancestors */
 	size_t		 nprotected, n, cap;
 	struct stat	*st;		/* by path; st_ino 0: none */
-	const struct sandbox *sb;
+	struct sandbox	*sb;
 	char		*err;
 	size_t		 errlen;
 };
@@ -77,12 +87,23 @@ ll_abi(void)
 }
 
 static int
-ll_rule(const struct sandbox *sb, int fd, uint64_t allowed)
+ll_rule(int ruleset, int fd, uint64_t allowed)
 {
 	struct ll_path_beneath pb = { allowed, fd };
 
-	return (int)syscall(SYS_landlock_add_rule, sb->fd,
+	return (int)syscall(SYS_landlock_add_rule, ruleset,
 	    LL_RULE_PATH_BENEATH, &pb, 0);
+}
+
+static void
+rule_keep(struct sandbox *sb, const char *path, uint64_t allowed)
+{
+	if (sb->nrules == sb->cap) {
+		sb->cap = sb->cap ? 2 * sb->cap : 64;
+		sb->rule = xreallocarray(sb->rule, sb->cap, sizeof(*sb->rule));
+	}
+	sb->rule[sb->nrules].path = xstrdup(path);
+	sb->rule[sb->nrules++].allowed = allowed;
 }
 
 static void
@@ -155,18 +176,15 @@ walk_dir(struct walk *w, const char *dir)
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
-	int fd, rc = 0;
+	int fd;
 
-	if ((fd = open(dir, O_PATH | O_CLOEXEC)) < 0 ||
-	    ll_rule(w->sb, fd, FS_READ_DIR) < 0 || (d = opendir(dir)) == NULL) {
+	if ((d = opendir(dir)) == NULL) {
 		snprintf(w->err, w->errlen, "sandbox: %s: %s", dir,
 		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
 		return -1;
 	}
-	close(fd);
-	while (rc == 0 && (de = readdir(d)) != NULL) {
+	rule_keep(w->sb, dir, FS_READ_DIR);
+	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 ||
 		    strcmp(de->d_name, "..") == 0)
 			continue;
@@ -176,17 +194,13 @@ walk_dir(struct walk *w, const char *dir)
 		if (walk_holds(w, path, NULL) ||
 		    (fd = open(path, O_PATH | O_CLOEXEC)) < 0)
 			continue;	/* dangling links, unreadable */
-		if (fstat(fd, &st) == 0 && !walk_holds(w, path, &st) &&
-		    ll_rule(w->sb, fd, S_ISDIR(st.st_mode) ?
-		    files | FS_READ_DIR : files) < 0) {
-			snprintf(w->err, w->errlen, "sandbox: rule for %s: %s",
-			    path, strerror(errno));
-			rc = -1;
-		}
+		if (fstat(fd, &st) == 0 && !walk_holds(w, path, &st))
+			rule_keep(w->sb, path, S_ISDIR(st.st_mode) ?
+			    files | FS_READ_DIR : files);
 		close(fd);
 	}
 	closedir(d);
-	return rc;
+	return 0;
 }
 
 /*
@@ -242,58 +256,76 @@ fs_handled(int abi)
 	    (abi >= 3 ? FS_TRUNCATE : 0) | (abi >= 5 ? FS_IOCTL_DEV : 0);
 }
 
-/* The one file an engine may write: /dev/null (its stderr log, if any, is
- * opened by the arbiter and given to it open). */
+/* The rule for one path, which may have gone since the walk. */
 static int
-allow_dev_null(const struct sandbox *sb)
+rule_add(int ruleset, const char *path, uint64_t allowed)
 {
-	int fd = open("/dev/null", O_PATH | O_CLOEXEC), rc;
+	int fd = open(path, O_PATH | O_CLOEXEC), rc;
 
 	if (fd < 0)
-		return -1;
-	rc = ll_rule(sb, fd, FS_READ_FILE | FS_WRITE_FILE |
-	    (sb->abi >= 3 ? FS_TRUNCATE : 0));
+		return errno == ENOENT ? 0 : -1;
+	rc = ll_rule(ruleset, fd, allowed);
 	close(fd);
 	return rc;
+}
+
+int
+sandbox_ruleset(const struct sandbox *sb, char *err, size_t errlen)
+{
+	struct ll_ruleset_attr attr = { sb->fs, 0, 0 };
+	int fd;
+
+	if (sb->abi == 0)
+		return -1;
+	/* No TCP port and no scope is allowed: handling them is the rule. */
+	attr.net = sb->abi >= 4 ? NET_TCP : 0;
+	attr.scoped = sb->abi >= 6 ? SCOPE_ALL : 0;
+	fd = (int)syscall(SYS_landlock_create_ruleset, &attr,
+	    sb->abi >= 6 ? sizeof(attr) : sb->abi >= 4 ? 2 * sizeof(uint64_t) :
+	    sizeof(uint64_t), 0);
+	if (fd < 0) {
+		snprintf(err, errlen, "sandbox: Landlock ruleset: %s",
+		    strerror(errno));
+		return -2;
+	}
+	for (size_t i = 0; i < sb->nrules; i++)
+		if (rule_add(fd, sb->rule[i].path, sb->rule[i].allowed) < 0) {
+			snprintf(err, errlen, "sandbox: rule for %s: %s",
+			    sb->rule[i].path, strerror(errno));
+			close(fd);
+			return -2;
+		}
+	return fd;
 }
 
 struct sandbox *
 sandbox_new(const char *const *protect, char *err, size_t errlen)
 {
 	struct sandbox *sb = xcalloc(1, sizeof(*sb));
-	struct ll_ruleset_attr attr = { 0, 0, 0 };
 	struct walk w = { .sb = sb, .err = err, .errlen = errlen };
 	int rc;
 
-	sb->fd = -1;
 	if ((sb->calls = sysfilter_new(err, errlen)) == NULL) {
 		free(sb);
 		return NULL;
 	}
+	sb->pidns = pidns_works();
 	if ((sb->abi = ll_abi()) == 0)
 		return sb;
-	attr.fs = sb->fs = fs_handled(sb->abi);
-	attr.net = sb->abi >= 4 ? NET_TCP : 0;
-	attr.scoped = sb->abi >= 6 ? SCOPE_ALL : 0;
-	/* No TCP port and no scope is allowed: handling them is the rule. */
-	sb->fd = (int)syscall(SYS_landlock_create_ruleset, &attr,
-	    sb->abi >= 6 ? sizeof(attr) : sb->abi >= 4 ? 2 * sizeof(uint64_t) :
-	    sizeof(uint64_t), 0);
-	if (sb->fd < 0) {
-		snprintf(err, errlen, "sandbox: Landlock ruleset: %s",
-		    strerror(errno));
-		sandbox_free(sb);
-		return NULL;
-	}
+	sb->fs = fs_handled(sb->abi);
 	rc = walk_protect(&w, protect);
-	if (rc == 0 && allow_dev_null(sb) < 0) {
-		snprintf(err, errlen, "sandbox: /dev/null: %s", strerror(errno));
-		rc = -1;
-	}
+	/* The one file an engine may write: /dev/null (its stderr log, if
+	 * any, is opened by the arbiter and given to it open). */
+	rule_keep(sb, "/dev/null", FS_READ_FILE | FS_WRITE_FILE |
+	    (sb->abi >= 3 ? FS_TRUNCATE : 0));
 	for (size_t i = 0; i < w.n; i++)
 		free(w.path[i]);
 	free(w.path);
 	free(w.st);
+	/* Once here, so that a rule the kernel refuses is said before any
+	 * engine starts. */
+	if (rc == 0 && (rc = sandbox_ruleset(sb, err, errlen)) >= 0)
+		close(rc);
 	if (rc < 0) {
 		sandbox_free(sb);
 		return NULL;
@@ -308,7 +340,13 @@ sandbox_abi(const struct sandbox *sb)
 }
 
 int
-sandbox_enter(const struct sandbox *sb)
+sandbox_pidns(const struct sandbox *sb)
+{
+	return sb != NULL && sb->pidns;
+}
+
+int
+sandbox_enter(const struct sandbox *sb, int ruleset)
 {
 	if (sb == NULL)
 		return 0;
@@ -316,7 +354,12 @@ sandbox_enter(const struct sandbox *sb)
 	 * out. */
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return -1;
-	if (sb->abi > 0 && syscall(SYS_landlock_restrict_self, sb->fd, 0) < 0)
+	/* The walk's rule for /proc is on the arbiter's /proc, which the
+	 * engine's own now hides. */
+	if (ruleset >= 0 && sb->pidns && rule_add(ruleset, "/proc",
+	    FS_READ_FILE | FS_READ_DIR) < 0)
+		return -1;
+	if (ruleset >= 0 && syscall(SYS_landlock_restrict_self, ruleset, 0) < 0)
 		return -1;
 	return sysfilter_enter(sb->calls);
 }
@@ -337,8 +380,9 @@ sandbox_free(struct sandbox *sb)
 {
 	if (sb == NULL)
 		return;
-	if (sb->fd >= 0)
-		close(sb->fd);
+	for (size_t i = 0; i < sb->nrules; i++)
+		free(sb->rule[i].path);
+	free(sb->rule);
 	sysfilter_free(sb->calls);
 	free(sb);
 }

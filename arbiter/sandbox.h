@@ -5,9 +5,10 @@
  * opponent or the arbiter, or reach another engine over any socket or
  * IPC (the system calls for those are refused, sysfilter.h).
  *
- * The ruleset is built once in the arbiter (sandbox_new) and each engine
- * enters it between fork and exec (sandbox_enter): the rules are then a
- * few system calls in the child, whatever their number.
+ * The rules are found once in the arbiter (sandbox_new); each engine's
+ * ruleset is made of them in the arbiter as it starts (sandbox_ruleset)
+ * and entered between fork and exec (sandbox_enter), with a rule for the
+ * engine's own /proc added there (pidns.h).
  */
 #ifndef SANDBOX_H
 #define SANDBOX_H
@@ -33,11 +34,25 @@ struct sandbox	*sandbox_new(const char *const *protect, char *err,
 int		 sandbox_abi(const struct sandbox *sb);
 
 /*
- * In the child before exec: no new privileges, the ruleset (if the
- * kernel has Landlock), the filter.  0, or -1 with errno.  NULL does
- * nothing.
+ * 1: each engine gets a PID namespace and a /proc of its own (pidns.h),
+ * where the kernel lets this user have them; 0: it sees every process.
  */
-int		 sandbox_enter(const struct sandbox *sb);
+int		 sandbox_pidns(const struct sandbox *sb);
+
+/*
+ * In the arbiter, as an engine starts: a Landlock ruleset of the rules
+ * (a descriptor, close-on-exec, the caller's to close), -1 where the
+ * kernel has no Landlock, or -2 with one line in err.
+ */
+int		 sandbox_ruleset(const struct sandbox *sb, char *err,
+		    size_t errlen);
+
+/*
+ * In the child before exec: no new privileges, the ruleset (-1: none)
+ * with a rule for /proc when the child has a /proc of its own, the
+ * filter.  0, or -1 with errno.  NULL does nothing.
+ */
+int		 sandbox_enter(const struct sandbox *sb, int ruleset);
 
 /*
  * Why a confined engine may have died, to add to "exited with status N":

@@ -112,9 +112,10 @@ burgle --no-sandbox
 [ -e "$tmp/planted" ]
 grep -q '"sandbox": *"off"' "$tmp/b.jsonl"
 burgle
-if grep -q '"sandbox": *"seccomp"' "$tmp/b.jsonl"; then
+if grep -Eq '"sandbox": *"seccomp(\+pidns)?"' "$tmp/b.jsonl"; then
 	echo "play.sh: skipped the sandbox: no Landlock"
 else
 	[ ! -e "$tmp/planted" ]
-	grep -q '"sandbox": *"landlock [1-9][0-9]*+seccomp"' "$tmp/b.jsonl"
+	grep -Eq '"sandbox": *"landlock [1-9][0-9]*\+seccomp(\+pidns)?"' \
+	    "$tmp/b.jsonl"
 fi

@@ -209,22 +209,28 @@ tampered("deal-last", lambda r: r.update(last_trick=None),
          "deal: last_trick")
 tampered("writer", lambda r: r.pop("writer"), "writer: no program")
 tampered("sandbox", lambda r: r.update(sandbox="chroot"),
-         'sandbox: not "landlock N+seccomp", "seccomp", "off"')
+         'sandbox: not "landlock N+seccomp", "seccomp" (each perhaps '
+         '+pidns), "off"')
 tampered("sandbox-suffix", lambda r: r.update(sandbox="landlock 7+chroot"),
          'sandbox: not "landlock N+seccomp"')
 tampered("sandbox-type", lambda r: r.update(sandbox=7), "sandbox: not")
+tampered("sandbox-pidns", lambda r: r.update(sandbox="landlock 7+pidns"),
+         'sandbox: not "landlock N+seccomp"')
 # How the engines were confined: said by every match (arbiter/sandbox.c),
 # optional (records before it lack it, and verify takes them).
-if good.get("sandbox") not in ("landlock %d+seccomp" % n
-                               for n in range(1, 100)):
-    if good.get("sandbox") != "seccomp":
+if good.get("sandbox") not in ("landlock %d+seccomp%s" % (n, ns)
+                               for n in range(1, 100)
+                               for ns in ("", "+pidns")):
+    if good.get("sandbox") not in ("seccomp", "seccomp+pidns"):
         fail("a match's record says sandbox %r" % good.get("sandbox"))
-for old in ("landlock 7", "none"):    # older arbiters' words verify
+# Every word an arbiter writes or wrote verifies.
+for old in ("landlock 7", "none", "landlock 7+seccomp", "seccomp",
+            "landlock 7+seccomp+pidns", "seccomp+pidns"):
     older = json.loads(json.dumps(good))
     older["sandbox"] = old
     write(os.path.join(tmp, "older.jsonl"), [older])
     if verify(os.path.join(tmp, "older.jsonl")).returncode != 0:
-        fail("a record saying sandbox %r (an older arbiter's)" % old)
+        fail("a record saying sandbox %r" % old)
 nosb = json.loads(json.dumps(good))
 nosb.pop("sandbox")
 write(os.path.join(tmp, "nosandbox.jsonl"), [nosb])

@@ -12,7 +12,8 @@ shared memory and a message queue, an io_uring (refused by the
 system-call filter, arbiter/sysfilter.c).  With the sandbox (the
 default) every attempt is refused, the opponent plays every deal, the
 files are as they were, and each record says "sandbox": "landlock
-N+seccomp".  With --no-sandbox (and a tournament
+N+seccomp", with "+pidns" where the kernel gives each engine a PID
+namespace of its own (procview.py tests what that hides).  With --no-sandbox (and a tournament
 file's `sandbox = no`) the same attempts succeed: the test can fail.
 A kernel without Landlock is played by a seccomp filter that answers
 its system calls ENOSYS: the run goes on with files unconfined but
@@ -22,8 +23,6 @@ its log fails with a reason that says it was confined.  Where the
 kernel really has no Landlock the test says "skipped: no Landlock".
 """
 import platform
-import struct
-import ctypes
 import json
 import os
 import socket
@@ -31,23 +30,13 @@ import subprocess
 import sys
 import tempfile
 
+from confinelib import check, failed, landlock_abi, pidns_here, \
+    refuse_syscalls, sandbox_word
+
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 BAD = os.path.abspath(os.path.join(BUILD, "fixtures", "badbot"))
-failed = []
-
-
-def landlock_abi():
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.syscall.restype = ctypes.c_long
-    v = libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint(1))
-    return max(v, 0)
-
-
-def check(what, ok):
-    print("%-60s %s" % (what, "ok" if ok else "FAILED"))
-    if not ok:
-        failed.append(what)
+PIDNS = pidns_here()
 
 
 def attempts(errfile):
@@ -120,22 +109,7 @@ def run(args, env, cwd=None, preexec_fn=None):
 def hide_landlock():
     """In the child before exec: Landlock's system calls (444-446 on
     x86_64) fail with ENOSYS, as on a kernel built without it."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    code = [(0x20, 0, 0, 0),                  # A = syscall number
-            (0x35, 0, 3, 444),                # A >= 444, else allow
-            (0x35, 2, 0, 447),                # A >= 447: allow
-            (0x06, 0, 0, 0x00050000 | 38),    # ERRNO(ENOSYS)
-            (0x06, 0, 0, 0x7fff0000),         # (unused)
-            (0x06, 0, 0, 0x7fff0000)]         # ALLOW
-    prog = b"".join(struct.pack("HBBI", *c) for c in code)
-    buf = ctypes.create_string_buffer(prog)
-    fprog = struct.pack("HxxxxxxQ", len(code), ctypes.addressof(buf))
-    fbuf = ctypes.create_string_buffer(fprog)
-    ul = ctypes.c_ulong
-    if libc.prctl(38, ul(1), ul(0), ul(0), ul(0)) != 0 or \
-            libc.prctl(22, ul(2), ul(ctypes.addressof(fbuf)), ul(0),
-                       ul(0)) != 0:
-        os._exit(97)    # PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP filter
+    refuse_syscalls(444, 446, 38)
 
 
 def no_landlock_case(tmp, listeners):
@@ -155,9 +129,10 @@ def no_landlock_case(tmp, listeners):
     check("%s: one line says so" % tag, p.returncode == 0 and
           said == ["bezique-arbiter: this kernel has no Landlock: engines "
                    "may read and write any file, only sockets and IPC are "
-                   "refused (records say \"sandbox\": \"seccomp\")"])
-    check("%s: records say sandbox seccomp" % tag,
-          records_say(rec) == {"seccomp"})
+                   "refused (records say \"sandbox\": \"%s\")" %
+                   sandbox_word(0, PIDNS)])
+    check("%s: records say sandbox %s" % (tag, sandbox_word(0, PIDNS)),
+          records_say(rec) == {sandbox_word(0, PIDNS)})
     check("%s: the engine made a file" % tag,
           os.path.exists(os.path.join(d, "new")))
     got = attempts(os.path.join(d, "burglar.err"))
@@ -199,7 +174,7 @@ def match_case(tmp, confined, abi, listeners):
           v.returncode == 0)
     say = records_say(rec)
     check("%s: records say sandbox %s" % (tag, say), say ==
-          ({"landlock %d+seccomp" % abi} if confined else {"off"}))
+          ({sandbox_word(abi, PIDNS)} if confined else {"off"}))
     if confined:
         check("%s: no file made, the victim's program intact" % tag,
               not os.path.exists(os.path.join(d, "new")) and
@@ -236,7 +211,7 @@ def tournament_case(tmp, confined, abi, listeners):
               "seed = 77" in open(ini).read())
     say = records_say(rec)
     check("%s: records say sandbox %s" % (tag, say), say ==
-          ({"landlock %d+seccomp" % abi} if confined else {"off"}))
+          ({sandbox_word(abi, PIDNS)} if confined else {"off"}))
 
 
 def hint_case(tmp, confined):

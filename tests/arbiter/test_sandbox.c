@@ -100,15 +100,18 @@ confined(const char *const *protect, child_fn fn)
 {
 	char err[256];
 	struct sandbox *sb = sandbox_new(protect, err, sizeof(err));
-	int status;
+	int status, rules;
 	pid_t pid;
 
 	if (sb == NULL) {
 		print_error("sandbox_new: %s\n", err);
 		fail();
 	}
+	assert_int_not_equal(rules = sandbox_ruleset(sb, err, sizeof(err)), -2);
 	if ((pid = fork()) == 0)
-		_exit(sandbox_enter(sb) < 0 ? 99 : fn());
+		_exit(sandbox_enter(sb, rules) < 0 ? 99 : fn());
+	if (rules >= 0)
+		close(rules);
 	sandbox_free(sb);
 	assert_true(pid > 0 && waitpid(pid, &status, 0) == pid);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 98;
@@ -206,7 +209,7 @@ test_protects_file_made_later(void **state)
 	const char *protect[] = { rec, NULL };
 	char err[256];
 	struct sandbox *sb;
-	int status;
+	int status, rules;
 	pid_t pid;
 
 	if (no_landlock())
@@ -214,8 +217,11 @@ test_protects_file_made_later(void **state)
 	path(rec, "later.jsonl");
 	assert_non_null(sb = sandbox_new(protect, err, sizeof(err)));
 	make_file("later.jsonl", "a deck\n");
+	/* The engine that starts after the file is made. */
+	assert_true((rules = sandbox_ruleset(sb, err, sizeof(err))) >= 0);
 	if ((pid = fork()) == 0)
-		_exit(sandbox_enter(sb) < 0 ? 99 : later());
+		_exit(sandbox_enter(sb, rules) < 0 ? 99 : later());
+	close(rules);
 	sandbox_free(sb);
 	assert_true(waitpid(pid, &status, 0) == pid);
 	assert_int_eq_msg("later", WEXITSTATUS(status), 0);
