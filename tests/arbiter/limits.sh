@@ -29,7 +29,8 @@ u=$nproc
 [ "$(sed -n 4p "$tmp/err.log")" = "$u" ]
 # The defaults: 1024 descriptors; address space, CPU time and processes
 # as inherited (ASan's reservations and some runtimes need the address
-# space; the clocks bound time; RLIMIT_NPROC counts the whole user).
+# space; the clocks bound time; RLIMIT_NPROC counts the whole user
+# where the engine has no user namespace of its own).
 "$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
 	--stderr "$tmp/def.log" \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
@@ -38,3 +39,37 @@ u=$nproc
 [ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
 [ "$(sed -n 3p "$tmp/def.log")" = "$(ulimit -t)" ]
 [ "$(sed -n 4p "$tmp/def.log")" = "$nproc" ]
+
+# Confined in a user namespace of its own (pidns.c; not for root, whom
+# the kernel never holds to RLIMIT_NPROC), an engine's processes are
+# counted there: --limit-processes 20 lets it start about 20 however many
+# processes its user has elsewhere (40 here), where unconfined it starts
+# none.  Run as nobody when this test is root.
+as_user=""
+if [ "$(id -u)" = 0 ]; then
+	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	chmod 777 "$tmp"
+fi
+cat >"$tmp/bomb.sh" <<EOT
+pids=
+for i in \$(seq 40); do sleep 60 & pids="\$pids \$!"; done
+for sb in confined --no-sandbox; do
+	BURGLE_FORK=30 "$PWD/$BUILD/bezique-arbiter" match \
+	    -e "$PWD/$BUILD/fixtures/badbot --mode burgle" --name bomb \
+	    --stderr "$tmp/\$sb.err" -e "$PWD/$BUILD/bots/c-random" --name c \
+	    -n 2 --seed 1 -q -o "$tmp/\$sb.jsonl" --limit-processes 20 \
+	    \$([ \$sb = confined ] || echo --no-sandbox) >/dev/null 2>&1
+done
+kill \$pids
+EOT
+if ! $as_user test -x "$PWD/$BUILD/fixtures/badbot"; then
+	echo "limits.sh: skipped the process count: nobody cannot run $BUILD"
+elif $as_user sh "$tmp/bomb.sh" && ! grep -q '+pidns"' "$tmp/confined.jsonl"
+then
+	echo "limits.sh: skipped the process count: no user namespace here"
+else
+	forked=$(sed -n 's/^burgle: forked \([0-9]*\) of 30$/\1/p' \
+	    "$tmp/confined.err" | head -n 1)
+	[ "$forked" -ge 15 ] && [ "$forked" -le 20 ]
+	grep -qx 'burgle: forked 0 of 30' "$tmp/--no-sandbox.err"
+fi
