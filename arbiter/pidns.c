@@ -150,8 +150,11 @@ pidns_enter(void)
 		return -1;
 	if ((pid = fork()) < 0)
 		return -1;
-	if (pid > 0)
+	/* Names for ps and top: both are copies of the arbiter. */
+	if (pid > 0) {
+		prctl(PR_SET_NAME, "engine-wait");
 		outer_wait(pid, fds[0]);
+	}
 	close(fds[0]);
 	/* The arbiter's child killed alone: the namespace goes with it. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -159,8 +162,10 @@ pidns_enter(void)
 		return -1;
 	if ((pid = fork()) < 0)
 		return -1;
-	if (pid > 0)
+	if (pid > 0) {
+		prctl(PR_SET_NAME, "engine-init");
 		init_wait(pid, fds[1]);
+	}
 	close(fds[1]);
 	return 0;
 }
