@@ -41,7 +41,8 @@ bad_flag(const char *what, const char *arg)
 int
 main(int argc, char **argv)
 {
-	struct session_options opt = { LEVEL_GREEDY, 0, NULL, 100, 0, 0 };
+	struct session_options opt = { LEVEL_GREEDY, 0, NULL, 100, 0, 0,
+	    STRONG_TREE_FROM_MS };
 	long long n;
 
 	for (int i = 1; i < argc; i++) {

@@ -109,6 +109,8 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 	    "%lld", s->opt.playouts, MAX_PLAYOUTS);
 	reply(s, "option name MoveTime type spin default %lld min 0 max "
 	    "%lld", s->opt.movetime_ms, MAX_MOVETIME);
+	reply(s, "option name TreeFrom type spin default %lld min 0 max "
+	    "%lld", s->opt.tree_from_ms, MAX_MOVETIME);
 	reply(s, "option name Seed type spin default %lu min 0 max "
 	    "4294967295", s->opt.seed);
 	reply(s, "option name Log type string default <empty>");
@@ -147,6 +149,9 @@ cmd_setoption(struct session *s, struct bzp_msg *m)
 	else if (strcasecmp(name, "MoveTime") == 0 &&
 	    bzp_parse_int(value, 0, MAX_MOVETIME, &n) == 0)
 		s->opt.movetime_ms = n;
+	else if (strcasecmp(name, "TreeFrom") == 0 &&
+	    bzp_parse_int(value, 0, MAX_MOVETIME, &n) == 0)
+		s->opt.tree_from_ms = n;
 	else if (strcasecmp(name, "Seed") == 0 &&
 	    bzp_parse_int(value, 0, 4294967295LL, &n) == 0)
 		s->opt.seed = (unsigned long)n;
@@ -228,7 +233,8 @@ parse_view(struct session *s, const char *text)
 /*
  * The request's limits (m may be NULL), with the options filling in
  * what it leaves out: Playouts and MoveTime when set fix the thinking
- * whatever the clocks say, Skill weakens the play.
+ * whatever the clocks say, Skill weakens the play, TreeFrom says from
+ * what time a decision the strong level grows its tree (0: never).
  */
 static void
 read_limits(const struct session *s, const struct bzp_msg *m,
@@ -249,6 +255,7 @@ read_limits(const struct session *s, const struct bzp_msg *m,
 	if (s->opt.movetime_ms > 0)
 		lim->movetime_ms = s->opt.movetime_ms;
 	lim->weaken = 100 - s->opt.skill;
+	lim->tree_from_ms = s->opt.tree_from_ms > 0 ? s->opt.tree_from_ms : -1;
 	/* A position analysed (no request): a GUI shows every action. */
 	lim->each_action = m == NULL;
 }

@@ -18,6 +18,9 @@ struct session_options {
 	int		 skill;		/* 0..100 (Skill option) */
 	long long	 playouts;	/* per decision; 0: by time */
 	long long	 movetime_ms;	/* per decision; 0: by the clocks */
+	long long	 tree_from_ms;	/* TreeFrom: the strong level grows
+					 * a tree from decisions given this
+					 * many ms; 0: never */
 };
 
 /* Runs the protocol on in/out until quit or end of input; returns the

@@ -88,6 +88,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * bench_strength -v three-hand -p 300 -s 1000, 2000, -A). */
 	p->rival = 1;
 	p->tree = 0;
+	p->tree_from_ms = STRONG_TREE_FROM_MS;
 	/* 0.3 measured closer to flat than 1 at 100 ms (same 60 pairs:
 	 * +3.3 +- 10.1 points of deals won over 1; neither better than flat,
 	 * tournaments/results/tree-2026-11-24.md). */
@@ -135,23 +136,30 @@ static void
 plan(struct search *s, const struct think_limits *lim)
 {
 	double ms = s->p->default_ms, skill = (100 - s->weaken) / 100.0;
-	double f = 0.03 + 0.97 * skill * skill;
+	double f = 0.03 + 0.97 * skill * skill, given = ms;
 
 	s->limit = 0;
 	if (lim != NULL && lim->playouts > 0) {
 		s->limit = (long long)ceil((double)lim->playouts * f);
 	} else if (lim != NULL && lim->movetime_ms > 0) {
-		ms = (double)lim->movetime_ms * 0.9 - 2;
+		given = (double)lim->movetime_ms;
+		ms = given * 0.9 - 2;
 	} else if (lim != NULL && lim->time_ms > 0) {
 		ms = (double)lim->time_ms / decisions_left(s->v) +
 		    (double)lim->inc_ms * 0.8;
 		if (ms > (double)lim->time_ms * 0.25)
 			ms = (double)lim->time_ms * 0.25;
+		given = ms;
 	}
-	if (lim != NULL && lim->cap_ms > 0 &&
-	    ms > (double)lim->cap_ms * 0.8 - 2)
-		ms = (double)lim->cap_ms * 0.8 - 2;
+	if (lim != NULL && lim->cap_ms > 0) {
+		if (ms > (double)lim->cap_ms * 0.8 - 2)
+			ms = (double)lim->cap_ms * 0.8 - 2;
+		if (given > (double)lim->cap_ms)
+			given = (double)lim->cap_ms;
+	}
 	s->ms = ms * f < 1 ? 1 : ms * f;
+	/* As given, before the margin kept for the answer to arrive. */
+	s->given_ms = s->limit > 0 ? 0 : given * f;
 	s->start = strong_now_ms(s);
 }
 
@@ -571,7 +579,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);
 		candidates(s, n);
-		if (p->tree && game_players(v) == 2)
+		strong_tree_mode(s, lim);
+		if (s->tree_mode && game_players(v) == 2)
 			strong_tree_new(s);
 		belief_weights(v, s->weight);
 		rc = stock_phase(s, info, info_arg, out);

@@ -39,6 +39,11 @@ struct think_limits {
 					 * benchmark on a shared machine
 					 * gets the same thinking under
 					 * any load */
+	long long	tree_from_ms;	/* 0: the strong level's own
+					 * strong_params.tree_from_ms;
+					 * > 0: a tree from decisions
+					 * given this many ms; < 0: never
+					 * (the engine's TreeFrom option) */
 };
 
 /* Receives "info" payloads while a player thinks (may be NULL). */
@@ -51,6 +56,9 @@ typedef void (*info_fn)(void *arg, const char *fmt, ...);
 int	strong_choose(const struct game *v, struct rng *rng,
 	    const struct think_limits *lim, info_fn info, void *info_arg,
 	    struct action *out);
+
+/* strong_params.tree_from_ms's default (and the TreeFrom option's). */
+#define STRONG_TREE_FROM_MS	0
 
 struct strong_params {
 	int	solver_stock;	/* simulations solve the end phase exactly
@@ -108,6 +116,15 @@ struct strong_params {
 			 * but the other side's nodes only follow the
 			 * simulation policy (only this seat's plays
 			 * are searched) */
+	long long tree_from_ms;	/* with `tree` 0, a decision given at
+				 * least this many ms (its movetime, or
+				 * its share of the clock, within the
+				 * cap; a weakened player's share of
+				 * that) grows tree 1 at exploration 1,
+				 * the setting measured at 1 s; 0 (the
+				 * default, STRONG_TREE_FROM_MS): never.
+				 * A decision counted in playouts is
+				 * never switched */
 	double	tree_c;	/* the tree's exploration constant, in
 			 * standard deviations of the utility */
 	int	tree_widen;	/* the tree's node gets one more child

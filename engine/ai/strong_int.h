@@ -35,6 +35,12 @@ struct search {
 	clockid_t	 clock;	/* think_limits.cpu_clock */
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
+	double		 given_ms;	/* the decision's time as given
+					 * (plan); 0 if counted in
+					 * playouts */
+	int		 tree_mode;	/* strong_params.tree, or 1 when
+					 * switched on by the budget */
+	double		 tree_c;	/* the exploration it uses */
 	struct game	*world, *play;
 	struct game	*seen;	/* oracle 2: the seat's view of v */
 	struct rollout	*ro;
@@ -83,6 +89,9 @@ int	strong_end_phase(struct search *s, info_fn info, void *arg,
  * its utility backed up.  strong_tree_depth: the most plies a world has
  * descended below a candidate's node so far. */
 struct tree;
+/* Sets s->tree_mode and s->tree_c: strong_params.tree, or tree 1 when
+ * the budget reaches tree_from_ms (the limits' own, if they give one). */
+void	strong_tree_mode(struct search *s, const struct think_limits *lim);
 void	strong_tree_new(struct search *s);
 void	strong_tree_free(struct tree *t);
 int	strong_tree_depth(const struct tree *t);

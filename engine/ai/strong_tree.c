@@ -100,6 +100,26 @@ node_new(struct tree *t, uint32_t key, int mover)
 	return t->nnodes++;
 }
 
+/* The exploration of the one tree measured at 1 s a decision
+ * (tournaments/results/tree-2026-11-24.md), which a budget of
+ * tree_from_ms switches on. */
+#define TREE_BY_TIME_C	1.0
+
+void
+strong_tree_mode(struct search *s, const struct think_limits *lim)
+{
+	long long from = lim != NULL && lim->tree_from_ms != 0 ?
+	    lim->tree_from_ms : s->p->tree_from_ms;
+
+	s->tree_mode = s->p->tree;
+	s->tree_c = s->p->tree_c;
+	if (s->tree_mode == 0 && s->limit == 0 && from > 0 &&
+	    s->given_ms >= (double)from) {
+		s->tree_mode = 1;
+		s->tree_c = TREE_BY_TIME_C;
+	}
+}
+
 void
 strong_tree_new(struct search *s)
 {
@@ -175,10 +195,10 @@ explore(const struct search *s, const struct tree *t)
 	double m, v;
 
 	if (t->nu < 2)
-		return s->p->tree_c * 100;
+		return s->tree_c * 100;
 	m = t->u / (double)t->nu;
 	v = t->u2 / (double)t->nu - m * m;
-	return s->p->tree_c * sqrt(v > 1 ? v : 1);
+	return s->tree_c * sqrt(v > 1 ? v : 1);
 }
 
 /*
@@ -258,7 +278,7 @@ step(struct search *s, struct tree *t, int32_t x, struct game *g,
 		*added = true;
 		return add_child(t, x, pk, mover);
 	}
-	if (s->p->tree == 2 && mover != s->seat) {
+	if (s->tree_mode == 2 && mover != s->seat) {
 		apply(g, &pa);	/* the other side plays the policy */
 		return y;
 	}

@@ -20,7 +20,7 @@
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-G 0|1] [-X c] [-Q widen] [-v variant]
+ *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-v variant]
  *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  -c
@@ -45,7 +45,9 @@
  * -G 1 grows a tree of the next plies below each root candidate rather
  * than simulating the policy at once (strong.h, tree; strong_tree.c),
  * with exploration -X (standard deviations of the utility) and a child
- * more a node every -Q worlds.
+ * more a node every -Q worlds.  -b switches tree 1 (exploration 1) on
+ * for decisions given at least that many ms (strong.h, tree_from_ms; -b 0
+ * never).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -331,7 +333,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:b:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true; break;
@@ -365,6 +367,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'G': o->p.tree = (int)x; break;
 		case 'X': o->p.tree_c = strtod(optarg, NULL); break;
 		case 'Q': o->p.tree_widen = x < 1 ? 1 : (int)x; break;
+		case 'b': o->p.tree_from_ms = x < 0 ? 0 : x; break;
 		case 'v': break;	/* defaults() took it */
 		case 'o': o->pairs_file = optarg; break;
 		default: exit(2);

@@ -96,6 +96,74 @@ flat_by_default(void **state)
 	game_free(v);
 }
 
+/* The info line of one decision of view v within lim, rng seeded 3. */
+static void
+decide(const struct strong_params *p, const struct game *v,
+    const struct think_limits *lim, struct heard *h)
+{
+	struct action a;
+	struct rng rng;
+
+	rng_seed(&rng, 3);
+	memset(h, 0, sizeof(*h));
+	assert_int_equal(strong_search(p, v, &rng, lim, on_info, h, &a), 0);
+	assert_true(game_is_legal(v, &a));
+}
+
+/*
+ * tree_from_ms: a decision given at least that many ms grows the tree
+ * (depth reported), one given less, or counted in playouts, stays flat;
+ * 0 never; the limits' own tree_from_ms (the TreeFrom option) overrides
+ * the parameter, negative for never.
+ */
+static void
+tree_from_the_budget(void **state)
+{
+	struct game *v = view_after_greedy(31, 20);
+	struct strong_params p;
+	struct think_limits lim;
+	struct heard h;
+
+	(void)state;
+	strong_defaults(&p, v);
+	assert_int_equal(p.tree_from_ms, 0);
+	memset(&lim, 0, sizeof(lim));
+	lim.movetime_ms = 30;
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	p.tree_from_ms = 30;
+	decide(&p, v, &lim, &h);
+	assert_true(heard_value(&h, "depth=") >= 0);
+	lim.movetime_ms = 29;
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	lim.cap_ms = 25;	/* the cap bounds what a decision is given */
+	lim.movetime_ms = 40;
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	memset(&lim, 0, sizeof(lim));
+	lim.time_ms = 4000;	/* its share of the clock: over 30 ms */
+	decide(&p, v, &lim, &h);
+	assert_true(heard_value(&h, "depth=") >= 0);
+	lim.time_ms = 400;	/* under */
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 300;
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	memset(&lim, 0, sizeof(lim));
+	lim.movetime_ms = 30;
+	lim.tree_from_ms = -1;
+	decide(&p, v, &lim, &h);
+	assert_int_equal(heard_value(&h, "depth="), -1);
+	p.tree_from_ms = 0;
+	lim.tree_from_ms = 30;
+	decide(&p, v, &lim, &h);
+	assert_true(heard_value(&h, "depth=") >= 0);
+	game_free(v);
+}
+
 /*
  * Deals of every two-seat variant, the tree's strong against greedy:
  * every action legal in the real game (an illegal one inside the tree
@@ -298,6 +366,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(flat_by_default),
+		cmocka_unit_test(tree_from_the_budget),
 		cmocka_unit_test(plays_legal_in_every_two_seat_variant),
 		cmocka_unit_test(tree2_follows_the_policy_for_the_other_side),
 		cmocka_unit_test(reproducible_with_playouts),
