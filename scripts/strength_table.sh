@@ -41,8 +41,8 @@ shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
 	set -- rubicon:10:200 rubicon:100:60 rubicon:1000:8 \
 	    two-hand:10:100 two-hand:100:150 \
-	    six-pack:10:30 six-pack:100:10 \
-	    eight-pack:10:20 eight-pack:100:8 \
+	    six-pack:10:30 six-pack:100:40 \
+	    eight-pack:10:20 eight-pack:100:30 \
 	    three-hand:10:60 three-hand:100:20
 fi
 for cell in "$@"; do
