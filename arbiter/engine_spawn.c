@@ -6,9 +6,10 @@
  * program, not executable, no such directory, a log that cannot be
  * written) is checked in the parent, before the fork.  The arbiter can
  * then print one line instead of recording an engine that "exited 127",
- * and the child is only a few system calls between fork and exec.  The
- * arbiter has no threads, so the child may call
- * ordinary library functions before exec.
+ * and the child is only a few system calls between fork and exec (and,
+ * confined, the two forks of its PID namespace, pidns.h).  The arbiter
+ * has no threads, so the child may call ordinary library functions
+ * before exec.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -18,14 +18,17 @@
 struct sandbox;
 
 /*
- * Builds the ruleset: reading and executing everywhere but the paths in
+ * Finds the rules (sandbox_ruleset makes them into a ruleset) and asks
+ * whether engines may have PID namespaces (sandbox_pidns): reading and
+ * executing everywhere but the paths in
  * protect (NULL-terminated; a path that does not exist yet is protected
  * too), writing only to /dev/null, no TCP bind or connect, no signal or
  * abstract unix socket out of the engine's own processes, each as far as
  * the kernel's Landlock ABI goes; and no socket or IPC at all, whatever
  * the ABI (sysfilter.h).  Where the kernel has no Landlock, only the
  * latter holds (sandbox_abi() 0).  Returns NULL with one line in err when
- * a path cannot be walked or the filter cannot be built.
+ * a path cannot be walked, the kernel refuses a rule or the filter cannot
+ * be built.
  */
 struct sandbox	*sandbox_new(const char *const *protect, char *err,
 		    size_t errlen);
@@ -41,8 +44,9 @@ int		 sandbox_pidns(const struct sandbox *sb);
 
 /*
  * In the arbiter, as an engine starts: a Landlock ruleset of the rules
- * (a descriptor, close-on-exec, the caller's to close), -1 where the
- * kernel has no Landlock, or -2 with one line in err.
+ * (a descriptor, close-on-exec, the caller's to close; an entry gone
+ * since the walk is left out), -1 where the kernel has no Landlock, or -2
+ * with one line in err.
  */
 int		 sandbox_ruleset(const struct sandbox *sb, char *err,
 		    size_t errlen);

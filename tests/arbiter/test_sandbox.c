@@ -228,6 +228,43 @@ test_protects_file_made_later(void **state)
 }
 
 static int
+reads_other(void)
+{
+	return try_open("other", O_RDONLY) == 0 ? 0 : 1;
+}
+
+/* An entry of a walked directory removed before an engine starts: its
+ * ruleset is made all the same, and the rest still reads. */
+static void
+test_entry_gone_before_start(void **state)
+{
+	char rec[PATH_MAX], gone[PATH_MAX];
+	const char *protect[] = { rec, NULL };
+	char err[256];
+	struct sandbox *sb;
+	int status, rules;
+	pid_t pid;
+
+	if (no_landlock())
+		skip();
+	path(rec, "records.jsonl");
+	make_file("gone", "a file that goes\n");
+	assert_non_null(sb = sandbox_new(protect, err, sizeof(err)));
+	path(gone, "gone");
+	assert_int_equal(unlink(gone), 0);
+	rules = sandbox_ruleset(sb, err, sizeof(err));
+	if (rules < 0)
+		print_error("sandbox_ruleset: %s\n", err);
+	assert_true(rules >= 0);
+	if ((pid = fork()) == 0)
+		_exit(sandbox_enter(sb, rules) < 0 ? 99 : reads_other());
+	close(rules);
+	sandbox_free(sb);
+	assert_true(waitpid(pid, &status, 0) == pid);
+	assert_int_eq_msg("reads", WEXITSTATUS(status), 0);
+}
+
+static int
 signals(void)
 {
 	if (kill(getppid(), 0) == 0)
@@ -291,6 +328,7 @@ main(void)
 		cmocka_unit_test(test_reads_all_but_protected),
 		cmocka_unit_test(test_writes_only_dev_null),
 		cmocka_unit_test(test_protects_file_made_later),
+		cmocka_unit_test(test_entry_gone_before_start),
 		cmocka_unit_test(test_no_signal_out),
 		cmocka_unit_test(test_no_socket_nor_ipc),
 	};
