@@ -47,6 +47,8 @@ struct bot {
 	char				 dying_reason[256];
 	bool				 killed_by_us;
 	bool				 start_after_exit; /* asked while dying */
+	bool				 dealt;	/* its process saw deck */
+	uint64_t			 deck;
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
 	int				 nlast;
@@ -72,6 +74,21 @@ bool
 bot_running(const struct bot *b)
 {
 	return b->state != BOT_DOWN && b->state != BOT_DYING;
+}
+
+void
+bot_dealt(struct bot *b, uint64_t deck)
+{
+	b->dealt = b->ep != NULL;
+	b->deck = deck;
+}
+
+bool
+bot_holds_deck(const struct bot *b, uint64_t deck)
+{
+	/* Done, though on_exit_ may not have run yet. */
+	return b->ep != NULL && !engine_proc_done(b->ep) && b->dealt &&
+	    b->deck == deck;
 }
 
 bool
@@ -485,6 +502,7 @@ bot_start(struct bot *b)
 	b->want_legal = false;
 	b->want_events = true;
 	b->named = false;
+	b->dealt = false;
 	b->protocol = -1;
 	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
 	argv_free(argv);

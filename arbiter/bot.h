@@ -106,6 +106,15 @@ int		 bot_last_lines(const struct bot *b, const char **lines, int n);
 void		 bot_fault(struct bot *b, enum termination t,
 		    const char *reason);
 
+/*
+ * The bot's process was dealt cards of the deck of this seed (its
+ * deal_spec seed: a game of several deals is one deck).  Until that
+ * process has been reaped the bot holds the deck: no other deal of it
+ * may begin (deal_queue.h).
+ */
+void		 bot_dealt(struct bot *b, uint64_t deck);
+bool		 bot_holds_deck(const struct bot *b, uint64_t deck);
+
 /* Sends quit and lets the process go (killed if it lingers). */
 void		 bot_quit(struct bot *b);
 

@@ -535,6 +535,12 @@ engine_proc_is_open(const struct engine_proc *ep)
 }
 
 bool
+engine_proc_done(const struct engine_proc *ep)
+{
+	return ep->done;
+}
+
+bool
 engine_proc_killed(const struct engine_proc *ep)
 {
 	return ep->killed;

@@ -164,6 +164,14 @@ size_t		 engine_proc_reaper_running(const struct engine_proc_reaper *r);
 void		 engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
 		    void (*cb)(void *arg), void *arg);
 
+/*
+ * Calls cb(arg) from the loop after processes are done (reaped and
+ * their output closed; one call may stand for several), so that a deal
+ * waiting for a deck that they held may begin.  NULL cancels.
+ */
+void		 engine_proc_reaper_on_ended(struct engine_proc_reaper *r,
+		    void (*cb)(void *arg), void *arg);
+
 /* One engine process. */
 
 /*
@@ -249,6 +257,9 @@ pid_t		 engine_proc_pid(const struct engine_proc *ep);
 
 /* Whether the channel is still open, so that lines can come and go. */
 bool		 engine_proc_is_open(const struct engine_proc *ep);
+/* Whether it has been reaped (with what it left in its PID namespace)
+ * and its output closed: on_exit is due. */
+bool		 engine_proc_done(const struct engine_proc *ep);
 
 /* Whether the arbiter sent SIGKILL (kill, quit grace, free, linger): a
  * status of "signal 9" is then ours, not a crash. */

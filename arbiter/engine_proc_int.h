@@ -61,6 +61,9 @@ struct engine_proc_reaper {
 	struct event		*drained;	/* running fell to 0 */
 	void			(*drained_cb)(void *arg);
 	void			*drained_arg;
+	struct event		*ended;		/* a process is done */
+	void			(*ended_cb)(void *arg);
+	void			*ended_arg;
 };
 
 /* engine_proc.c */

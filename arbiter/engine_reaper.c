@@ -64,6 +64,8 @@ reaper_done(struct engine_proc_reaper *r)
 	/* From the loop, not here: the owner may be inside a callback. */
 	if (--r->running == 0 && r->drained_cb != NULL)
 		event_active(r->drained, EV_TIMEOUT, 1);
+	if (r->ended_cb != NULL)
+		event_active(r->ended, EV_TIMEOUT, 1);
 }
 
 static bool
@@ -147,6 +149,15 @@ ep_drained_cb(evutil_socket_t fd, short what, void *arg)
 }
 
 static void
+ep_ended_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct engine_proc_reaper *r = arg;
+
+	if (r->ended_cb != NULL)
+		r->ended_cb(r->ended_arg);
+}
+
+static void
 ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 {
 	struct engine_proc_reaper *r = arg;
@@ -189,7 +200,8 @@ engine_proc_reaper_new(struct event_base *base)
 	LIST_INIT(&r->procs);
 	r->sigchld = evsignal_new(base, SIGCHLD, ep_sigchld_cb, r);
 	r->drained = event_new(base, -1, 0, ep_drained_cb, r);
-	if (r->sigchld == NULL || r->drained == NULL ||
+	r->ended = event_new(base, -1, 0, ep_ended_cb, r);
+	if (r->sigchld == NULL || r->drained == NULL || r->ended == NULL ||
 	    event_add(r->sigchld, NULL) < 0) {
 		fprintf(stderr, "libevent: cannot handle SIGCHLD\n");
 		abort();
@@ -235,6 +247,7 @@ engine_proc_reaper_free(struct engine_proc_reaper *r)
 	sweep_and_wait();
 	event_free(r->sigchld);
 	event_free(r->drained);
+	event_free(r->ended);
 	free(r);
 }
 
@@ -258,6 +271,14 @@ size_t
 engine_proc_reaper_running(const struct engine_proc_reaper *r)
 {
 	return r->running;
+}
+
+void
+engine_proc_reaper_on_ended(struct engine_proc_reaper *r,
+    void (*cb)(void *arg), void *arg)
+{
+	r->ended_cb = cb;
+	r->ended_arg = arg;
 }
 
 void

@@ -17,6 +17,7 @@
 
 #include "bot.h"
 #include "clock.h"
+#include "deal_queue.h"
 #include "engine_proc.h"
 #include "match.h"
 #include "outputs.h"
@@ -39,12 +40,9 @@ struct match {
 	struct table		*tables[MAX_TABLES];
 	int			 ntables;
 	FILE			*records;
-	unsigned char		*done;		/* by deal index, on resume */
+	struct deal_queue	*queue;
 	struct series		*partial;	/* games begun, by index */
-	int			*requeue;	/* voided deals to replay */
-	int			 nrequeue;
-	int			*voids;		/* attempts voided, by index */
-	int			 next;		/* next deal index to consider */
+	bool			 parked[MAX_TABLES]; /* idle, a deck awaited */
 	int			 in_flight;
 	int			 stopping;	/* 1 after SIGINT, 2 to abort */
 	int			 signal;	/* the first signal, if any */
@@ -94,61 +92,44 @@ seats_withdrawn(const struct match *m, const struct deal_spec *d)
 	return false;
 }
 
-/* Whether deal i is this run's to play: not done, and in its shard. */
 static bool
-to_play(const struct match *m, int i)
+withdrawn_ask(const struct deal_spec *d, void *arg)
 {
-	const struct match_cfg *c = m->cfg;
-	int pair = c->duplicate ? i / 2 : i;
-
-	return !m->done[i] && (c->nshards <= 1 ||
-	    pair % c->nshards == c->shard);
+	return seats_withdrawn(arg, d);
 }
 
-/* The index of the next deal to play (a voided one first), or -1. */
+/* How the tables hold a deck (deal_queue.h). */
 static int
-next_index(struct match *m)
+held_ask(uint64_t seed, void *arg)
 {
-	int i = -1;
+	struct match *m = arg;
+	int most = 0, h;
 
-	if (m->nrequeue > 0)
-		i = m->requeue[--m->nrequeue];
-	for (; i < 0 && m->next < m->cfg->deals; m->next++)
-		if (to_play(m, m->next))
-			i = m->next;
-	return i;
+	for (int i = 0; i < m->ntables; i++)
+		if ((h = table_holds_deck(m->tables[i], seed)) > most)
+			most = h;
+	return most;
 }
 
-/* Whether a deal of the schedule is left unplayed (a stop came early). */
-static bool
-deals_left(const struct match *m)
+static struct deal_queue_ask
+ask_of(struct match *m)
 {
-	struct deal_spec d;
+	struct deal_queue_ask a = { withdrawn_ask, held_ask, m };
 
-	for (int i = 0; i < m->cfg->deals; i++) {
-		if (!to_play(m, i))
-			continue;
-		schedule_deal(m->cfg, i, &d);
-		if (!seats_withdrawn(m, &d))
-			return true;
-	}
-	return false;
+	return a;
 }
 
-static bool
+/* 1: a deal to play in d; 0: the deals left wait for their decks; -1:
+ * none is left. */
+static int
 next_deal(struct match *m, struct deal_spec *d)
 {
-	int i;
+	struct deal_queue_ask ask = ask_of(m);
+	int rc = deal_queue_take(m->queue, &ask, d);
 
-	do {
-		if ((i = next_index(m)) < 0)
-			return false;
-		schedule_deal(m->cfg, i, d);
-	} while (seats_withdrawn(m, d));
-	d->voids = m->voids[i];
-	if (m->partial[i].deals > 0)
-		d->start = m->partial[i];
-	return true;
+	if (rc == 1 && m->partial[d->deal].deals > 0)
+		d->start = m->partial[d->deal];
+	return rc;
 }
 
 static void
@@ -215,19 +196,41 @@ wind_down(struct match *m)
 	evtimer_add(m->finish, &tv);
 }
 
+static int
+table_index(const struct match *m, const struct table *t)
+{
+	int i = 0;
+
+	while (i < m->ntables - 1 && m->tables[i] != t)
+		i++;
+	return i;
+}
+
 static void
 on_idle(struct table *t, void *arg)
 {
 	struct match *m = arg;
 	struct deal_spec d;
+	int rc = m->stopping || m->failed ? -1 : next_deal(m, &d);
 
-	if (m->stopping || m->failed || !next_deal(m, &d)) {
-		if (m->in_flight == 0)
-			wind_down(m);
-		return;
-	}
-	m->in_flight++;
-	table_play(t, &d);
+	m->parked[table_index(m, t)] = rc == 0;
+	if (rc == 1) {
+		m->in_flight++;
+		table_play(t, &d);
+	} else if (rc < 0 && m->in_flight == 0)
+		wind_down(m);
+}
+
+/* Processes have ended: the decks they held may be dealt again. */
+static void
+on_ended(void *arg)
+{
+	struct match *m = arg;
+
+	/* Stopping, the table whose deal ends last winds down. */
+	for (int i = 0; i < m->ntables && !m->stopping && !m->failed; i++)
+		if (m->parked[i])
+			on_idle(m->tables[i], m);
 }
 
 /* Whether the failures recorded of engine e withdraw it. */
@@ -290,10 +293,8 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	char err[256];
 	bool lost = false;
 
-	if (voided) {	/* recorded as evidence, played again */
-		m->voids[d->deal]++;
-		m->requeue[m->nrequeue++] = d->deal;
-	}
+	if (voided)	/* recorded as evidence, played again */
+		deal_queue_voided(m->queue, d->deal, true);
 	if (m->records != NULL && record_write(rec, m->records,
 	    m->cfg->sync, err, sizeof(err)) < 0) {
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
@@ -312,7 +313,8 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		table_end_game(t);
 	} else if (!lost) {
 		tally_add(m, &s);	/* of a voided attempt, its failure */
-		m->done[d->deal] |= !voided;
+		if (!voided)
+			deal_queue_done(m->queue, d->deal);
 	} else if (s.partial)
 		table_end_game(t);
 	m->in_flight--;
@@ -399,15 +401,16 @@ load_resume(struct match *m, const char *path)
 			rc = -1;
 			break;
 		}
-		if (s.deal < 0 || s.deal >= m->cfg->deals || m->done[s.deal])
+		if (s.deal < 0 || s.deal >= m->cfg->deals ||
+		    deal_queue_is_done(m->queue, s.deal))
 			;	/* not a deal of this schedule, or played */
 		else if (s.voided) {
-			m->voids[s.deal]++;
+			deal_queue_voided(m->queue, s.deal, false);
 			tally_add(m, &s);	/* its failure */
 		} else if (s.partial)
 			resume_game(m, &s);
 		else {
-			m->done[s.deal] = 1;
+			deal_queue_done(m->queue, s.deal);
 			tally_add(m, &s);
 		}
 		good_end = ftell(f);
@@ -459,10 +462,8 @@ setup(struct match *m)
 		m->results = results_new(names, c->duplicate);
 	else
 		m->standings = standings_new(c);
-	if ((m->done = calloc((size_t)c->deals, 1)) == NULL ||
-	    (m->requeue = calloc((size_t)c->deals, sizeof(int))) == NULL ||
-	    (m->voids = calloc((size_t)c->deals, sizeof(int))) == NULL ||
-	    (m->partial = calloc((size_t)c->deals,
+	m->queue = deal_queue_new(c);
+	if ((m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
 	/* Locked before resume reads it: a second writer is refused. */
@@ -485,6 +486,7 @@ setup(struct match *m)
 	if ((m->base = precise_base()) == NULL ||
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();
+	engine_proc_reaper_on_ended(m->reaper, on_ended, m);
 	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
 	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
 	event_add(m->sigint, NULL);
@@ -513,9 +515,7 @@ teardown(struct match *m)
 		fclose(m->records);
 	results_free(m->results);
 	standings_free(m->standings);
-	free(m->done);
-	free(m->requeue);
-	free(m->voids);
+	deal_queue_free(m->queue);
 	free(m->partial);
 }
 
@@ -547,11 +547,13 @@ print_withdrawn(const struct match *m)
  * 128 + N: stopped early by signal N (README, "Reliability").
  */
 static int
-exit_status(const struct match *m)
+exit_status(struct match *m)
 {
 	if (m->failed)
 		return 1;
-	if (m->signal != 0 && (m->aborted || (deals_left(m) &&
+	struct deal_queue_ask ask = ask_of(m);
+
+	if (m->signal != 0 && (m->aborted || (deal_queue_left(m->queue, &ask) &&
 	    m->sprt_result == SPRT_CONTINUE)))
 		return 128 + m->signal;
 	return m->nwithdrawn > 0 ? 3 : 0;

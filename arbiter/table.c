@@ -340,6 +340,7 @@ send_newgame(struct table *t, int s)
 	lines_newgame(t->g, &t->rules, t->deal.deal, s, &t->cfg->clock,
 	    &t->deal.start, t->before, t->line, BZP_MAX_LINE);
 	bot_send(b, t->line);
+	bot_dealt(b, t->deal.seed);
 	lines_deal_event(t->g, s, t->line, BZP_MAX_LINE);
 	if (bot_wants_events(b))
 		bot_send(b, t->line);
@@ -589,6 +590,17 @@ bool
 table_busy(const struct table *t)
 {
 	return t->playing || t->waiting;
+}
+
+int
+table_holds_deck(const struct table *t, uint64_t seed)
+{
+	if (table_busy(t) && t->deal.seed == seed)
+		return 2;
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] != NULL && bot_holds_deck(t->bots[e], seed))
+			return 1;
+	return 0;
 }
 
 const struct game *

@@ -54,6 +54,9 @@ void		 table_end_game(struct table *t);
 /* Quits both engines. */
 void		 table_stop(struct table *t);
 bool		 table_busy(const struct table *t);
+/* 2: the table plays (or is about to play) the deck of this seed; 1: a
+ * process of it that was dealt the deck is still to be reaped; 0: no. */
+int		 table_holds_deck(const struct table *t, uint64_t seed);
 /* The deal in play (the whole state), or NULL between deals: a front end
  * shows a person's seat from game_view() of it. */
 const struct game *table_game(const struct table *t);

@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """No seat learns a deck that is still to be played (README.md,
 "Reliability").  Spy engines (tests/fixtures/spy.py) log every line each
-of their processes receives; the records say which deck (seed) each deal
-used.  A process that sees a deal must not have seen, before it, another
-deal of the same deck (it would know the other seat's hand and the
-stock), nor a gameover's deck= of it.  Checked for a duplicate match, a
-round robin (common deals across pairings), two-hand's games of several
-deals and three-hand's rotations; with --reuse-engines the check must
-find the leak (the test can fail)."""
+of their processes receives, with the time; the records say which deck
+(seed) each deal used.  A process that sees a deal must not have seen,
+before it, another deal of the same deck (it would know the other seat's
+hand and the stock), nor a gameover's deck= of it; and no two processes
+dealt one deck may live at the same time, even one that lingers after
+its quit (two copies of an engine could otherwise tell each other the
+hands and the stock as they play).  Checked for a duplicate match at
+concurrency 1 and 3, a round robin (common deals across pairings),
+two-hand's games of several deals and three-hand's rotations; with
+--reuse-engines the first check must find the leak, and the second must
+find processes of one deck together where decks are not shared (the
+tests can fail)."""
 import collections
 import json
 import os
@@ -25,12 +30,17 @@ def fields(words):
     return dict(w.split("=", 1) for w in words if "=" in w)
 
 
+def log_lines(log):
+    """(pid, time, words) for each line of the spies' log."""
+    for line in open(log, encoding="utf-8"):
+        pid, when, text = line.rstrip("\n").split(" ", 2)
+        yield pid, float(when), text.split()
+
+
 def deals_by_process(log):
     """pid -> [(game, hand, deck revealed at its end or None)] in order."""
     seen = collections.defaultdict(list)
-    for line in open(log, encoding="utf-8"):
-        pid, _, text = line.rstrip("\n").partition(" ")
-        words = text.split()
+    for pid, _, words in log_lines(log):
         if not words:
             continue
         f = fields(words[1:])
@@ -70,7 +80,33 @@ def leaks(log, records):
     return found, shown
 
 
-def run(tmp, tag, args, players=2, ini=None, other=None):
+def lifetimes(log):
+    """pid -> [first time, last time, games dealt to it]."""
+    life = {}
+    for pid, when, words in log_lines(log):
+        span = life.setdefault(pid, [when, when, set()])
+        span[1] = when
+        if words and words[0] == "newgame":
+            span[2].add(int(fields(words[1:])["deal"]))
+    return life
+
+
+def together(log, records):
+    """Decks of which two deals were under way at once: two processes
+    alive at the same time that were dealt two deals of one deck."""
+    deck_of = decks(records)
+    spans = [(first, last, {(deck_of[(g, 0)][0], g) for g in games})
+             for first, last, games in lifetimes(log).values()]
+    found = []
+    for i, (a0, a1, da) in enumerate(spans):
+        for b0, b1, db in spans[i + 1:]:
+            if a0 < b1 and b0 < a1:
+                found += [sa for sa, ga in da for sb, gb in db
+                          if sa == sb and ga != gb]
+    return found
+
+
+def run(tmp, tag, args, players=2, ini=None, other=None, linger=0):
     log = os.path.join(tmp, tag + ".log")
     rec = os.path.join(tmp, tag + ".jsonl")
     if ini is None:
@@ -78,7 +114,7 @@ def run(tmp, tag, args, players=2, ini=None, other=None):
         for i in range(players):
             # Logged through the engine's stderr: the sandbox lets it
             # write no file.
-            engine = "python3 %s - spy%d" % (SPY, i)
+            engine = "python3 %s - spy%d %s" % (SPY, i, linger)
             if other and i == players - 1:
                 engine = other
             cmd += ["-e", engine, "--name", "spy%d" % i, "--stderr", log]
@@ -87,14 +123,14 @@ def run(tmp, tag, args, players=2, ini=None, other=None):
         with open(path, "w") as f:
             f.write(ini.format(rec=rec))
             for i in range(3):
-                f.write("[engine spy%d]\ncommand = python3 %s - spy%d\n"
-                        "stderr = %s\n" % (i, SPY, i, log))
+                f.write("[engine spy%d]\ncommand = python3 %s - spy%d %s\n"
+                        "stderr = %s\n" % (i, SPY, i, linger, log))
         cmd = [ARB, "tournament", path, "-q"] + args
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True, timeout=300)
     if p.returncode != 0 and not (other and p.returncode == 3):
         sys.exit("%s: %s exited %d: %s" % (tag, cmd, p.returncode, p.stderr))
-    return leaks(log, rec)
+    return leaks(log, rec) + (together(log, rec),)
 
 
 TOURNAMENT = """[tournament]
@@ -109,20 +145,22 @@ records = {rec}
 def main():
     tmp = tempfile.mkdtemp()
     cases = [
-        ("match", ["-n", "6", "--seed", "3"], 2, None),
-        ("match-2", ["-n", "6", "--concurrency", "2", "--seed", "3"], 2,
-         None),
-        ("nodup", ["--no-duplicate", "-n", "6", "--seed", "3"], 2, None),
-        ("roundrobin", [], 3, TOURNAMENT),
-        ("roundrobin-nodup", ["--no-duplicate"], 3, TOURNAMENT),
-        ("two-hand", ["--variant", "two-hand", "-n", "2", "--seed", "4"],
-         2, None),
+        ("match", ["-n", "6", "--seed", "3"], 2, None, 0),
+        ("match-3", ["-n", "6", "--concurrency", "3", "--seed", "3"], 2,
+         None, 0.3),
+        ("nodup", ["--no-duplicate", "-n", "6", "--seed", "3"], 2, None,
+         0),
+        ("roundrobin", [], 3, TOURNAMENT, 0.2),
+        ("roundrobin-nodup", ["--no-duplicate"], 3, TOURNAMENT, 0),
+        ("two-hand", ["--variant", "two-hand", "-n", "2", "--seed", "4",
+                      "--concurrency", "2"], 2, None, 0.2),
         ("three-hand", ["--variant", "three-hand", "-n", "3", "--seed",
-                        "4"], 3, None),
+                        "4", "--concurrency", "3"], 3, None, 0.2),
     ]
     bad = 0
-    for tag, args, players, ini in cases:
-        found, shown = run(tmp, tag, args, players, ini)
+    for tag, args, players, ini, linger in cases:
+        found, shown, met = run(tmp, tag, args, players, ini,
+                                linger=linger)
         if found or (shown and tag != "nodup"):
             print("%s: %d deals played by a process that knew their deck "
                   "(%s), %d decks shown" % (tag, len(found), found[:3],
@@ -131,22 +169,34 @@ def main():
         if tag == "nodup" and not shown:
             print("nodup: a deck played once is not shown at its end")
             bad += 1
+        if met:
+            print("%s: %d times two processes dealt one deck lived at "
+                  "once (deck %s)" % (tag, len(met), met[0]))
+            bad += 1
     # A voided deal is dealt again: neither its deck nor the processes
     # that saw part of it may reach the replay (a deck played once is
     # otherwise shown, and processes kept, without duplicates).
     crasher = "%s --mode crash --after 3" % os.path.join(BUILD, "fixtures",
                                                           "badbot")
-    found, shown = run(tmp, "void", ["--no-duplicate", "-n", "2",
-                                     "--on-failure", "void"], other=crasher)
+    found, shown, _ = run(tmp, "void", ["--no-duplicate", "-n", "2",
+                                        "--on-failure", "void"],
+                          other=crasher)
     if found:
         print("void: %d deals replayed by a process that saw them (%s)"
               % (len(found), found[:3]))
         bad += 1
-    # The opt-out for trusted engines keeps processes: the check sees it.
-    found, _ = run(tmp, "reuse", ["-n", "4", "--reuse-engines"])
+    # The opt-out for trusted engines keeps processes (both checks see
+    # it, the second at two tables at once).
+    found, _, _ = run(tmp, "reuse", ["-n", "4", "--reuse-engines"])
+    _, _, met = run(tmp, "reuse-2", ["-n", "4", "--reuse-engines",
+                                     "--concurrency", "2"])
     if not found:
         print("--reuse-engines: the spy check found no process that "
               "played a deck twice (the check cannot fail?)")
+        bad += 1
+    if not met:
+        print("--reuse-engines: no two processes dealt one deck lived at "
+              "once (the check cannot fail?)")
         bad += 1
     sys.exit(1 if bad else 0)
 
