@@ -497,6 +497,7 @@ bot_start(struct bot *b)
 	spec.rlimit_as = (uint64_t)b->limits->as_mb << 20;
 	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
 	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
+	spec.rlimit_fsize = (uint64_t)b->limits->log_mb << 20;
 	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
 	spec.sandbox = b->limits->sandbox;
 	b->want_legal = false;

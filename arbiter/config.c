@@ -33,6 +33,8 @@ config_defaults(struct match_cfg *c)
 	 * of virtual memory they never use, so a default cap would stop them
 	 * at start-up; CPU time is left to the clocks. */
 	c->limits.nofile = 1024;
+	/* An engine's stderr must not fill the disk the records are on. */
+	c->limits.log_mb = 1024;
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->duplicate = true;
@@ -104,8 +106,9 @@ config_usage(FILE *f)
 	    "      --stall-timeout MS the longest decision when no clock,\n"
 	    "                         cap or movetime bounds it (300000)\n"
 	    "      --limit-memory MB, --limit-cpu S, --limit-files N,\n"
-	    "      --limit-processes N  per engine (defaults: none, none,\n"
-	    "                         1024, none; 0 = unchanged)\n"
+	    "      --limit-processes N, --limit-log MB  per engine (defaults:\n"
+	    "                         none, none, 1024, none, 1024; 0 =\n"
+	    "                         unchanged)\n"
 	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
 	    "                         the deal, a replay of it (recorded as\n"
 	    "                         voided), or a restart of the engine\n"
@@ -174,6 +177,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--limit-cpu", &c->limits.cpu_s, NULL, 0, 1LL << 30 },
 		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },
 		{ "--limit-processes", &c->limits.nproc, NULL, 0, 1LL << 20 },
+		{ "--limit-log", &c->limits.log_mb, NULL, 0, 1LL << 30 },
 		{ "-n", NULL, &c->deals, 1, 100000000 },
 		{ "--deals", NULL, &c->deals, 1, 100000000 },
 		{ "-c", NULL, &c->concurrency, 1, 256 },

@@ -86,6 +86,9 @@ struct limits_cfg {
 	long long	nofile;		/* open descriptors */
 	long long	nproc;		/* processes of the user (Linux counts
 					 * all of the user's, not the engine's) */
+	long long	log_mb;		/* the size, MiB, past which no file
+					 * written by it (its stderr log)
+					 * may grow */
 	/* Entered by every engine (sandbox.h); NULL: unconfined. */
 	const struct sandbox *sandbox;
 	/* Engines keep running off their turn (--ponder); by default they

@@ -104,6 +104,10 @@ struct engine_spec {
 	uint64_t	 rlimit_as;	/* RLIMIT_AS, bytes */
 	uint64_t	 rlimit_cpu;	/* RLIMIT_CPU, seconds */
 	uint64_t	 rlimit_nofile;	/* RLIMIT_NOFILE, descriptors */
+	uint64_t	 rlimit_fsize;	/* RLIMIT_FSIZE, bytes: no file it
+					 * writes, its stderr log above all,
+					 * grows past it (writes fail, SIGXFSZ
+					 * ignored) */
 	uint64_t	 rlimit_nproc;	/* RLIMIT_NPROC, per user id! */
 	size_t		 max_line;	/* bytes, terminator included;
 					 * 0: 65536 */

@@ -211,6 +211,11 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	sigemptyset(&sa.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &sa, NULL);
+	/* A log at its limit refuses further writes (EFBIG): the engine
+	 * plays on, rather than dying of SIGXFSZ. */
+	sa.sa_handler = SIG_IGN;
+	if (spec->rlimit_fsize > 0)
+		sigaction(SIGXFSZ, &sa, NULL);
 	/* Above 2 first: dup2 onto itself would leave it close-on-exec. */
 	if ((in = fcntl(in, F_DUPFD_CLOEXEC, 3)) < 0 ||
 	    (out = fcntl(out, F_DUPFD_CLOEXEC, 3)) < 0 ||
@@ -226,7 +231,8 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||
 	    spawn_limit(RLIMIT_CPU, spec->rlimit_cpu, 1) < 0 ||
 	    spawn_limit(RLIMIT_NOFILE, spec->rlimit_nofile, 0) < 0 ||
-	    spawn_limit(RLIMIT_NPROC, spec->rlimit_nproc, 0) < 0)
+	    spawn_limit(RLIMIT_NPROC, spec->rlimit_nproc, 0) < 0 ||
+	    spawn_limit(RLIMIT_FSIZE, spec->rlimit_fsize, 0) < 0)
 		spawn_child_fail("setrlimit", path);
 	/* Before closefrom: the ruleset is one of the descriptors it closes. */
 	if (sandbox_enter(spec->sandbox, rules) < 0)

@@ -40,6 +40,25 @@ u=$nproc
 [ "$(sed -n 3p "$tmp/def.log")" = "$(ulimit -t)" ]
 [ "$(sed -n 4p "$tmp/def.log")" = "$nproc" ]
 
+# An engine's stderr log grows no further than --limit-log (1024 MiB by
+# default): a bot that writes 3 MiB there at each start leaves a log of 1
+# MiB with --limit-log 1, and still plays every deal to its end.
+cat >"$tmp/chatty.sh" <<EOT
+#!/bin/sh
+head -c 3145728 /dev/zero >&2
+exec $PWD/$BUILD/bots/c-random
+EOT
+chmod +x "$tmp/chatty.sh"
+for mb in 1 0; do
+	"$BUILD/bezique-arbiter" match -e "$tmp/chatty.sh" --name chatty \
+		--stderr "$tmp/chatty$mb.log" --limit-log $mb \
+		-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
+		-o "$tmp/chatty$mb.jsonl" >/dev/null
+	[ "$(grep -c '"termination":"normal"' "$tmp/chatty$mb.jsonl")" = 2 ]
+done
+[ "$(wc -c <"$tmp/chatty1.log")" = 1048576 ]
+[ "$(wc -c <"$tmp/chatty0.log")" = $((2 * 3145728)) ]
+
 # Confined in a user namespace of its own (pidns.c; not for root, whom
 # the kernel never holds to RLIMIT_NPROC), an engine's processes are
 # counted there: --limit-processes 20 lets it start about 20 however many
