@@ -20,7 +20,7 @@
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-v variant]
+ *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms] [-v variant]
  *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  -c
@@ -48,6 +48,9 @@
  * more a node every -Q worlds.  -b switches tree 1 (exploration 1) on
  * for decisions given at least that many ms (strong.h, tree_from_ms; -b 0
  * never).
+ * -g MS: the other side is not greedy but the strong level at its
+ * defaults, MS a decision (in CPU time with -c): strong against itself at
+ * another budget, to see whether more time wins more (two seats).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -81,6 +84,8 @@ struct opts {
 	struct strong_params p;
 	struct keep_weights w;	/* the simulation policy's (-W) */
 	double		theta[PF_COUNT];	/* -F: learned, from a file */
+	struct strong_params rival;	/* -g: the other side, if ms > 0 */
+	struct think_limits rival_lim;
 };
 
 /* One pair's outcome for strong, and what its searches cost. */
@@ -159,6 +164,9 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			strong_search(&o->p, v, &rng[seat], &o->lim, on_info,
 			    &t, &a);
 			pr->decisions++;
+		} else if (o->rival_lim.movetime_ms > 0) {
+			strong_search(&o->rival, v, &rng[seat], &o->rival_lim,
+			    NULL, NULL, &a);
 		} else {
 			player_choose(LEVEL_GREEDY, v, &rng[seat], NULL, NULL,
 			    NULL, &a);
@@ -246,7 +254,12 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 			rubicons += pr[i].rubiconed[k] < 0;
 		}
 	}
-	printf("strong vs greedy, %s, %ld duplicate %s (%ld deals), seed "
+	if (o->rival_lim.movetime_ms > 0)
+		printf("strong vs strong at %lld ms, ",
+		    o->rival_lim.movetime_ms);
+	else
+		printf("strong vs greedy, ");
+	printf("%s, %ld duplicate %s (%ld deals), seed "
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n,
 	    o->seats == 3 ? "decks" : "pairs", o->seats * n,
 	    (unsigned long long)o->seed,
@@ -262,9 +275,11 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	printf("  %s  %+6.0f +- %.0f\n", o->seats == 3 ?
 	    "points over greedy:" : "game value / deal: ", m, h);
 	if (o->seats == 2)	/* three-hand has no rubicon */
-		printf("  losses rubiconed:   %ld of %ld (%.1f%%); greedy "
+		printf("  losses rubiconed:   %ld of %ld (%.1f%%); %s "
 		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
-		    (double)rubiconed / (double)lost : 0.0, rubicons);
+		    (double)rubiconed / (double)lost : 0.0,
+		    o->rival_lim.movetime_ms > 0 ? "the other" : "greedy",
+		    rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
@@ -316,6 +331,7 @@ defaults(struct opts *o, int argc, char **argv)
 	o->seats = r.players;
 	g = game_new(&r, 1, 1);
 	strong_defaults(&o->p, g);
+	strong_defaults(&o->rival, g);
 	game_free(g);
 }
 
@@ -333,10 +349,12 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:b:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:b:g:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
-		case 'c': o->lim.cpu_clock = true; break;
+		case 'c': o->lim.cpu_clock = true;
+			o->rival_lim.cpu_clock = true; break;
+		case 'g': o->rival_lim.movetime_ms = x; break;
 		case 'n': o->pairs = (long)x; break;
 		case 'p': o->lim.playouts = x; break;
 		case 't': o->lim.movetime_ms = x; break;
@@ -376,6 +394,10 @@ parse(int argc, char **argv, struct opts *o)
 	if (o->p.oracle < 0 || o->p.oracle > 2) {
 		fprintf(stderr, "bench_strength: -O %d: not 0, 1 or 2\n",
 		    o->p.oracle);
+		exit(2);
+	}
+	if (o->rival_lim.movetime_ms > 0 && o->seats != 2) {
+		fprintf(stderr, "bench_strength: -g is for two seats\n");
 		exit(2);
 	}
 	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
