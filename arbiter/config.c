@@ -48,6 +48,22 @@ clock_stall_guarded(const struct clock_cfg *c)
 	    c->stall_ms > 0;
 }
 
+long long
+clock_decision_limit(const struct clock_cfg *c, double clock_ms)
+{
+	long long limit = 24LL * 3600 * 1000;	/* no limit */
+
+	if (c->time_ms > 0)
+		limit = (long long)clock_ms;
+	if (c->cap_ms > 0 && c->cap_ms < limit)
+		limit = c->cap_ms;
+	if (c->movetime_ms > 0 && c->movetime_ms < limit)
+		limit = c->movetime_ms;
+	if (clock_stall_guarded(c))
+		limit = c->stall_ms;	/* a hung engine must not block */
+	return limit > 0 ? limit : 0;
+}
+
 void
 config_free(struct match_cfg *c)
 {

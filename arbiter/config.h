@@ -78,6 +78,9 @@ struct clock_cfg {
 /* Whether the stall guard bounds each decision: no game clock, cap or
  * movetime does. */
 bool	clock_stall_guarded(const struct clock_cfg *c);
+/* The time a decision may take, ms: what is left of the seat's clock
+ * (clock_ms), within the cap and the movetime, or the stall guard. */
+long long clock_decision_limit(const struct clock_cfg *c, double clock_ms);
 
 /* Limits on each engine process (setrlimit; 0 leaves one unchanged). */
 struct limits_cfg {

@@ -11,7 +11,6 @@
 #include "table.h"
 #include "view.h"
 
-#define NO_LIMIT_MS	(24LL * 3600 * 1000)
 #define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
 #define MAX_VOIDS	2	/* per deal, with on_failure=void: then the
 				 * failure forfeits it */
@@ -220,23 +219,6 @@ send_events(struct table *t, const struct event_log *log)
 		}
 }
 
-static long long
-decision_limit(const struct table *t, int seat)
-{
-	const struct clock_cfg *c = &t->cfg->clock;
-	long long limit = NO_LIMIT_MS;
-
-	if (c->time_ms > 0)
-		limit = (long long)t->clock_ms[seat];
-	if (c->cap_ms > 0 && c->cap_ms < limit)
-		limit = c->cap_ms;
-	if (c->movetime_ms > 0 && c->movetime_ms < limit)
-		limit = c->movetime_ms;
-	if (clock_stall_guarded(c))
-		limit = c->stall_ms;	/* a hung engine must not block */
-	return limit > 0 ? limit : 0;
-}
-
 static void
 request(struct table *t)
 {
@@ -245,7 +227,8 @@ request(struct table *t)
 	const struct clock_cfg *c = &t->cfg->clock;
 	struct game *v = game_view(t->g, seat);
 	size_t k, len = BZP_MAX_LINE - 1;
-	long long limit = decision_limit(t, seat);
+	long long limit = clock_decision_limit(&t->cfg->clock,
+	    t->clock_ms[seat]);
 
 	k = (size_t)snprintf(t->line, len, "go id=%" PRIu64 " decision=%s "
 	    "time=%lld otime=%lld inc=%lld cap=%lld movetime=%lld ",
