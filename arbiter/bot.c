@@ -48,6 +48,7 @@ struct bot {
 	bool				 killed_by_us;
 	bool				 start_after_exit; /* asked while dying */
 	bool				 dealt;	/* its process saw deck */
+	int				 cpu;	/* -1: any */
 	uint64_t			 deck;
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
@@ -74,6 +75,12 @@ bool
 bot_running(const struct bot *b)
 {
 	return b->state != BOT_DOWN && b->state != BOT_DYING;
+}
+
+void
+bot_pin(struct bot *b, int cpu)
+{
+	b->cpu = cpu;
 }
 
 void
@@ -447,6 +454,7 @@ bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 	b->cb = *cb;
 	b->arg = arg;
 	b->want_events = true;
+	b->cpu = -1;
 	return b;
 }
 
@@ -498,6 +506,8 @@ bot_start(struct bot *b)
 	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
 	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
 	spec.rlimit_fsize = (uint64_t)b->limits->log_mb << 20;
+	spec.pinned = b->cpu >= 0;
+	spec.cpu = b->cpu;
 	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
 	spec.sandbox = b->limits->sandbox;
 	b->want_legal = false;

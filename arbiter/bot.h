@@ -106,6 +106,9 @@ int		 bot_last_lines(const struct bot *b, const char **lines, int n);
 void		 bot_fault(struct bot *b, enum termination t,
 		    const char *reason);
 
+/* Its processes from now on run on this CPU only (-1: any). */
+void		 bot_pin(struct bot *b, int cpu);
+
 /*
  * The bot's process was dealt cards of the deck of this seed (its
  * deal_spec seed: a game of several deals is one deck).  Until that

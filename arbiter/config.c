@@ -139,6 +139,8 @@ config_usage(FILE *f)
 	    "                         a deck played again gets fresh ones)\n"
 	    "      --ponder           engines may think off their turn (by\n"
 	    "                         default each is stopped until asked)\n"
+	    "      --affinity         each table's engines on a CPU of its\n"
+	    "                         own (by default on any)\n"
 	    "      --no-sandbox       engines run unconfined (trusted engines\n"
 	    "                         that write files: by default Landlock\n"
 	    "                         lets them read all but the records and\n"
@@ -404,6 +406,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->reuse_engines = true;
 		else if (strcmp(f, "--ponder") == 0)
 			c->limits.ponder = true;
+		else if (strcmp(f, "--affinity") == 0)
+			c->limits.affinity = true;
 		else if (strcmp(f, "--no-sandbox") == 0)
 			c->no_sandbox = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)

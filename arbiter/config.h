@@ -97,6 +97,9 @@ struct limits_cfg {
 	/* Engines keep running off their turn (--ponder); by default they
 	 * are stopped until asked to move (engine_proc_pause). */
 	bool		ponder;
+	/* Each table's engines on one CPU of the arbiter's, the table's
+	 * (--affinity), so that an engine's threads slow no other table. */
+	bool		affinity;
 };
 
 struct match_cfg {

@@ -104,6 +104,8 @@ struct engine_spec {
 	uint64_t	 rlimit_as;	/* RLIMIT_AS, bytes */
 	uint64_t	 rlimit_cpu;	/* RLIMIT_CPU, seconds */
 	uint64_t	 rlimit_nofile;	/* RLIMIT_NOFILE, descriptors */
+	bool		 pinned;	/* runs on CPU cpu only */
+	int		 cpu;
 	uint64_t	 rlimit_fsize;	/* RLIMIT_FSIZE, bytes: no file it
 					 * writes, its stderr log above all,
 					 * grows past it (writes fail, SIGXFSZ
@@ -175,6 +177,10 @@ void		 engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
  */
 void		 engine_proc_reaper_on_ended(struct engine_proc_reaper *r,
 		    void (*cb)(void *arg), void *arg);
+
+/* The i-th of the CPUs this process may run on, round the set (for a
+ * spec's cpu); -1 if none can be told. */
+int		 engine_proc_nth_cpu(int i);
 
 /* One engine process. */
 

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +194,31 @@ spawn_limit(int resource, uint64_t value, uint64_t slack)
 	return setrlimit(resource, &rl);
 }
 
+int
+engine_proc_nth_cpu(int i)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) < 0 ||
+	    (n = CPU_COUNT(&set)) == 0)
+		return -1;
+	for (int cpu = 0, k = i % n; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set) && k-- == 0)
+			return cpu;
+	return -1;
+}
+
+static int
+spawn_pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
 /* The child, between fork and exec. */
 static _Noreturn void
 spawn_child(const struct engine_spec *spec, const char *path,
@@ -226,6 +252,8 @@ spawn_child(const struct engine_spec *spec, const char *path,
 		spawn_child_fail("dup2", "socket");
 	if (spec->dir != NULL && chdir(wd) < 0)
 		spawn_child_fail("chdir", wd);
+	if (spec->pinned && spawn_pin(spec->cpu) < 0)
+		spawn_child_fail("sched_setaffinity for", path);
 	if (sandbox_pidns(spec->sandbox) && pidns_enter() < 0)
 		spawn_child_fail("PID namespace for", path);
 	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||

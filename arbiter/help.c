@@ -74,6 +74,8 @@ tournament_options(FILE *f)
 	    "                       (false: trusted engines only)\n"
 	    "  ponder = BOOL        engines may think off their turn (false:\n"
 	    "                       each is stopped until asked to move)\n"
+	    "  affinity = BOOL      each table's engines on a CPU of its own\n"
+	    "                       (false: on any)\n"
 	    "  sandbox = BOOL       confine engines with Landlock (true; no:\n"
 	    "                       trusted engines that write files)\n"
 	    "  stall_timeout = MS   each decision's limit with no clock\n"

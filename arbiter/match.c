@@ -492,8 +492,11 @@ setup(struct match *m)
 	event_add(m->sigint, NULL);
 	event_add(m->sigterm, NULL);
 	m->ntables = c->concurrency < c->deals ? c->concurrency : c->deals;
-	for (int i = 0; i < m->ntables; i++)
+	for (int i = 0; i < m->ntables; i++) {
 		m->tables[i] = table_new(m->base, m->reaper, c, &tcb, m);
+		if (c->limits.affinity)
+			table_pin(m->tables[i], engine_proc_nth_cpu(i));
+	}
 	return 0;
 }
 

@@ -28,8 +28,8 @@ struct sysfilter {
  * Sockets of every family (the engine's pipes are made by the arbiter,
  * a socketpair needs no socket call); System V message queues,
  * semaphores and shared memory, and the old multiplexer of all three;
- * POSIX message queues; io_uring, which can open sockets itself; and
- * leaving the process group.
+ * POSIX message queues; io_uring, which can open sockets itself;
+ * leaving the process group; and moving to other CPUs.
  */
 static const char *const refused[] = {
 	"socket", "socketcall",
@@ -43,6 +43,8 @@ static const char *const refused[] = {
 	/* Its own process group holds all it starts: the arbiter stops
 	 * the group off its turn and kills it at the end. */
 	"setsid", "setpgid",
+	/* Pinned to its table's CPU (--affinity), it stays there. */
+	"sched_setaffinity",
 };
 
 static int

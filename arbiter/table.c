@@ -34,6 +34,7 @@ struct table {
 						 * ascending; -1 none */
 	struct table_callbacks	 cb;
 	void			*arg;
+	int			 cpu;		/* its engines', -1: any */
 	bool			 playing;	/* a deal is in progress */
 	bool			 waiting;	/* a deal waits for the bots */
 	bool			 resuming;	/* a restarted bot rejoins */
@@ -161,10 +162,12 @@ make_bots(struct table *t)
 		on_failed };
 
 	for (int i = 0; i < t->n && t->eng[0] >= 0; i++)
-		if (t->bots[t->eng[i]] == NULL)
+		if (t->bots[t->eng[i]] == NULL) {
 			t->bots[t->eng[i]] = bot_new(t->reaper,
 			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
 			    &t->cfg->limits, &bcb, t);
+			bot_pin(t->bots[t->eng[i]], t->cpu);
+		}
 }
 
 static void
@@ -485,11 +488,18 @@ table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	t->cb = *cb;
 	t->arg = arg;
 	t->n = cfg->rules.players;
+	t->cpu = -1;
 	t->show_deck = !schedule_decks_shared(cfg);
 	t->fresh = !t->show_deck && !cfg->reuse_engines;
 	for (int i = 0; i < MAX_PLAYERS; i++)
 		t->eng[i] = -1;
 	return t;
+}
+
+void
+table_pin(struct table *t, int cpu)
+{
+	t->cpu = cpu;
 }
 
 void

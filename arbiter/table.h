@@ -39,6 +39,8 @@ struct table	*table_new(struct event_base *base, struct engine_proc_reaper *reap
 		    const struct match_cfg *cfg,
 		    const struct table_callbacks *cb, void *arg);
 void		 table_free(struct table *t);
+/* Its engines run on this CPU only (-1: any); before its first deal. */
+void		 table_pin(struct table *t, int cpu);
 
 /* Makes the table ask for its first deal (idle() follows). */
 void		 table_start(struct table *t);

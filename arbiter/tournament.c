@@ -89,7 +89,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	}
 	if (strcmp(key, "duplicate") == 0 ||
 	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0 ||
-	    strcmp(key, "ponder") == 0) {
+	    strcmp(key, "ponder") == 0 || strcmp(key, "affinity") == 0) {
 		bool yes = strcmp(value, "false") != 0 &&
 		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
 		if (key[0] == 'd')
@@ -98,6 +98,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 			r->c->no_sandbox = !yes;
 		else if (key[0] == 'p')
 			r->c->limits.ponder = yes;
+		else if (key[0] == 'a')
+			r->c->limits.affinity = yes;
 		else
 			r->c->reuse_engines = yes;
 		return 1;
