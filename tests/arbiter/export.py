@@ -29,25 +29,31 @@ def rows(args):
 
 
 def shown_by_carte_blanche(view, seat):
-    """A carte blanche is shown to the other player (doc/rules.md): then
-    the hand may be in the view, but only cards of that declaration."""
+    """A carte blanche is shown to the other player (doc/rules.md), and
+    so is each card drawn and shown after it to score again: then the
+    hand may be in the view, but only cards of those declarations."""
     fields = dict(f.split("=", 1) for f in view.split()[1:] if "=" in f)
     shown = fields.get("hand%d" % seat, "").split(",")
+    cards = set()
     for d in fields.get("decls", "-").split(","):
         parts = d.split(":")
         if len(parts) >= 3 and parts[0] == str(seat) and \
                 parts[1] == "carte-blanche":
-            return set(shown) <= set(parts[2].split("+")) | {"??"}
-    return False
+            cards |= set(parts[2].split("+"))
+    return bool(cards) and set(shown) <= cards | {"??"}
 
 
 def main():
     tmp = tempfile.mkdtemp()
     rec = os.path.join(tmp, "m.jsonl")
+    # Seed 53 deals a carte blanche shown twice (a drawn card shown
+    # again), so the check below meets both.
     run(["match", "-e", ENG + " --level greedy", "--name", "g", "-e",
-         ENG + " --level random", "--name", "r", "-n", "4", "-q", "-o", rec])
+         ENG + " --level random", "--name", "r", "-n", "4", "-q", "-o", rec,
+         "--seed", "53"])
     records = [json.loads(l) for l in open(rec)]
     every = rows([rec])
+    shown = 0
     assert len(every) == sum(len(r["actions"]) for r in records), \
         "a row per action"
     for x in every:
@@ -57,11 +63,13 @@ def main():
             "hand%d=-" % other in x["view"] or \
             shown_by_carte_blanche(x["view"], other), "the other hand shows"
         assert " seat=%d " % x["seat"] in x["view"], x["view"][:80]
+        shown += shown_by_carte_blanche(x["view"], other)
         r = records[x["deal"]]
         assert x["player"] == r["players"][x["seat"]]
         w, v = r["result"]["winner"], r["result"]["value"]
         want = 0 if w < 0 else (v if w == x["seat"] else -v)
         assert x["outcome"]["for_seat"] == want, x["outcome"]
+    assert shown, "no view showed a carte blanche (seed 53 should)"
     g, r_ = rows(["--player", "g", rec]), rows(["--player", "r", rec])
     assert g and r_ and len(g) + len(r_) == len(every)
     assert all(x["player"] == "g" for x in g)
