@@ -91,16 +91,17 @@ take_requeued(struct deal_queue *q, const struct deal_queue_ask *ask,
 {
 	for (int k = q->nrequeue - 1; k >= 0; k--) {
 		int i = q->requeue[k], h = 0;
+		bool passed;
 		schedule_deal(q->cfg, i, d);
-		if (!ask->withdrawn(d, ask->arg) &&
-		    (h = held(q, ask, d->seed)) != 0) {
+		passed = ask->withdrawn(d, ask->arg);
+		if (!passed && (h = held(q, ask, d->seed)) != 0) {
 			*waiting = true;
 			if (h == 1)
 				return 0;
 			continue;
 		}
 		q->requeue[k] = q->requeue[--q->nrequeue];
-		if (!ask->withdrawn(d, ask->arg)) {
+		if (!passed) {
 			d->voids = q->voids[i];
 			return 1;
 		}
