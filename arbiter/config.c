@@ -38,6 +38,7 @@ config_defaults(struct match_cfg *c)
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->duplicate = true;
+	c->common_deals = true;
 	c->print_table = true;
 }
 
@@ -134,6 +135,9 @@ config_usage(FILE *f)
 	    "                         engine's remaining deals are dropped\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
+	    "      --no-common-deals  a tournament's pairings do not share a\n"
+	    "                         deck each round: with --no-duplicate\n"
+	    "                         no deck is played twice\n"
 	    "      --reuse-engines    keep each engine process from game to\n"
 	    "                         game (trusted engines only: by default\n"
 	    "                         a deck played again gets fresh ones)\n"
@@ -400,6 +404,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		*used = 0;
 		if (strcmp(f, "--no-duplicate") == 0)
 			c->duplicate = false;
+		else if (strcmp(f, "--no-common-deals") == 0)
+			c->common_deals = false;
 		else if (strcmp(f, "--sync") == 0)
 			c->sync = true;
 		else if (strcmp(f, "--reuse-engines") == 0)

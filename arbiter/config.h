@@ -118,6 +118,10 @@ struct match_cfg {
 	enum failure_policy	 on_failure;
 	int			 max_failures;	/* then the engine is withdrawn */
 	bool			 duplicate;	/* each deck twice, seats swapped */
+	/* A tournament's pairings meet one deck a round (the same luck for
+	 * all); off, each pairing has decks of its own, and with no
+	 * duplicates no deck is played twice (schedule_decks_shared). */
+	bool			 common_deals;
 	/* Keep one engine process across games even when a deck is played
 	 * again (schedule_decks_shared): only for trusted engines, since a
 	 * process remembers the hands it saw. */

@@ -491,8 +491,13 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		goto out;
 	seed = record_run_seed(c, s);
 	if (seed != c->seed) {
+		struct match_cfg other = *c;
+
+		other.common_deals = !c->common_deals;
 		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
-		    "command's %" PRIu64, seed, c->seed);
+		    "command's %" PRIu64 "%s", seed, c->seed,
+		    record_run_seed(&other, s) == c->seed ? (c->common_deals ?
+		    " (--no-common-deals?)" : " (common deals?)") : "");
 		goto out;
 	}
 	rc = 0;

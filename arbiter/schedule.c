@@ -106,8 +106,9 @@ schedule_decks_shared(const struct match_cfg *cfg)
 {
 	if (cfg->duplicate)
 		return true;
-	/* Without duplicates each pairing of a round still meets its deck. */
-	return cfg->rules.players == 2 &&
+	/* Without duplicates each pairing of a round still meets its deck,
+	 * unless each has decks of its own. */
+	return cfg->rules.players == 2 && cfg->common_deals &&
 	    schedule_pairings(cfg->format, cfg->nengines) > 1;
 }
 
@@ -125,7 +126,7 @@ schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	schedule_pairing(cfg->format, cfg->nengines, q % np, &a, &b);
 	d->deal = k;
 	d->pair = q;
-	d->round = q / np;
+	d->round = cfg->common_deals ? q / np : q;
 	d->seed = schedule_deck_seed(cfg->seed, d->round);
 	/* Alternate the elder seat: within a duplicate pair, and from deal
 	 * to deal without duplicates. */

@@ -5,7 +5,9 @@
  * Deal k belongs to duplicate pair k/2 (each deck played twice with the
  * seats swapped) and, in a tournament, to pairing (k/2) mod P in round
  * (k/2) div P: deal k of every pairing in a round uses the same deck
- * ("common deals": every engine meets the same luck).
+ * ("common deals": every engine meets the same luck).  Without common
+ * deals (--no-common-deals) pair k has deck k of its own, so that with
+ * --no-duplicate no deck is played twice.
  *
  * In variants played over several deals (two-hand to 1000), an index is
  * a game: its first deal uses the deck's seed, deal k > 0 of the game

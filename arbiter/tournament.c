@@ -87,13 +87,15 @@ tournament_key(struct reader *r, const char *key, const char *value)
 				    "times)", value), 0;
 		}
 	}
-	if (strcmp(key, "duplicate") == 0 ||
+	if (strcmp(key, "duplicate") == 0 || strcmp(key, "common_deals") == 0 ||
 	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0 ||
 	    strcmp(key, "ponder") == 0 || strcmp(key, "affinity") == 0) {
 		bool yes = strcmp(value, "false") != 0 &&
 		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
 		if (key[0] == 'd')
 			r->c->duplicate = yes;
+		else if (key[0] == 'c')
+			r->c->common_deals = yes;
 		else if (key[0] == 's')
 			r->c->no_sandbox = !yes;
 		else if (key[0] == 'p')

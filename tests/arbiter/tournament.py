@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Tournaments: a seeded tournament's records and table are identical run
 to run; shards played apart and merged with `rate` give the whole run's
-table; a bad tournament file gets one line naming the file, line and key.
+table; without duplicates and common deals no deck is dealt twice; a bad
+tournament file gets one line naming the file, line and key.
 """
+import json
 import os
 import subprocess
 import sys
@@ -86,6 +88,9 @@ def check(tmp):
     if rc != 0 or not any(l.split()[1:3] == ["random", "+1000"]
                           for l in anchored.splitlines() if l[:1].isdigit()):
         return "anchor not applied:\n" + anchored
+    err = check_single_decks(tmp, ini)
+    if err:
+        return err
     bad = os.path.join(tmp, "bad.ini")
     open(bad, "w").write("[tournament]\nformat = round-robin\nrouds = 3\n")
     rc, _, err = run(["tournament", bad])
@@ -95,10 +100,39 @@ def check(tmp):
     return None
 
 
+def seeds(path):
+    return [json.loads(l)["seed"] for l in open(path)]
+
+
+def check_single_decks(tmp, ini):
+    """Without duplicates the pairings of a round still share its deck;
+    without common deals too, no deck is dealt twice, the records rate,
+    and a resume that forgets the flag is told which."""
+    shared = os.path.join(tmp, "shared.jsonl")
+    single = os.path.join(tmp, "single.jsonl")
+    rc, _, err = run(["tournament", ini, "-o", shared, "-q",
+                      "--no-duplicate"])
+    if rc != 0 or len(set(seeds(shared))) != 2:
+        return "--no-duplicate: not 2 decks for 6 deals: " + err
+    rc, _, err = run(["tournament", ini, "-o", single, "-q",
+                      "--no-duplicate", "--no-common-deals"])
+    if rc != 0 or len(seeds(single)) != 6 or len(set(seeds(single))) != 6:
+        return "--no-common-deals: not 6 decks for 6 deals: " + err
+    rc, _, err = run(["rate", single])
+    if rc != 0:
+        return "rate of a run without common deals: " + err
+    rc, _, err = run(["tournament", ini, "--resume", single, "-q",
+                      "--no-duplicate"])
+    if rc == 0 or "(--no-common-deals?)" not in err:
+        return "resume without --no-common-deals: status %d, %r" % (rc, err)
+    return None
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         err = check(tmp)
-    print(err or "tournament: deterministic, shards merge, bad file named")
+    print(err or "tournament: deterministic, shards merge, single decks, bad "
+          "file named")
     return 1 if err else 0
 
 
