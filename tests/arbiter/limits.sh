@@ -1,6 +1,7 @@
 #!/bin/sh
 # Per-engine resource limits reach the engine process: an engine that
-# writes its own limits to its stderr log, then plays (it is the C bot).
+# writes its own limits (and its OOM score) to its stderr log, then plays
+# (it is the C bot).
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -39,6 +40,21 @@ u=$nproc
 [ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
 [ "$(sed -n 3p "$tmp/def.log")" = "$(ulimit -t)" ]
 [ "$(sed -n 4p "$tmp/def.log")" = "$nproc" ]
+
+# Should memory run out, the OOM killer takes an engine before the
+# arbiter: each engine starts with oom_score_adj 1000, and a confined one
+# cannot lower it (it writes no /proc file).
+cat >"$tmp/oom.sh" <<EOT
+#!/bin/sh
+if { echo 0 >/proc/self/oom_score_adj; } 2>/dev/null; then l=lowered; else l=kept; fi
+echo "\$(cat /proc/self/oom_score_adj) \$l" >&2
+exec $PWD/$BUILD/bots/c-random
+EOT
+chmod +x "$tmp/oom.sh"
+"$BUILD/bezique-arbiter" match -e "$tmp/oom.sh" --name oom \
+	--stderr "$tmp/oom.log" -e "$BUILD/bezique-engine --level random" \
+	--name random -n 2 -q -o "$tmp/oom.jsonl" >/dev/null
+[ "$(sort -u "$tmp/oom.log")" = "1000 kept" ]
 
 # An engine's stderr log grows no further than --limit-log (1024 MiB by
 # default): a bot that writes 3 MiB there at each start leaves a log of 1
