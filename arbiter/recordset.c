@@ -497,7 +497,8 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
 		    "command's %" PRIu64 "%s", seed, c->seed,
 		    record_run_seed(&other, s) == c->seed ? (c->common_deals ?
-		    " (--no-common-deals?)" : " (common deals?)") : "");
+		    " (--no-common-deals?)" : " (dealt with common deals: "
+		    "without --no-common-deals?)") : "");
 		goto out;
 	}
 	rc = 0;

@@ -125,6 +125,10 @@ def check_single_decks(tmp, ini):
                       "--no-duplicate"])
     if rc == 0 or "(--no-common-deals?)" not in err:
         return "resume without --no-common-deals: status %d, %r" % (rc, err)
+    rc, _, err = run(["tournament", ini, "--resume", shared, "-q",
+                      "--no-duplicate", "--no-common-deals"])
+    if rc == 0 or "without --no-common-deals?)" not in err:
+        return "resume with --no-common-deals: status %d, %r" % (rc, err)
     return None
 
 
