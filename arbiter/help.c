@@ -53,7 +53,8 @@ tournament_options(FILE *f)
 {
 	fputs("The file's keys (a [tournament] key with a number or a file\n"
 	    "may also be given as a flag, --key with - for _, which\n"
-	    "overrides the file; duplicate = false is --no-duplicate):\n"
+	    "overrides the file; duplicate = false is --no-duplicate;\n"
+	    "BOOL is yes, true or 1, or no, false or 0):\n"
 	    "[tournament]\n"
 	    "  format = round-robin | gauntlet (round-robin; gauntlet: the\n"
 	    "           first engine against each other)\n"

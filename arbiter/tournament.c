@@ -90,8 +90,12 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	if (strcmp(key, "duplicate") == 0 || strcmp(key, "common_deals") == 0 ||
 	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0 ||
 	    strcmp(key, "ponder") == 0 || strcmp(key, "affinity") == 0) {
-		bool yes = strcmp(value, "false") != 0 &&
-		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0;
+		bool yes = strcmp(value, "true") == 0 ||
+		    strcmp(value, "yes") == 0 || strcmp(value, "1") == 0;
+		if (!yes && strcmp(value, "false") != 0 &&
+		    strcmp(value, "no") != 0 && strcmp(value, "0") != 0)
+			return snprintf(r->err, sizeof(r->err), "bad value '%s' "
+			    "for '%s' (yes or no)", value, key), 0;
 		if (key[0] == 'd')
 			r->c->duplicate = yes;
 		else if (key[0] == 'c')

@@ -37,6 +37,8 @@ refuse section 11 "\[engine a\] appears twice (first at line 5)" \
     "$head\n$engines\n[engine a]\ndir = /tmp\n"
 refuse section-empty 5 "\[tournament\] appears twice (first at line 1)" \
     "$head\n[tournament]\nconcurrency = 1\n$engines"
+refuse bool 4 "bad value 'maybe' for 'common_deals' (yes or no)" \
+    "$head""common_deals = maybe\n\n$engines"
 refuse key 4 "'rounds' in \[tournament\] is given twice (first at line 2)" \
     "${head}rounds = 3\n$engines"
 refuse engine-key 6 "'command' in \[engine a\] is given twice" \

@@ -101,7 +101,9 @@ def check(tmp):
 
 
 def seeds(path):
-    return [json.loads(l)["seed"] for l in open(path)]
+    """The deck of each deal, in deal order (records come as deals end)."""
+    recs = [json.loads(l) for l in open(path)]
+    return [r["seed"] for r in sorted(recs, key=lambda r: r["deal"])]
 
 
 def check_single_decks(tmp, ini):
@@ -118,6 +120,15 @@ def check_single_decks(tmp, ini):
                       "--no-duplicate", "--no-common-deals"])
     if rc != 0 or len(seeds(single)) != 6 or len(set(seeds(single))) != 6:
         return "--no-common-deals: not 6 decks for 6 deals: " + err
+    keyed = os.path.join(tmp, "keyed.ini")
+    with open(keyed, "w") as f:
+        f.write(open(ini).read().replace(
+            "concurrency = 2\n",
+            "concurrency = 2\nduplicate = no\ncommon_deals = no\n"))
+    rc, _, err = run(["tournament", keyed, "-o",
+                      os.path.join(tmp, "keyed.jsonl"), "-q"])
+    if rc != 0 or seeds(os.path.join(tmp, "keyed.jsonl")) != seeds(single):
+        return "common_deals = no in the file: not the flags' deals: " + err
     rc, _, err = run(["rate", single])
     if rc != 0:
         return "rate of a run without common deals: " + err
