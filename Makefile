@@ -14,6 +14,9 @@
 #   make weights-policy-values  the policy fitted to the search's values
 #                   of every card instead (build/policy/values.txt, not
 #                   the header: measured, not kept; 7 min on two cores)
+#   make weights-mlp  the non-linear simulation policy's weights
+#                   (engine/ai/policy_mlp_weights.h; measured, not the
+#                   default; about 10 min on two cores)
 #   make weights-eval  refit the evaluation of every variant from self-play
 #                   into engine/ai/eval_weights.h (fixed seeds, a few
 #                   minutes; not part of make test)
@@ -99,7 +102,7 @@ PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
         format checksrc fuzz fuzz-build tools weights-policy weights-eval \
-        weights-policy-values
+        weights-policy-values weights-mlp
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
 # deps: check libraries with pkg-config; install what is missing (root or
@@ -225,6 +228,21 @@ weights-policy-values: deps-ok $(TOOL_BIN)
 		-j $(POLICY_JOBS) -V -o $(POLICY_DIR)/values.bin
 	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/values.bin \
 		-T $(POLICY_TEMPS) -t $(POLICY_DIR)/values.txt
+
+# The non-linear simulation policy (policy_mlp.h; measured, not the
+# default: tournaments/results/mlp-2026-11-25.md): 2,500 deals of the
+# strong level's self-play with the search's values (about 8 min on two
+# idle cores, 170 MB), then the network's fit (45 s), which rewrites
+# engine/ai/policy_mlp_weights.h.
+MLP_DEALS = 2500
+MLP_FIT   = -T 10 -h 24 -e 12
+weights-mlp: deps-ok $(TOOL_BIN)
+	@mkdir -p $(POLICY_DIR)
+	$(BUILD)/tools/policy_selfplay -n $(MLP_DEALS) -p $(POLICY_PLAYOUTS) \
+		-s $(POLICY_SEED) -j $(POLICY_JOBS) -V -o $(POLICY_DIR)/mlp.bin
+	$(BUILD)/tools/policy_mlp_fit -i $(POLICY_DIR)/mlp.bin $(MLP_FIT) \
+		-t $(POLICY_DIR)/mlp.txt -o engine/ai/policy_mlp_weights.h \
+		-R "policy_mlp_fit -i data.bin $(MLP_FIT) on policy_selfplay -n $(MLP_DEALS) -p $(POLICY_PLAYOUTS) -s $(POLICY_SEED) -V"
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser:

@@ -5,6 +5,7 @@
 
 #include "eval.h"
 #include "policy_features.h"
+#include "policy_mlp.h"
 #include "policy_weights.h"
 #include "rollout.h"
 
@@ -39,6 +40,8 @@ const double policy_learned[PF_COUNT] = POLICY_WEIGHTS;
 struct rollout {
 	const struct keep_weights *w;
 	const double	*theta;	/* learned weights, or NULL: w */
+	const struct policy_mlp *mlp;	/* or the non-linear policy */
+	int16_t		 f[MAX_LEGAL][PF_COUNT];	/* its features */
 	struct pf_buffers pf;	/* look-ahead after winning a trick */
 	struct action	 legal[MAX_LEGAL];
 };
@@ -52,6 +55,7 @@ rollout_new(const struct game *like, const struct keep_weights *w)
 		abort();
 	ro->w = w != NULL ? w : &rollout_weights;
 	ro->theta = NULL;
+	ro->mlp = NULL;
 	pf_buffers_init(&ro->pf, like);
 	return ro;
 }
@@ -62,6 +66,15 @@ rollout_new_learned(const struct game *like, const double *theta)
 	struct rollout *ro = rollout_new(like, NULL);
 
 	ro->theta = theta != NULL ? theta : policy_learned;
+	return ro;
+}
+
+struct rollout *
+rollout_new_mlp(const struct game *like, const struct policy_mlp *m)
+{
+	struct rollout *ro = rollout_new(like, NULL);
+
+	ro->mlp = m != NULL ? m : &policy_mlp_weights;
 	return ro;
 }
 
@@ -194,7 +207,10 @@ rollout_choose(struct rollout *ro, const struct game *g, struct action *out)
 		k = 0;		/* claim */
 		break;
 	default:
-		if (ro->theta != NULL)
+		if (ro->mlp != NULL)
+			k = policy_mlp_choose(&ro->pf, g, ro->legal, n,
+			    ro->mlp, ro->f);
+		else if (ro->theta != NULL)
 			k = policy_choose(&ro->pf, g, ro->legal, n, ro->theta);
 		else
 			k = choose_play(ro, g, n);

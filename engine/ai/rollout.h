@@ -42,6 +42,11 @@ struct rollout	*rollout_new(const struct game *like,
  * blanche as the hand-set one does. */
 struct rollout	*rollout_new_learned(const struct game *like,
 		    const double *theta);
+/* The non-linear policy of policy_mlp.h on weights m (NULL: the
+ * built-in policy_mlp_weights); it declares and claims as the others. */
+struct policy_mlp;
+struct rollout	*rollout_new_mlp(const struct game *like,
+		    const struct policy_mlp *m);
 void		 rollout_free(struct rollout *ro);
 
 /* Chooses an action for the player to move in the full game g.  Returns

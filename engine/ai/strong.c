@@ -73,6 +73,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * hand-set policy simulates: `learned` (bench_strength -L 1) turns
 	 * it on. */
 	p->learned = NULL;
+	p->mlp = NULL;		/* the non-linear policy: measured, not kept */
 	p->on_candidate = NULL;
 	p->on_candidate_arg = NULL;
 	p->race = 3;
@@ -574,7 +575,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		if (p->oracle == 2)
 			s->seen = game_view(v, s->seat);
 		s->ro = p->learned != NULL ? rollout_new_learned(v,
-		    p->learned) : rollout_new(v, p->policy);
+		    p->learned) : p->mlp != NULL ? rollout_new_mlp(v,
+		    p->mlp) : rollout_new(v, p->policy);
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);

@@ -21,6 +21,8 @@
 #include "keep.h"
 #include "rng.h"
 
+struct policy_mlp;
+
 /* What the request allows for thinking, in milliseconds (0: not given). */
 struct think_limits {
 	long long	time_ms;	/* own clock */
@@ -144,6 +146,10 @@ struct strong_params {
 					 * policy on these weights
 					 * (policy_features.h, e.g.
 					 * policy_learned; default NULL) */
+	const struct policy_mlp *mlp;	/* or, if not NULL (and learned
+					 * is NULL), the non-linear policy
+					 * of policy_mlp.h on these
+					 * weights (default NULL) */
 	/* The learning tools' ear (tools/policy_selfplay): if not NULL,
 	 * told at the end of a stock-phase search, or of a solved end
 	 * phase, every candidate's mean utility, the worlds behind it (0:

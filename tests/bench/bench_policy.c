@@ -11,9 +11,10 @@
  * -W changes weights of the policy's scale (rollout_weights), for tuning:
  * -W trick=10,brisque_given=5.  -L plays the learned policy
  * (policy_weights.h) instead of the hand-set one, -F the learned policy
- * on the weights of a file (policy_fit -t).
+ * on the weights of a file (policy_fit -t), -M the non-linear policy
+ * (policy_mlp.h) on the weights of a file (policy_mlp_fit -t).
  *
- *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L | -F file]
+ *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L | -F file | -M file]
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include "rollout.h"
 #include "weights.h"
 #include "../../tools/policy_io.h"
+#include "../../tools/policy_mlp_io.h"
 
 /* The policy's losses, and those of them that were rubicons. */
 static long lost, rubiconed;
@@ -77,14 +79,20 @@ main(int argc, char **argv)
 	int ch;
 	bool learned = false;
 	double file[PF_COUNT], *theta = NULL;
+	static struct policy_mlp mlp;
+	bool use_mlp = false;
 
-	while ((ch = getopt(argc, argv, "n:s:W:LF:")) != -1) {
+	while ((ch = getopt(argc, argv, "n:s:W:LF:M:")) != -1) {
 		switch (ch) {
 		case 'L': learned = true; break;
 		case 'F':
 			weights_read(optarg, file);
 			theta = file;
 			learned = true;
+			break;
+		case 'M':
+			mlp_read(optarg, &mlp);
+			use_mlp = true;
 			break;
 		case 'W': set_weights(&w, optarg); break;
 		case 'n': pairs = strtol(optarg, NULL, 10); break;
@@ -96,8 +104,8 @@ main(int argc, char **argv)
 		pairs = 2;
 	rules_init(&r, VARIANT_RUBICON);
 	like = game_new(&r, 1, 1);
-	ro = learned ? rollout_new_learned(like, theta) :
-	    rollout_new(like, &w);
+	ro = use_mlp ? rollout_new_mlp(like, &mlp) : learned ?
+	    rollout_new_learned(like, theta) : rollout_new(like, &w);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (long i = 0; i < pairs; i++) {
 		double v0, v1, x;
@@ -112,8 +120,11 @@ main(int argc, char **argv)
 	secs = (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	m = s / (double)pairs;
+	if (use_mlp)
+		printf("policy_mlp (%d hidden units) ", mlp.hidden);
 	printf("%s simulation policy vs greedy, rubicon, %ld duplicate pairs, "
-	    "seed %llu:\n", learned ? "learned" : "hand-set", pairs,
+	    "seed %llu:\n", use_mlp ? "non-linear" : learned ? "learned" :
+	    "hand-set", pairs,
 	    (unsigned long long)seed);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 196 *
 	    sqrt((ss / (double)pairs - m * m) / (double)(pairs - 1)));

@@ -34,7 +34,9 @@
  * scores and values, so that two settings run on the same seeds can be
  * compared pair by pair.  -L 1 simulates with the learned policy
  * (policy_weights.h), -F with the learned policy on the weights of a
- * file (policy_fit -t), -L 0 with the hand-set one, whose scale -W changes
+ * file (policy_fit -t), -M FILE with the non-linear policy of
+ * policy_mlp.h on the weights of a file (policy_mlp_fit -t; "builtin":
+ * policy_mlp_weights.h), -L 0 with the hand-set one, whose scale -W changes
  * (weights.h); -P weighs the sampled worlds by the other player's
  * leads under the policy (infer.h: 1 the lead answered, n and those to
  * the n - 1 tricks before) at temperature -T (points of the keep
@@ -73,6 +75,7 @@
 #include "view.h"
 #include "weights.h"
 #include "../../tools/policy_io.h"
+#include "../../tools/policy_mlp_io.h"
 
 struct opts {
 	enum variant	variant;
@@ -84,6 +87,7 @@ struct opts {
 	struct strong_params p;
 	struct keep_weights w;	/* the simulation policy's (-W) */
 	double		theta[PF_COUNT];	/* -F: learned, from a file */
+	struct policy_mlp mlp;		/* -M: the non-linear policy */
 	struct strong_params rival;	/* -g: the other side, if ms > 0 */
 	struct think_limits rival_lim;
 };
@@ -349,7 +353,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:E:O:G:X:Q:b:g:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:O:G:X:Q:b:g:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
@@ -379,6 +383,11 @@ parse(int argc, char **argv, struct opts *o)
 		case 'F':
 			weights_read(optarg, o->theta);
 			o->p.learned = o->theta;
+			break;
+		case 'M':
+			mlp_read(optarg, &o->mlp);
+			o->p.mlp = &o->mlp;
+			o->p.learned = NULL;
 			break;
 		case 'E': o->p.end_points = x != 0; break;
 		case 'O': o->p.oracle = (int)x; break;

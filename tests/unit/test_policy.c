@@ -14,6 +14,7 @@
 #include "greedy.h"
 #include "policy_features.h"
 #include "policy_fit.h"
+#include "policy_mlp.h"
 #include "rollout.h"
 
 /* learned_play_is_pinned: the learned policy's play before its fast path. */
@@ -434,6 +435,56 @@ soft_fit_recovers_known_weights(void **state)
 	slopes_agree(&s, at, true);
 }
 
+/* The non-linear policy with no hidden unit and the hand-set weights,
+ * negated, as its linear term plays as the hand-set policy, move by move
+ * (scores of whole numbers: exact in float); a hidden unit is rectified. */
+static void
+mlp_forward_pass(void **state)
+{
+	static struct policy_mlp m;
+	double hand[PF_COUNT];
+	int16_t f[PF_COUNT] = { 0 };
+	long compared = 0;
+
+	(void)state;
+	policy_features_of_scale(&rollout_weights, hand);
+	for (int j = 0; j < PF_COUNT; j++)
+		m.skip[j] = (float)-hand[j];
+	for (uint64_t seed = 300; seed < 340; seed++) {
+		struct rules r;
+		struct game *g;
+		struct rollout *a, *b;
+		rules_init(&r, VARIANT_RUBICON);
+		g = game_new(&r, seed, 1);
+		a = rollout_new(g, NULL);
+		b = rollout_new_mlp(g, &m);
+		while (!game_over(g)) {
+			struct action x, y;
+			assert_int_equal(rollout_choose(a, g, &x), 0);
+			assert_int_equal(rollout_choose(b, g, &y), 0);
+			assert_true(action_equal(&x, &y));
+			compared++;
+			assert_int_equal(game_apply(g, &x, NULL), 0);
+		}
+		rollout_free(a);
+		rollout_free(b);
+		game_free(g);
+	}
+	assert_true(compared > 3000);
+	memset(&m, 0, sizeof(m));
+	m.hidden = 1;
+	m.w1[PF_RANK][0] = 1;
+	m.b1[PF_KIND_REPLY][0] = -2;
+	m.w2[0] = 3;
+	m.skip[PF_TRUMP] = 0.5f;
+	f[PF_RANK] = 5;
+	f[PF_TRUMP] = 1;
+	assert_true(policy_mlp_score(&m, f, PF_KIND_REPLY) == 9.5f);
+	assert_true(policy_mlp_score(&m, f, PF_KIND_LEAD) == 15.5f);
+	f[PF_RANK] = 1;
+	assert_true(policy_mlp_score(&m, f, PF_KIND_REPLY) == 0.5f);
+}
+
 int
 main(void)
 {
@@ -444,6 +495,7 @@ main(void)
 		cmocka_unit_test(fit_recovers_known_weights),
 		cmocka_unit_test(gradient_is_the_loss_slope),
 		cmocka_unit_test(soft_fit_recovers_known_weights),
+		cmocka_unit_test(mlp_forward_pass),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
