@@ -441,6 +441,15 @@ export(const struct net *m, struct policy_mlp *e)
 		e->skip[j] = (float)(m->u[j] / sd_[j]);
 }
 
+/* One weight a hidden unit, four to a line of the macro. */
+static void
+put_units(FILE *f, const float *x, int h)
+{
+	for (int a = 0; a < h; a++)
+		fprintf(f, "%s%.9g,%s", a % 4 == 0 ? "\t\t" : " ", x[a],
+		    a % 4 == 3 || a == h - 1 ? " \\\n" : "");
+}
+
 static void
 write_header(const char *path, const struct policy_mlp *e,
     const char *recipe)
@@ -458,25 +467,17 @@ write_header(const char *path, const struct policy_mlp *e,
 	    "\t.w1 = { \\\n", h);
 	for (int j = 0; j < PF_COUNT; j++) {
 		fprintf(f, "\t\t{ /* %s */ \\\n", policy_feature_names[j]);
-		for (int a = 0; a < h; a++)
-			fprintf(f, "%s%.9g,%s", a % 4 == 0 ? "\t\t" : " ",
-			    e->w1[j][a], a % 4 == 3 || a == h - 1 ?
-			    " \\\n" : "");
+		put_units(f, e->w1[j], h);
 		fprintf(f, "\t\t}, \\\n");
 	}
 	fprintf(f, "\t}, \\\n\t.b1 = { \\\n");
 	for (int c = 0; c < PMLP_KINDS; c++) {
 		fprintf(f, "\t\t{ \\\n");
-		for (int a = 0; a < h; a++)
-			fprintf(f, "%s%.9g,%s", a % 4 == 0 ? "\t\t" : " ",
-			    e->b1[c][a], a % 4 == 3 || a == h - 1 ?
-			    " \\\n" : "");
+		put_units(f, e->b1[c], h);
 		fprintf(f, "\t\t}, \\\n");
 	}
 	fprintf(f, "\t}, \\\n\t.w2 = { \\\n");
-	for (int a = 0; a < h; a++)
-		fprintf(f, "%s%.9g,%s", a % 4 == 0 ? "\t\t" : " ", e->w2[a],
-		    a % 4 == 3 || a == h - 1 ? " \\\n" : "");
+	put_units(f, e->w2, h);
 	fprintf(f, "\t}, \\\n\t.skip = { \\\n");
 	for (int j = 0; j < PF_COUNT; j++)
 		fprintf(f, "\t\t%.9g, /* %s */ \\\n", e->skip[j],
