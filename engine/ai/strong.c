@@ -63,17 +63,13 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	 * deal (horizon 8: sixteen cards), by its exact game value. */
 	p->value_stock = rubicon ? 16 : -1;
 	p->policy = NULL;
-	/* The policy learned from the search's own choices
-	 * (policy_weights.h, make weights-policy) measured not worse than
-	 * the hand-set one at equal playouts in Rubicon (+1.9 +- 5.0 points
-	 * of deals won against greedy, +21 +- 268 a deal over 270 pairs;
-	 * tournaments/results/policy-learning-2026-11-24.md) but not
-	 * better, weaker alone (53.4% against 55.6% of deals against
-	 * greedy) and 13% slower a playout, so at a time a decision the
-	 * hand-set policy simulates: `learned` (bench_strength -L 1) turns
-	 * it on. */
+	/* The learned policies (policy_weights.h, -L 1; the non-linear
+	 * policy_mlp.h, -M) were not better in the search at equal
+	 * playouts and are slower a playout (tournaments/results/
+	 * policy-learning-2026-11-24.md, mlp-2026-11-25.md). */
 	p->learned = NULL;
-	p->mlp = NULL;		/* the non-linear policy: measured, not kept */
+	p->mlp = NULL;
+	p->search_kinds = ~0u;
 	p->on_candidate = NULL;
 	p->on_candidate_arg = NULL;
 	p->race = 3;
@@ -580,6 +576,12 @@ strong_search(const struct strong_params *p, const struct game *v,
 		if (p->solver_stock >= 0 &&
 		    game_stock_left(v) <= p->solver_stock)
 			s->eg = endgame_new(0);
+		if (!(p->search_kinds & (1u << game_decision(v)))) {
+			rc = rollout_choose(s->ro, v, out);
+			search_free(s);
+			free(s);
+			return rc == 0 ? 0 : greedy_choose(v, rng, out);
+		}
 		candidates(s, n);
 		strong_tree_mode(s, lim);
 		if (s->tree_mode && game_players(v) == 2)

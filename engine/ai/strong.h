@@ -150,6 +150,10 @@ struct strong_params {
 					 * is NULL), the non-linear policy
 					 * of policy_mlp.h on these
 					 * weights (default NULL) */
+	unsigned search_kinds;	/* the decisions of the stock phase
+				 * searched, a bit (1 << enum decision)
+				 * each; the others play the simulation
+				 * policy's choice (default all) */
 	/* The learning tools' ear (tools/policy_selfplay): if not NULL,
 	 * told at the end of a stock-phase search, or of a solved end
 	 * phase, every candidate's mean utility, the worlds behind it (0:

@@ -19,6 +19,7 @@
  *	    [-k skill] [-S solver_stock] [-w points_weight] [-m candidates]
  *	    [-H horizon] [-U utility] [-V value_stock] [-R race] [-Z caution]
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
+ *	    [-D kinds] [-M FILE]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
  *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms] [-v variant]
  *	    [-o pairs.tsv]
@@ -43,7 +44,10 @@
  * scale), the worlds' results weighed, or with -K one world drawn by
  * weight of every k dealt; -E 1 plays for points (end_points), -E 0 for
  * the deal's game value; -V plays for the game value from decisions
- * with at most that many cards in the stock (strong.h).
+ * with at most that many cards in the stock (strong.h).  -D searches
+ * only the stock phase's decisions of these kinds, a bit each (2 leads,
+ * 4 replies, 8 declarations: 1 << enum decision; 0 none, the end phase
+ * still solved), and plays the policy's choice at the others.
  * -G 1 grows a tree of the next plies below each root candidate rather
  * than simulating the policy at once (strong.h, tree; strong_tree.c),
  * with exploration -X (standard deviations of the utility) and a child
@@ -353,7 +357,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:O:G:X:Q:b:g:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
@@ -390,6 +394,7 @@ parse(int argc, char **argv, struct opts *o)
 			o->p.learned = NULL;
 			break;
 		case 'E': o->p.end_points = x != 0; break;
+		case 'D': o->p.search_kinds = (unsigned)x; break;
 		case 'O': o->p.oracle = (int)x; break;
 		case 'G': o->p.tree = (int)x; break;
 		case 'X': o->p.tree_c = strtod(optarg, NULL); break;

@@ -467,6 +467,58 @@ greedy_play_is_pinned(void **state)
 	assert_true(h == GREEDY_HASH);
 }
 
+/*
+ * strong_params.search_kinds: a decision of the stock phase whose kind
+ * is not searched plays the simulation policy's choice, and a searched
+ * one may differ from it (else the switch would change nothing).  Leads
+ * left out, replies and declarations searched, over whole deals.
+ */
+static void
+unsearched_kinds_play_the_policy(void **state)
+{
+	struct think_limits lim;
+	struct strong_params p;
+	int leads = 0, replies_changed = 0;
+
+	(void)state;
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = 200;
+	for (uint64_t seed = 40; seed < 43; seed++) {
+		struct rules r;
+		struct game *g;
+		struct rng rng;
+
+		rules_init(&r, VARIANT_RUBICON);
+		g = game_new(&r, seed, 1);
+		rng_seed(&rng, seed);
+		while (!game_over(g) && game_phase(g) == PHASE_STOCK) {
+			struct game *v = game_view(g, game_to_move(g));
+			enum decision d = game_decision(v);
+			struct rollout *ro = rollout_new(v, NULL);
+			struct action a, policy;
+
+			strong_defaults(&p, v);
+			p.search_kinds = 1u << DECISION_REPLY |
+			    1u << DECISION_DECLARE;
+			assert_int_equal(strong_search(&p, v, &rng, &lim, NULL,
+			    NULL, &a), 0);
+			assert_int_equal(rollout_choose(ro, v, &policy), 0);
+			if (d == DECISION_LEAD) {
+				assert_true(action_equal(&a, &policy));
+				leads++;
+			} else if (d == DECISION_REPLY &&
+			    !action_equal(&a, &policy))
+				replies_changed++;
+			assert_int_equal(game_apply(g, &a, NULL), 0);
+			rollout_free(ro);
+			game_free(v);
+		}
+		game_free(g);
+	}
+	assert_true(leads > 50);
+	assert_true(replies_changed > 0);
+}
+
 int
 main(void)
 {
@@ -482,6 +534,7 @@ main(void)
 		cmocka_unit_test(policy_keeps_a_plain_sequence),
 		cmocka_unit_test(greedy_play_is_pinned),
 		cmocka_unit_test(late_stock_plays_for_the_game_value),
+		cmocka_unit_test(unsearched_kinds_play_the_policy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
