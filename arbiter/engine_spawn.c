@@ -229,7 +229,7 @@ spawn_pin(int cpu)
 static void
 spawn_oom_first(void)
 {
-	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	int fd = pidns_open_self("/proc/self/oom_score_adj");
 	ssize_t n;
 
 	if (fd < 0)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "check.h"
 #include "export.h"
@@ -121,6 +122,15 @@ cmd_match(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	/*
+	 * Its memory holds the seed and so every deck, and its children
+	 * (engine-wait, engine-init) are copies of it.  Not dumpable, none
+	 * of them lets a process of its user that holds no capability (an
+	 * engine with --no-sandbox, or on a kernel without Landlock) ptrace
+	 * it or open its /proc/PID/mem, environ, maps or fd/N; nor is a
+	 * core file written.  exec makes each engine dumpable again.
+	 */
+	prctl(PR_SET_DUMPABLE, 0);
 	if (argc < 2) {
 		help_overview(stderr);
 		return 2;

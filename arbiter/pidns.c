@@ -21,10 +21,25 @@
 
 #include "pidns.h"
 
+int
+pidns_open_self(const char *path)
+{
+	int fd, e;
+
+	prctl(PR_SET_DUMPABLE, 1);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	e = errno;
+	/* As short as that: whoever opens a process's /proc/PID/mem keeps
+	 * it, and this one still holds the arbiter's memory. */
+	prctl(PR_SET_DUMPABLE, 0);
+	errno = e;
+	return fd;
+}
+
 static int
 write_file(const char *path, const char *text)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC), rc;
+	int fd = pidns_open_self(path), rc;
 	ssize_t n;
 
 	if (fd < 0)

@@ -34,4 +34,11 @@ int	pidns_works(void);
  */
 int	pidns_enter(void);
 
+/*
+ * A file of this process's own /proc (uid_map, oom_score_adj) opened for
+ * writing: the arbiter and its children are not dumpable (main.c), which
+ * gives those files to root, so it is dumpable for the open alone.
+ */
+int	pidns_open_self(const char *path);
+
 #endif

@@ -59,3 +59,23 @@ def refuse_syscalls(first, last, errno):
             libc.prctl(22, ul(2), ul(ctypes.addressof(fbuf)), ul(0),
                        ul(0)) != 0:
         os._exit(97)    # PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP filter
+
+
+def drop_capabilities():
+    """In the child before exec: every capability out of the bounding set,
+    so that root runs the arbiter and its engines as an ordinary user
+    would, without CAP_SYS_PTRACE (an ordinary user has none to drop:
+    the calls fail, harmlessly)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in range(64):
+        libc.prctl(24, ctypes.c_ulong(cap), ctypes.c_ulong(0),
+                   ctypes.c_ulong(0), ctypes.c_ulong(0))  # PR_CAPBSET_DROP
+
+
+def capable(cap):
+    """Whether this process holds capability number cap (19
+    CAP_SYS_PTRACE, 21 CAP_SYS_ADMIN, 38 CAP_PERFMON)."""
+    for line in open("/proc/self/status"):
+        if line.startswith("CapEff:"):
+            return bool(int(line.split()[1], 16) >> cap & 1)
+    return False

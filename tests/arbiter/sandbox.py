@@ -19,19 +19,26 @@ A kernel without Landlock is played by a seccomp filter that answers
 its system calls ENOSYS: the run goes on with files unconfined but
 sockets and IPC still refused, says so in one line and records
 "sandbox": "seccomp".  A bot that dies because it may not write
-its log fails with a reason that says it was confined.  Where the
+its log fails with a reason that says it was confined.  A burglar
+(BURGLE_MEM) reads its parent's memory every way Linux has, looking for
+the match's seed, and opens its descriptors through /proc: confined,
+every way is refused; with --no-sandbox and CAP_SYS_PTRACE (root) every
+way finds the seed (the test can fail); without capabilities, as an
+ordinary user runs it, --no-sandbox and a kernel with neither Landlock
+nor namespaces are refused too, since the arbiter is not dumpable.  Where the
 kernel really has no Landlock the test says "skipped: no Landlock".
 """
 import platform
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 
-from confinelib import check, failed, landlock_abi, pidns_here, \
-    refuse_syscalls, sandbox_word
+from confinelib import capable, check, drop_capabilities, failed, \
+    landlock_abi, pidns_here, refuse_syscalls, sandbox_word
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
@@ -238,6 +245,90 @@ def hint_case(tmp, confined):
           all(want in r and ("(confined:" in r) == confined
               for r in reasons))
 
+SEED = "6012345678901234567"    # 8 bytes the burglar looks for
+
+
+def mem_heads(got):
+    """The burglar's BURGLE_MEM attempts on its parent, by kind, each
+    (what, succeeded): the seed found by a way, its parent's descriptors
+    and its own opened, and the ways into its parent's memory."""
+    kinds = {"seed": [], "theirs": [], "own": [], "ways": []}
+    for h, ok in got.items():
+        if h.startswith("mem seed-"):
+            kinds["seed"].append((h, ok))
+        elif re.match(r"mem open /proc/\d+/fd/", h):
+            kinds["theirs"].append((h, ok))
+        elif h.startswith("mem open /proc/self/fd/"):
+            kinds["own"].append((h, ok))
+        elif h.startswith("mem ") and not h.startswith("mem fds") and \
+                h != "mem open /proc/self/fd":
+            kinds["ways"].append((h, ok))
+    return kinds
+
+
+def memory_run(tmp, name, extra, preexec=None):
+    """A burglar reads its parent's memory (the arbiter's, or engine-init's
+    in a namespace), looking for the match's seed; its attempts."""
+    d = os.path.join(tmp, name)
+    os.mkdir(d)
+    env = dict(os.environ, BURGLE_MEM="ppid", BURGLE_SEED=SEED)
+    p = run([ARB, "match", "-e", BAD + " --mode burgle", "--name",
+             "burglar", "--stderr", os.path.join(d, "burglar.err"), "-e",
+             BAD, "--name", "victim", "-n", "2", "--seed", SEED, "-o",
+             os.path.join(d, "rec.jsonl"), "-q"] + extra, env,
+            preexec_fn=preexec)
+    check("memory %s: it ran" % name, p.returncode == 0)
+    return mem_heads(attempts(os.path.join(d, "burglar.err")))
+
+
+def memory_refused(tag, k, unless=()):
+    """Every way refused (but those named in unless), no seed, none of its
+    parent's descriptors opened, none of its own beyond stderr."""
+    ways = [(h, ok) for h, ok in k["ways"] if h.split()[1] not in unless]
+    check("%s: %d ways in, every one refused" % (tag, len(ways)),
+          len(ways) >= 6 - len(unless) and not any(got for _, got in ways))
+    check("%s: the seed found by no way" % tag,
+          not any(got for _, got in k["seed"]))
+    check("%s: none of its parent's descriptors opened" % tag,
+          not any(got for _, got in k["theirs"]))
+    check("%s: no descriptor of its own past stderr" % tag,
+          not k["own"])
+
+
+def memory_case(tmp):
+    """What the arbiter and its copies hold (the seed, every deck) is read
+    by no confined engine, nor by any engine without capabilities: the
+    arbiter is not dumpable (arbiter/main.c)."""
+    # Confined as this test runs (root, here and in CI): Landlock.
+    k = memory_run(tmp, "mem-confined", [])
+    # Root with CAP_SYS_ADMIN or CAP_PERFMON reads a process's maps and
+    # environ through Landlock (Linux 6.18): nothing secret in either.
+    root = capable(21) or capable(38)
+    memory_refused("memory confined", k, ("maps", "environ") if root
+                   else ())
+    # --no-sandbox as this test runs: with CAP_SYS_PTRACE every way
+    # works and finds the seed (the burglar can succeed).
+    k = memory_run(tmp, "mem-free", ["--no-sandbox"])
+    if capable(19):
+        check("memory --no-sandbox, CAP_SYS_PTRACE: each way finds the "
+              "seed", len(k["ways"]) >= 9 and
+              all(got for _, got in k["ways"]) and len(k["seed"]) == 4 and
+              all(got for _, got in k["seed"]) and
+              any(got for _, got in k["theirs"]))
+    else:
+        memory_refused("memory --no-sandbox", k)
+    # As an ordinary user: no capabilities.
+    k = memory_run(tmp, "mem-free-user", ["--no-sandbox"],
+                   drop_capabilities)
+    memory_refused("memory --no-sandbox, no caps", k)
+    if platform.machine() != "x86_64":
+        return
+    # No Landlock and no namespace (unshare, 272, refused): seccomp only.
+    k = memory_run(tmp, "mem-seccomp-user", [], lambda: (
+        drop_capabilities(), hide_landlock(),
+        refuse_syscalls(272, 272, 1)))
+    memory_refused("memory seccomp only, no caps", k)
+
 
 def main():
     abi = landlock_abi()
@@ -252,6 +343,7 @@ def main():
             hint_case(tmp, confined)
         if platform.machine() == "x86_64":
             no_landlock_case(tmp, listeners)
+        memory_case(tmp)
     if failed:
         print("FAILED: %d" % len(failed))
         return 1
