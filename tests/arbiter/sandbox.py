@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Engines are confined (README.md, "Reliability"; arbiter/sandbox.c).
 
-A hostile engine (badbot --mode burgle, tests/fixtures/badbot.c) tries,
+A hostile engine (badbot --mode burgle, tests/fixtures/burgle/) tries,
 at its first request: to read the records file, the tournament file, an
 earlier summary and its opponent's stderr log; to create a file and overwrite another engine's
 program; to connect to a TCP port and an abstract unix socket this test
