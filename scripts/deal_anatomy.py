@@ -16,6 +16,7 @@ FILE:LINE: WHY for a line that is not a deal record.
 """
 import collections
 import json
+import signal
 import sys
 
 SUITS = "SHDC"
@@ -199,16 +200,21 @@ def main(argv):
     for r in read_deals(argv):
         if me is None:
             me = r["players"][0]
-        if (len(r["players"]) != 2 or me not in r["players"] or
+        if me not in r["players"]:
+            continue
+        if (len(r["players"]) != 2 or
                 r.get("termination", "normal") != "normal" or
                 r.get("voided")):
             t.left_out += 1
             continue
         t.add(r, me, by_trump)
     n = sum(t.deals.values())
+    if n == 0 and t.left_out == 0:
+        fail(argv[0], "no deal played by %s" % me)
     if n == 0:
         fail(argv[0], "no two-seat deal of %s ended normally" % me)
-    print("%s: %d deals, won %d, lost %d, drawn %d (%d left out)" %
+    print("%s: %d deals, won %d, lost %d, drawn %d (%d more left out: "
+          "three seats, or not ended normally)" %
           (me, n, t.deals["won"], t.deals["lost"], t.deals["drawn"],
            t.left_out))
     print_kinds(t, me, ("mine", "theirs") if by_trump else ("won", "lost"))
@@ -218,4 +224,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)    # quiet into head
     sys.exit(main(sys.argv[1:]))

@@ -5,8 +5,8 @@
 # followed by a declare step or marked declare_skipped; not the end
 # phase's), who fixed trump and the player's wins then, the pair whose
 # same hand fixed trump twice, the same figures split by who fixed
-# trump; a deal of three seats left out; a line that is not JSON
-# refused with FILE:LINE.
+# trump; a deal of three seats left out; a player of no deal refused,
+# and a line that is not JSON with FILE:LINE.
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -17,7 +17,7 @@ cat >"$tmp/r.jsonl" <<'JSON'
 JSON
 python3 scripts/deal_anatomy.py "$tmp/r.jsonl" >"$tmp/out"
 cat "$tmp/out"
-grep -qx 'strong: 2 deals, won 2, lost 0, drawn 0 (1 left out)' "$tmp/out"
+grep -qx 'strong: 2 deals, won 2, lost 0, drawn 0 (1 more left out: three seats, or not ended normally)' "$tmp/out"
 # Won deals, a deal: strong's sequences 250 in trumps and 150 plain, one
 # each over two deals; each side one marriage of 40 over two deals.
 grep -q '^sequence (trumps) *125/0.5 *0/0.0 ' "$tmp/out"
@@ -37,7 +37,11 @@ grep -q '^marriage *40/1.0 *0/0.0 *0/0.0 *40/1.0$' "$tmp/t"
 grep -q '^sequence (trumps) *0/0.0 *0/0.0 *250/1.0 *0/0.0$' "$tmp/t"
 grep -q '^(strong won, %) *100.0 *100.0 *$' "$tmp/t"
 python3 scripts/deal_anatomy.py --player greedy "$tmp/r.jsonl" >"$tmp/g"
-grep -qx 'greedy: 2 deals, won 0, lost 2, drawn 0 (1 left out)' "$tmp/g"
+grep -qx 'greedy: 2 deals, won 0, lost 2, drawn 0 (1 more left out: three seats, or not ended normally)' "$tmp/g"
+if python3 scripts/deal_anatomy.py --player nobody "$tmp/r.jsonl" 2>"$tmp/err"; then
+	echo "a player of no deal was accepted" >&2; exit 1
+fi
+grep -q "deal_anatomy: $tmp/r.jsonl: no deal played by nobody" "$tmp/err"
 printf '%s\n' '{"type":"deal"' >>"$tmp/r.jsonl"
 if python3 scripts/deal_anatomy.py "$tmp/r.jsonl" 2>"$tmp/err"; then
 	echo "a line that is not JSON was read" >&2; exit 1
