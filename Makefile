@@ -6,7 +6,7 @@
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
 #   make strength-table  strong vs greedy per variant and thinking time
-#                   (half an hour on 2 cores; README and tournaments/results)
+#                   (fifty minutes on 2 cores; README and tournaments/results)
 #   make tools      build the policy's learning tools (build/tools/)
 #   make weights-policy  the learned simulation policy's weights
 #                   (engine/ai/policy_weights.h) from self-play data and

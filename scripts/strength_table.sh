@@ -13,7 +13,7 @@
 #	    [CELL ...]
 #
 # A CELL is variant:ms:pairs (e.g. rubicon:100:40); without cells, the
-# default set below (about half an hour on two idle cores).
+# default set below (about fifty minutes on two idle cores).
 set -eu
 
 jobs=2
@@ -39,7 +39,7 @@ shift $((OPTIND - 1))
 [ -x "$bench" ] || { echo "strength_table.sh: $bench not built" \
     "(make bench)" >&2; exit 1; }
 if [ $# -eq 0 ]; then
-	set -- rubicon:10:200 rubicon:100:60 rubicon:1000:8 \
+	set -- rubicon:10:200 rubicon:100:200 rubicon:1000:8 \
 	    two-hand:10:100 two-hand:100:150 \
 	    six-pack:10:30 six-pack:100:40 \
 	    eight-pack:10:20 eight-pack:100:30 \
