@@ -14,6 +14,7 @@ NAME defaults to the first player of the first deal.  --by-trump splits
 the deals by who fixed trump rather than by who won them.  Exit status 1 with
 FILE:LINE: WHY for a line that is not a deal record.
 """
+import argparse
 import collections
 import json
 import signal
@@ -42,10 +43,25 @@ def read_deals(paths):
                 fail("%s:%d" % (path, n), "not JSON (%s)" % e)
             if not isinstance(r, dict) or r.get("type") != "deal":
                 continue
-            for key in ("players", "actions", "result", "dealer"):
-                if key not in r:
-                    fail("%s:%d" % (path, n), "a deal without '%s'" % key)
+            why = malformed(r)
+            if why:
+                fail("%s:%d" % (path, n), why)
             yield r
+
+
+def malformed(r):
+    """What a deal record lacks that the tally reads, or None."""
+    for key in ("players", "actions", "result", "dealer"):
+        if key not in r:
+            return "a deal without '%s'" % key
+    for key in ("winner", "points", "brisques"):
+        if key not in r["result"]:
+            return "a deal's result without '%s'" % key
+    for a in r["actions"]:
+        if not isinstance(a, dict) or any(k not in a for k in
+                                          ("seat", "kind", "action")):
+            return "an action without seat, kind or action"
+    return None
 
 
 def kind_of(action, trump):
@@ -81,12 +97,9 @@ def trump_fixer(actions):
 
 class Tally:
     def __init__(self):
-        self.deals = collections.Counter()    # "won", "lost", "drawn"
-        self.group = collections.Counter()    # deals per column group
-        self.won = collections.Counter()      # deals won per group
+        self.deals = collections.Counter()    # (who fixed, outcome)
         self.points = collections.defaultdict(collections.Counter)
         self.count = collections.defaultdict(collections.Counter)
-        self.fixed = collections.Counter()    # (who fixed, outcome)
         self.pairs = {}                       # deck -> [(fixer's hand, outcome)]
         self.left_out = 0
 
@@ -95,15 +108,10 @@ class Tally:
         winner = r["result"].get("winner")
         outcome = "drawn" if winner == -1 else \
             "won" if winner == seat else "lost"
-        self.deals[outcome] += 1
         fixer = trump_fixer(r["actions"])
         who = None if fixer is None else "me" if fixer == seat else "other"
-        group = outcome
-        if by_trump:
-            group = "mine" if who == "me" else "theirs" if who else "none"
-        self.group[group] += 1
-        self.won[group] += 1.0 if outcome == "won" else \
-            0.5 if outcome == "drawn" else 0.0
+        self.deals[(who, outcome)] += 1
+        group = who if by_trump else outcome
         for a in r["actions"]:
             if a.get("points", 0) > 0:
                 side = "me" if a["seat"] == seat else "other"
@@ -118,10 +126,18 @@ class Tally:
                 r["result"]["points"][s]
             self.points[(group, side)]["(brisques)"] += \
                 r["result"]["brisques"][s]
-        self.fixed[(who, outcome)] += 1
         hand = None if fixer is None else (fixer - r["dealer"]) % 2
         deck = (r.get("seed"), r.get("variant"), tuple(sorted(r["players"])))
         self.pairs.setdefault(deck, []).append((hand, outcome))
+
+
+    def n(self, group):
+        """Deals in a column group: an outcome, or who fixed trump."""
+        return sum(v for (who, outcome), v in self.deals.items()
+                   if group in (who, outcome))
+
+    def outcomes(self, outcome):
+        return sum(v for (_, o), v in self.deals.items() if o == outcome)
 
 
 def per_deal(total, n):
@@ -132,15 +148,15 @@ def print_kinds(t, me, groups):
     rows = sorted(set(k for c in list(t.points.values()) +
                       list(t.count.values()) for k in c))
     titles = {"won": "in the deals won", "lost": "in the deals lost",
-              "mine": "%s fixed trump" % me[:9],
-              "theirs": "the other fixed it"}
+              "me": "%s fixed trump" % me[:9],
+              "other": "the other fixed it"}
     print("%-22s %19s   %19s" % ("", titles[groups[0]], titles[groups[1]]))
     print("%-22s %9s %9s   %9s %9s" % ("a deal", me[:9], "other", me[:9],
                                        "other"))
     for k in rows:
         cells = []
         for group in groups:
-            n = t.group[group]
+            n = t.n(group)
             for side in ("me", "other"):
                 if k.startswith("(stock"):
                     v = per_deal(t.count[(group, side)][k], n)
@@ -151,20 +167,15 @@ def print_kinds(t, me, groups):
                     cells.append("%9.0f" % v if k.startswith("(") else
                                  "%5.0f/%-3.1f" % (v, c))
         print("%-22s %s %s   %s %s" % ((k,) + tuple(cells)))
-    if groups[0] == "mine":
-        print("%-22s %9.1f %9s   %9.1f %9s" % (
-            "(%s won, %%)" % me[:9],
-            100.0 * per_deal(t.won["mine"], t.group["mine"]), "",
-            100.0 * per_deal(t.won["theirs"], t.group["theirs"]), ""))
     print("(declarations: points/times a deal; stock tricks: a deal)")
 
 
 def print_trump(t, me):
     for who, name in (("me", me), ("other", "the other side"), (None, "")):
-        n = sum(t.fixed[(who, o)] for o in ("won", "lost", "drawn"))
+        n = sum(t.deals[(who, o)] for o in ("won", "lost", "drawn"))
         if n == 0:
             continue
-        won = t.fixed[(who, "won")] + 0.5 * t.fixed[(who, "drawn")]
+        won = t.deals[(who, "won")] + 0.5 * t.deals[(who, "drawn")]
         label = "no trump fixed" if who is None else "trump fixed by " + name
         print("%-34s %5d deals, %s won %.1f%%" % (label, n, me,
                                                   100.0 * won / n))
@@ -183,21 +194,18 @@ def print_pairs(t, me):
 
 
 def main(argv):
-    me, by_trump = None, False
-    while argv and argv[0] in ("--player", "--by-trump"):
-        if argv[0] == "--by-trump":
-            by_trump, argv = True, argv[1:]
-        elif len(argv) >= 2:
-            me, argv = argv[1], argv[2:]
-        else:
-            argv = ["-"]
-            break
-    if not argv or argv[0].startswith("-"):
-        sys.stderr.write("usage: deal_anatomy.py [--player NAME] "
-                         "[--by-trump] RECORDS.jsonl ...\n")
-        return 2
+    ap = argparse.ArgumentParser(
+        prog="deal_anatomy.py",
+        description="What decides a player's deals, from records.")
+    ap.add_argument("--player", metavar="NAME",
+                    help="the player (default: the first of the first deal)")
+    ap.add_argument("--by-trump", action="store_true",
+                    help="split by who fixed trump, not by who won")
+    ap.add_argument("records", nargs="+", metavar="RECORDS.jsonl")
+    args = ap.parse_args(argv)
+    me, by_trump = args.player, args.by_trump
     t = Tally()
-    for r in read_deals(argv):
+    for r in read_deals(args.records):
         if me is None:
             me = r["players"][0]
         if me not in r["players"]:
@@ -210,14 +218,14 @@ def main(argv):
         t.add(r, me, by_trump)
     n = sum(t.deals.values())
     if n == 0 and t.left_out == 0:
-        fail(argv[0], "no deal played by %s" % me)
+        fail(args.records[0], "no deal played by %s" % me)
     if n == 0:
-        fail(argv[0], "no two-seat deal of %s ended normally" % me)
+        fail(args.records[0], "no two-seat deal of %s ended normally" % me)
     print("%s: %d deals, won %d, lost %d, drawn %d (%d more left out: "
           "three seats, or not ended normally)" %
-          (me, n, t.deals["won"], t.deals["lost"], t.deals["drawn"],
-           t.left_out))
-    print_kinds(t, me, ("mine", "theirs") if by_trump else ("won", "lost"))
+          (me, n, t.outcomes("won"), t.outcomes("lost"),
+           t.outcomes("drawn"), t.left_out))
+    print_kinds(t, me, ("me", "other") if by_trump else ("won", "lost"))
     print_trump(t, me)
     print_pairs(t, me)
     return 0

@@ -5,8 +5,9 @@
 # followed by a declare step or marked declare_skipped; not the end
 # phase's), who fixed trump and the player's wins then, the pair whose
 # same hand fixed trump twice, the same figures split by who fixed
-# trump; a deal of three seats left out; a player of no deal refused,
-# and a line that is not JSON with FILE:LINE.
+# trump; a deal of three seats left out; a player of no deal, a command
+# line without records, a deal missing a field the tally reads and a line
+# that is not JSON refused in one line (the last two with FILE:LINE).
 set -eu
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,13 +36,22 @@ python3 scripts/deal_anatomy.py --by-trump "$tmp/r.jsonl" >"$tmp/t"
 grep -q '^ *strong fixed trump *the other fixed it$' "$tmp/t"
 grep -q '^marriage *40/1.0 *0/0.0 *0/0.0 *40/1.0$' "$tmp/t"
 grep -q '^sequence (trumps) *0/0.0 *0/0.0 *250/1.0 *0/0.0$' "$tmp/t"
-grep -q '^(strong won, %) *100.0 *100.0 *$' "$tmp/t"
+grep -q '^trump fixed by strong  *1 deals, strong won 100.0%$' "$tmp/t"
 python3 scripts/deal_anatomy.py --player greedy "$tmp/r.jsonl" >"$tmp/g"
 grep -qx 'greedy: 2 deals, won 0, lost 2, drawn 0 (1 more left out: three seats, or not ended normally)' "$tmp/g"
 if python3 scripts/deal_anatomy.py --player nobody "$tmp/r.jsonl" 2>"$tmp/err"; then
 	echo "a player of no deal was accepted" >&2; exit 1
 fi
 grep -q "deal_anatomy: $tmp/r.jsonl: no deal played by nobody" "$tmp/err"
+if python3 scripts/deal_anatomy.py --by-trump 2>"$tmp/err"; then
+	echo "no records file was accepted" >&2; exit 1
+fi
+grep -q "usage: deal_anatomy.py" "$tmp/err"
+printf '%s\n' '{"type":"deal","players":["a","b"],"dealer":0,"actions":[],"result":{"winner":0,"points":[0,0]}}' >"$tmp/bad.jsonl"
+if python3 scripts/deal_anatomy.py "$tmp/bad.jsonl" 2>"$tmp/err"; then
+	echo "a result without brisques was read" >&2; exit 1
+fi
+grep -q "deal_anatomy: $tmp/bad.jsonl:1: a deal's result without 'brisques'" "$tmp/err"
 printf '%s\n' '{"type":"deal"' >>"$tmp/r.jsonl"
 if python3 scripts/deal_anatomy.py "$tmp/r.jsonl" 2>"$tmp/err"; then
 	echo "a line that is not JSON was read" >&2; exit 1
