@@ -73,7 +73,7 @@ CORE_SRC  = $(wildcard engine/core/*.c)
 PROTO_SRC = $(wildcard engine/protocol/*.c)
 ENG_SRC   = $(wildcard engine/*.c engine/ai/*.c)
 ENGLIB_SRC = $(filter-out engine/main.c,$(ENG_SRC))
-ARB_SRC   = $(filter-out arbiter/main.c,$(wildcard arbiter/*.c))
+ARB_SRC   = $(filter-out arbiter/main.c,$(wildcard arbiter/*.c arbiter/*/*.c))
 UNIT_SRC  = $(wildcard tests/unit/test_*.c)
 ARBT_SRC  = $(wildcard tests/arbiter/test_*.c)
 FIXT_SRC  = $(wildcard tests/fixtures/*.c)
@@ -122,24 +122,25 @@ $(LIBBZP): $(call obj,$(PROTO_SRC))
 $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
-# The page (arbiter/web/) is embedded in the arbiter as C arrays, so an
-# installed arbiter serves it with no file (arbiter/web.h).
-WEB_FILES = arbiter/web/index.html arbiter/web/app.js arbiter/web/style.css \
-            arbiter/web/cards.js arbiter/web/table.js arbiter/web/records.js
+# The page (arbiter/play/web/) is embedded in the arbiter as C arrays, so
+# an installed arbiter serves it with no file (arbiter/play/web.h).
+WEB_FILES = $(addprefix arbiter/play/web/,index.html app.js style.css \
+            cards.js table.js records.js)
 WEB_C     = $(BUILD)/gen/web_files.c
 $(WEB_C): $(WEB_FILES)
 	@mkdir -p $(@D)
-	for f in $(WEB_FILES); do xxd -i $$f; done >$@.tmp && mv $@.tmp $@
+	for f in $(WEB_FILES:arbiter/play/%=%); do \
+		(cd arbiter/play && xxd -i $$f) || exit 1; done >$@.tmp && mv $@.tmp $@
 
-# The build a record names (arbiter/record_facts.c): the commit, from git,
+# The build a record names (arbiter/record/record_facts.c): the commit, from git,
 # rewritten only when it changes.
 BUILD_ID := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 $(BUILD)/gen/build_id.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define BEZIQUE_BUILD "%s"\n' '$(BUILD_ID)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(call obj,arbiter/record_facts.c): $(BUILD)/gen/build_id.h
-$(call obj,arbiter/record_facts.c): ALL_CFLAGS += -I$(BUILD)/gen
+$(call obj,arbiter/record/record_facts.c): $(BUILD)/gen/build_id.h
+$(call obj,arbiter/record/record_facts.c): ALL_CFLAGS += -I$(BUILD)/gen
 # (no file FORCE: the header's rule runs every time)
 FORCE:
 
@@ -293,8 +294,8 @@ checksrc:
 	@scripts/checksrc.sh
 
 format:
-	clang-format -i $(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) $(wildcard arbiter/*.c) \
-		$(wildcard engine/*/*.h engine/*.h arbiter/*.h)
+	clang-format -i $(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) arbiter/main.c $(ARB_SRC) \
+		$(wildcard engine/*/*.h engine/*.h arbiter/*.h arbiter/*/*.h)
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the programs, their man
 # pages, and the rules core as libbezique.a with its headers and a

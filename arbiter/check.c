@@ -18,14 +18,14 @@
 
 #include "bzp.h"
 #include "check.h"
-#include "argv.h"
-#include "bot.h"
-#include "clock.h"
-#include "engine_proc.h"
-#include "config.h"
-#include "match.h"
-#include "outputs.h"
-#include "sandbox.h"
+#include "base/argv.h"
+#include "match/bot.h"
+#include "base/clock.h"
+#include "proc/engine_proc.h"
+#include "base/config.h"
+#include "match/match.h"
+#include "match/outputs.h"
+#include "proc/sandbox.h"
 #include "view.h"
 
 struct run;

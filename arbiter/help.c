@@ -8,11 +8,11 @@
  */
 #include <string.h>
 
-#include "config.h"
-#include "export.h"
+#include "base/config.h"
+#include "record/export.h"
 #include "help.h"
-#include "humangame.h"
-#include "serve.h"
+#include "play/humangame.h"
+#include "play/serve.h"
 #include "version.h"
 
 /* The flags match shares with tournament, which config_usage leaves to

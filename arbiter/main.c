@@ -9,19 +9,19 @@
 #include <sys/prctl.h>
 
 #include "check.h"
-#include "export.h"
-#include "config.h"
+#include "record/export.h"
+#include "base/config.h"
 #include "help.h"
-#include "match.h"
-#include "naming.h"
-#include "outputs.h"
-#include "play.h"
-#include "rate.h"
-#include "seed.h"
-#include "serve.h"
-#include "show.h"
+#include "match/match.h"
+#include "match/naming.h"
+#include "match/outputs.h"
+#include "play/play.h"
+#include "rating/rate.h"
+#include "match/seed.h"
+#include "play/serve.h"
+#include "record/show.h"
 #include "tournament.h"
-#include "verify.h"
+#include "record/verify.h"
 
 /*
  * sprt: a match that stops when a sequential probability ratio test on

@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "bzp.h"
-#include "inifile.h"
-#include "match.h"
-#include "outputs.h"
-#include "schedule.h"
-#include "seed.h"
+#include "base/inifile.h"
+#include "match/match.h"
+#include "match/outputs.h"
+#include "record/schedule.h"
+#include "match/seed.h"
 #include "tournament.h"
 
 #define INIH_SECTION_KEPT	49	/* libinih's MAX_SECTION 50, less NUL */

@@ -6,7 +6,7 @@
 #ifndef TOURNAMENT_H
 #define TOURNAMENT_H
 
-#include "config.h"
+#include "base/config.h"
 
 /*
  * Reads a tournament file into c (after config_defaults).  Returns 0, or

@@ -24,7 +24,7 @@ def landlock_abi():
 
 def pidns_here():
     """Whether this user may have a PID namespace with its own /proc, as
-    util-linux's unshare(1) finds it (arbiter/pidns.c asks the same)."""
+    util-linux's unshare(1) finds it (arbiter/proc/pidns.c asks the same)."""
     user = [] if os.geteuid() == 0 else ["--user", "--map-current-user"]
     try:
         return subprocess.run(["unshare"] + user + ["--pid", "--fork",

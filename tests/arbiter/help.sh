@@ -44,7 +44,7 @@ grep -q '^\.SH OPTIONS' doc/bezique-arbiter.6 || fail "man page: no OPTIONS"
 
 # Every flag the parsers know is in its command's help.
 flags() { grep -o '"--[a-z0-9-]*"' "$@" | tr -d '"' | sort -u; }
-for f in $(flags arbiter/config.c); do
+for f in $(flags arbiter/base/config.c); do
 	grep -q -- "$f" "$tmp/match" || fail "help match omits $f"
 	grep -q -- "$f" "$tmp/sprt" || fail "help sprt omits $f"
 done
@@ -56,7 +56,7 @@ for c in rate show check serve; do
 		grep -q -- "$f" "$tmp/$c" || fail "help $c omits $f"
 	done
 done
-for f in $(flags arbiter/humangame.c); do
+for f in $(flags arbiter/play/humangame.c); do
 	grep -q -- "$f" "$tmp/play" || fail "help play omits $f"
 done
 # The tournament file's keys: [tournament] keys, engine keys.

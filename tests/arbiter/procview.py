@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A confined engine sees no process but its own (arbiter/pidns.c).
+"""A confined engine sees no process but its own (arbiter/proc/pidns.c).
 
 /proc is a channel between processes of one user: each may write its own
 name and command line, and any other may read them, and its CPU time.

@@ -216,7 +216,7 @@ tampered("sandbox-suffix", lambda r: r.update(sandbox="landlock 7+chroot"),
 tampered("sandbox-type", lambda r: r.update(sandbox=7), "sandbox: not")
 tampered("sandbox-pidns", lambda r: r.update(sandbox="landlock 7+pidns"),
          'sandbox: not "landlock N+seccomp"')
-# How the engines were confined: said by every match (arbiter/sandbox.c),
+# How the engines were confined: said by every match (arbiter/proc/sandbox.c),
 # optional (records before it lack it, and verify takes them).
 if good.get("sandbox") not in ("landlock %d+seccomp%s" % (n, ns)
                                for n in range(1, 100)

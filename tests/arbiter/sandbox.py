@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Engines are confined (README.md, "Reliability"; arbiter/sandbox.c).
+"""Engines are confined (README.md, "Reliability"; arbiter/proc/sandbox.c).
 
 A hostile engine (badbot --mode burgle, tests/fixtures/burgle/) tries,
 at its first request: to read the records file, the tournament file, an
@@ -9,7 +9,7 @@ listens on; to signal the arbiter, open its memory, ptrace and kill -9
 its opponent; to talk the way two copies at different tables could: a
 UDP datagram, a pathname unix socket this test listens on, System V
 shared memory and a message queue, an io_uring (refused by the
-system-call filter, arbiter/sysfilter.c).  With the sandbox (the
+system-call filter, arbiter/proc/sysfilter.c).  With the sandbox (the
 default) every attempt is refused, the opponent plays every deal, the
 files are as they were, and each record says "sandbox": "landlock
 N+seccomp", with "+pidns" where the kernel gives each engine a PID

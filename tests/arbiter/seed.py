@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The seed a run deals from is no engine's to know (arbiter/seed.h).
+"""The seed a run deals from is no engine's to know (arbiter/match/seed.h).
 
 Every deck follows from the run's seed by a published recipe, so the
 arbiter must not deal from a seed an engine's author can guess:

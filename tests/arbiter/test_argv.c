@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../unit/test_util.h"
-#include "argv.h"
+#include "base/argv.h"
 
 /* argv_split: a table, one row per rule of argv.h. */
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deal_queue.h"
+#include "match/deal_queue.h"
 
 /* The tables as the queue sees them: how each deck is held. */
 struct tables {

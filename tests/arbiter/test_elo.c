@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elo.h"
-#include "sprt.h"
-#include "stats.h"
+#include "rating/elo.h"
+#include "rating/sprt.h"
+#include "rating/stats.h"
 
 #define NEAR(id, got, want, tol)                                          \
 	do {                                                              \

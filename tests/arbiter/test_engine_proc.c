@@ -24,7 +24,7 @@
 #include <event2/event.h>
 
 #include "../unit/test_util.h"
-#include "engine_proc.h"
+#include "proc/engine_proc.h"
 
 #define MAX_LINES	64
 #define MAX_FAULTS	8

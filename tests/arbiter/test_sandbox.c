@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "../unit/test_util.h"
-#include "sandbox.h"
+#include "proc/sandbox.h"
 
 static char top[64];
 

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "schedule.h"
+#include "record/schedule.h"
 
 /* A round robin of four engines (six pairings), `rounds` decks each. */
 static void

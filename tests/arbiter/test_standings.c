@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "standings.h"
+#include "rating/standings.h"
 
 static const char *const names[] = { "a", "b", "c", "d" };
 

@@ -8,8 +8,8 @@
 #include "../unit/test_util.h"
 #include "card.h"
 #include "game.h"
-#include "view_json.h"
-#include "webreq.h"
+#include "record/view_json.h"
+#include "play/webreq.h"
 
 struct route_case {
 	const char	*id;
@@ -41,7 +41,7 @@ static const struct route_case route_cases[] = {
 	{ "replay-all", WEB_GET, "/api/replay?view=all&deal=0", 0,
 	    ROUTE_REPLAY },
 	{ "unknown-path", WEB_GET, "/etc/passwd", 404, 0 },
-	{ "dotdot", WEB_GET, "/../arbiter/web/app.js", 404, 0 },
+	{ "dotdot", WEB_GET, "/../arbiter/play/web/app.js", 404, 0 },
 	{ "post-state", WEB_POST, "/api/state", 405, 0 },
 	{ "get-action", WEB_GET, "/api/action", 405, 0 },
 	{ "put", WEB_OTHER, "/api/action", 405, 0 },

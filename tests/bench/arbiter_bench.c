@@ -18,10 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "engine_proc.h"
-#include "config.h"
-#include "match.h"
+#include "base/clock.h"
+#include "proc/engine_proc.h"
+#include "base/config.h"
+#include "match/match.h"
 
 static double
 cpu_seconds(void)

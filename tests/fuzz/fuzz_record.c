@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "record.h"
-#include "results.h"
-#include "show.h"
-#include "standings.h"
+#include "base/config.h"
+#include "record/record.h"
+#include "rating/results.h"
+#include "record/show.h"
+#include "rating/standings.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int	LLVMFuzzerInitialize(int *argc, char ***argv);

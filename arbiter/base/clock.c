@@ -1,0 +1,15 @@
+/*
+ * clock.c: the monotonic clock (clock.h).
+ */
+#include <time.h>
+
+#include "base/clock.h"
+
+uint64_t
+clock_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}

@@ -1,0 +1,187 @@
+/*
+ * config.h: what a match is to play, from the command line (and later a
+ * tournament file): the engines, the deals, the rules and the clocks.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rules.h"
+#include "rating/sprt.h"
+
+struct bot_human_port;
+struct sandbox;
+
+#define MAX_ENGINE_OPTIONS	32
+/* The longest option name and value sent in a setoption line. */
+#define ENGINE_OPTION_NAME_MAX	64
+#define ENGINE_OPTION_VALUE_MAX	1024
+#define MAX_ENGINES		32
+
+/* How engines are paired (issue 5). */
+enum format {
+	FORMAT_MATCH,		/* two engines */
+	FORMAT_ROUND_ROBIN,	/* every engine against every other */
+	FORMAT_GAUNTLET		/* the first engine against each other one */
+};
+
+/* What the arbiter does with a deal its engine failed (protocol.md §12). */
+enum failure_policy {
+	ON_FAILURE_FORFEIT,	/* the engine loses the deal (default) */
+	ON_FAILURE_VOID,	/* the deal is voided and played again */
+	ON_FAILURE_RESTART	/* restart the engine, resume from its view */
+};
+
+/* The longest name of a player: records are read back with names of up
+ * to 127 bytes (record.h), and a name cut there would match no player. */
+#define NAME_MAX_BYTES	100
+#define NAME_MAX_TEXT	"100"
+
+/* Where an engine's name came from (naming.h): the first of these. */
+enum name_source {
+	NAME_FILE,		/* a tournament's [engine NAME] section */
+	NAME_FLAG,		/* match's --name */
+	NAME_ID,		/* the engine's own 'id name' */
+	NAME_COMMAND		/* its command line, program directory cut */
+};
+
+struct engine_cfg {
+	char	*name;
+	enum name_source name_from;
+	char	*id_name;		/* what its handshake said, if asked */
+	char	*command;		/* split into words, never a shell */
+	char	*dir;			/* working directory, or NULL */
+	char	*stderr_log;		/* file for its stderr, or NULL */
+	char	*options[MAX_ENGINE_OPTIONS];	/* "Name=Value" */
+	int	 noptions;
+	/* A person's seat (serve, play): the bot runs no process and its
+	 * lines go to this port instead (bot.h). */
+	const struct bot_human_port *human;
+};
+
+struct clock_cfg {
+	long long	time_ms;	/* game clock per deal; 0: none */
+	long long	inc_ms;
+	long long	cap_ms;		/* per-decision cap; 0: none */
+	long long	movetime_ms;	/* fixed per decision; 0: none */
+	long long	margin_ms;	/* grace before a time forfeit */
+	long long	startup_ms;	/* to answer bzp with bzpok */
+	long long	ping_ms;	/* to answer isready */
+	long long	quit_ms;	/* to exit after quit */
+	long long	stall_ms;	/* the stall guard: a decision no
+					 * clock bounds, at most this */
+};
+
+/* Whether the stall guard bounds each decision: no game clock, cap or
+ * movetime does. */
+bool	clock_stall_guarded(const struct clock_cfg *c);
+/* The time a decision may take, ms: what is left of the seat's clock
+ * (clock_ms), within the cap and the movetime, or the stall guard. */
+long long clock_decision_limit(const struct clock_cfg *c, double clock_ms);
+
+/* Limits on each engine process (setrlimit; 0 leaves one unchanged). */
+struct limits_cfg {
+	long long	as_mb;		/* address space, MiB */
+	long long	cpu_s;		/* CPU seconds for its whole life */
+	long long	nofile;		/* open descriptors */
+	long long	nproc;		/* processes of the user (Linux counts
+					 * all of the user's, not the engine's) */
+	long long	log_mb;		/* the size, MiB, past which no file
+					 * written by it (its stderr log)
+					 * may grow */
+	/* Entered by every engine (sandbox.h); NULL: unconfined. */
+	const struct sandbox *sandbox;
+	/* Engines keep running off their turn (--ponder); by default they
+	 * are stopped until asked to move (engine_proc_pause). */
+	bool		ponder;
+	/* Each table's engines on one CPU of the arbiter's, the table's
+	 * (--affinity), so that an engine's threads slow no other table. */
+	bool		affinity;
+};
+
+struct match_cfg {
+	struct engine_cfg	 engines[MAX_ENGINES];
+	int			 nengines;
+	enum format		 format;
+	int			 rounds;	/* decks per pairing */
+	int			 deals;		/* deals to play in all */
+	uint64_t		 seed;
+	bool			 seed_given;	/* by the organiser */
+	bool			 seed_drawn;	/* at random (seed.h) */
+	struct rules		 rules;
+	int			 concurrency;
+	struct clock_cfg	 clock;
+	struct limits_cfg	 limits;
+	enum failure_policy	 on_failure;
+	int			 max_failures;	/* then the engine is withdrawn */
+	bool			 duplicate;	/* each deck twice, seats swapped */
+	/* A tournament's pairings meet one deck a round (the same luck for
+	 * all); off, each pairing has decks of its own, and with no
+	 * duplicates no deck is played twice (schedule_decks_shared). */
+	bool			 common_deals;
+	/* Keep one engine process across games even when a deck is played
+	 * again (schedule_decks_shared): only for trusted engines, since a
+	 * process remembers the hands it saw. */
+	bool			 reuse_engines;
+	/* Engines run unconfined (--no-sandbox): for trusted engines that
+	 * write files; otherwise outputs_confine() builds the sandbox. */
+	bool			 no_sandbox;
+	const char		*ini;		/* the tournament file read */
+	struct sandbox		*jail;		/* owned; as limits.sandbox */
+	char			 confinement[32]; /* records' "sandbox":
+						 * "landlock N+seccomp+pidns",
+						 * "seccomp", "off"; "": not
+						 * said */
+	bool			 sync;		/* fsync each record */
+	const char		*records;	/* JSON Lines output */
+	bool			 records_default; /* named by outputs.c */
+	const char		*resume;	/* records file to continue */
+	bool			 quiet;
+	bool			 print_table;	/* the results at the end */
+	const char		*summary;	/* JSON standings, or NULL */
+	const char		*svg;		/* rating chart, or NULL */
+	int			 report_every;	/* standings every N deals */
+	int			 bootstrap;	/* resamples for ±pairs */
+	int			 shard, nshards; /* play slice shard of nshards */
+	const struct sprt	*sprt;		/* stop when it decides */
+	const char		*anchor;	/* engine held at anchor_elo */
+	int			 anchor_elo;
+	char			*owned[64];	/* strings read from a file */
+	int			 nowned;
+};
+
+/* Defaults: duplicate deals, 60 s + 0 per deal, forfeit on failure. */
+void	config_defaults(struct match_cfg *c);
+
+/*
+ * Parses the flags of `match` (argv[0] is the first flag).  Returns 0, or
+ * -1 after printing one line naming the bad flag to stderr.
+ */
+int	config_parse_match(struct match_cfg *c, int argc, char **argv);
+
+/*
+ * Parses flags that override a tournament file's settings (all of
+ * match's flags but the engines).  Returns 0 or -1 after one line.
+ */
+int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
+
+/*
+ * Checks an engine option before it is ever sent: a name of one token
+ * (no blank, no '=') and a value, each within its limit and with no
+ * control character, since a newline would end the setoption line and
+ * start another command.  Returns 0, or -1 with one line in err naming
+ * the option.
+ */
+int	config_check_option(const char *name, size_t namelen,
+	    const char *value, char *err, size_t errlen);
+
+/* Frees what config_parse_match() allocated. */
+void	config_free(struct match_cfg *c);
+
+/* The usage text of `match`'s flags. */
+void	config_usage(FILE *f);
+
+#endif

@@ -1,0 +1,606 @@
+/*
+ * bot.c: an engine process driven through the protocol (bot.h).
+ *
+ * States: DOWN (no process) -> HANDSHAKE (bzp sent, waiting for bzpok)
+ * -> PINGING (options and isready sent, waiting for readyok) -> IDLE
+ * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
+ * for the reap so that the exit status can be told) -> DOWN.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/wait.h>
+
+#include "match/bot.h"
+#include "bzp.h"
+#include "base/argv.h"
+#include "base/clock.h"
+#include "proc/engine_proc.h"
+#include "proc/sandbox.h"
+
+enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
+	BOT_THINKING, BOT_DYING };
+
+struct bot {
+	const struct engine_cfg		*cfg;
+	const struct clock_cfg		*clock;
+	const struct limits_cfg		*limits;
+	struct engine_proc_reaper	*reaper;
+	struct engine_proc			*ep;
+	struct bot_callbacks		 cb;
+	void				*arg;
+	enum bot_state			 state;
+	bool				 want_legal, want_events;
+	bool				 named;	/* said id name */
+	char				*id_name;	/* the name it said */
+	long long			 protocol; /* said; -1: none,
+						    * -2: unreadable */
+	uint64_t			 req_id;
+	uint64_t			 sent_us;
+	long long			 limit_ms;
+	char				*info;
+	enum termination		 dying_term;	/* reported at the reap */
+	char				 dying_reason[256];
+	bool				 killed_by_us;
+	bool				 start_after_exit; /* asked while dying */
+	bool				 dealt;	/* its process saw deck */
+	int				 cpu;	/* -1: any */
+	uint64_t			 deck;
+	uint64_t			 overhead_us;
+	char				*last[BOT_EVIDENCE];	/* ring */
+	int				 nlast;
+	struct event			*human_ready;	/* a person's seat */
+};
+
+static void	fail(struct bot *b, enum termination t, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+
+const char *
+bot_name(const struct bot *b)
+{
+	return b->cfg->name;
+}
+
+const char *
+bot_id_name(const struct bot *b)
+{
+	return b->id_name;
+}
+
+bool
+bot_running(const struct bot *b)
+{
+	return b->state != BOT_DOWN && b->state != BOT_DYING;
+}
+
+void
+bot_pin(struct bot *b, int cpu)
+{
+	b->cpu = cpu;
+}
+
+void
+bot_dealt(struct bot *b, uint64_t deck)
+{
+	b->dealt = b->ep != NULL;
+	b->deck = deck;
+}
+
+bool
+bot_holds_deck(const struct bot *b, uint64_t deck)
+{
+	/* Done, though on_exit_ may not have run yet. */
+	return b->ep != NULL && !engine_proc_done(b->ep) && b->dealt &&
+	    b->deck == deck;
+}
+
+bool
+bot_wants_legal(const struct bot *b)
+{
+	return b->want_legal;
+}
+
+bool
+bot_wants_events(const struct bot *b)
+{
+	return b->want_events;
+}
+
+const char *
+bot_last_info(const struct bot *b)
+{
+	return b->info;
+}
+
+uint64_t
+bot_overhead_us(const struct bot *b)
+{
+	return b->overhead_us;
+}
+
+int
+bot_last_lines(const struct bot *b, const char **lines, int n)
+{
+	int have = b->nlast < BOT_EVIDENCE ? b->nlast : BOT_EVIDENCE, k = 0;
+
+	for (int i = have < n ? have : n; i > 0; i--)
+		lines[k++] = b->last[(b->nlast - i) % BOT_EVIDENCE];
+	return k;
+}
+
+/* Keeps the last lines received, cut to a readable length. */
+static void
+remember(struct bot *b, const char *line, size_t len)
+{
+	char **slot = &b->last[b->nlast++ % BOT_EVIDENCE];
+
+	free(*slot);
+	if ((*slot = strndup(line, len < 200 ? len : 200)) == NULL)
+		abort();
+}
+
+void
+bot_fault(struct bot *b, enum termination t, const char *reason)
+{
+	fail(b, t, "%s", reason);
+}
+
+static bool
+is_human(const struct bot *b)
+{
+	return b->cfg->human != NULL;
+}
+
+void
+bot_send(struct bot *b, const char *line)
+{
+	if (bot_running(b) && is_human(b))
+		b->cfg->human->line(b, line, b->cfg->human->arg);
+	else if (bot_running(b))
+		engine_proc_send(b->ep, line);
+}
+
+static void
+human_ready_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct bot *b = arg;
+
+	if (b->state == BOT_IDLE)
+		b->cb.ready(b, b->arg);
+}
+
+/* A person's seat is ready at once, told so from the loop as an engine's
+ * readyok would be (the table never sees a callback inside its call). */
+static void
+human_start(struct bot *b)
+{
+	static const struct timeval now = { 0, 0 };
+
+	if (b->human_ready == NULL &&
+	    (b->human_ready = evtimer_new(b->cfg->human->base, human_ready_cb,
+	    b)) == NULL)
+		abort();
+	b->want_legal = true;
+	b->want_events = true;
+	b->state = BOT_IDLE;
+	evtimer_add(b->human_ready, &now);
+}
+
+int
+bot_human_answer(struct bot *b, const char *action)
+{
+	if (!is_human(b) || b->state != BOT_THINKING)
+		return -1;
+	b->state = BOT_IDLE;
+	b->cb.action(b, action, (double)(clock_now_us() - b->sent_us) /
+	    1000.0, b->arg);
+	return 0;
+}
+
+static void
+set_info(struct bot *b, const char *line)
+{
+	free(b->info);
+	b->info = line ? strdup(line) : NULL;
+}
+
+/* Kills the process; the failure is reported once it has been reaped. */
+static void
+fail(struct bot *b, enum termination t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->state == BOT_DYING || b->state == BOT_DOWN)
+		return;
+	b->dying_term = t;
+	va_start(ap, fmt);
+	vsnprintf(b->dying_reason, sizeof(b->dying_reason), fmt, ap);
+	va_end(ap);
+	b->state = BOT_DYING;
+	b->killed_by_us = true;
+	engine_proc_kill(b->ep);
+}
+
+static void
+send_options(struct bot *b)
+{
+	char line[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 32];
+
+	for (int i = 0; i < b->cfg->noptions; i++) {
+		const char *o = b->cfg->options[i], *eq = strchr(o, '=');
+		snprintf(line, sizeof(line), "setoption name %.*s value %s",
+		    (int)(eq - o), o, eq + 1);
+		engine_proc_send(b->ep, line);
+	}
+	engine_proc_send(b->ep, "isready");
+	b->state = BOT_PINGING;
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
+}
+
+/* bzpok ends a handshake that must have named the engine and the
+ * protocol version the arbiter speaks (protocol.md §3), as check says. */
+static void
+handshake_done(struct bot *b)
+{
+	if (!b->named)
+		fail(b, TERM_STARTUP, "bzpok came without 'id name ...'");
+	else if (b->protocol == -1)
+		fail(b, TERM_STARTUP, "bzpok came without 'protocol %d'",
+		    BZP_VERSION);
+	else if (b->protocol == -2)
+		fail(b, TERM_STARTUP, "a 'protocol' line without a version "
+		    "number");
+	else if (b->protocol != BZP_VERSION)
+		fail(b, TERM_STARTUP, "speaks protocol %lld; the arbiter "
+		    "speaks protocol %d", b->protocol, BZP_VERSION);
+	else {
+		engine_proc_clear_deadline(b->ep);
+		send_options(b);
+	}
+}
+
+static void
+handshake_line(struct bot *b, struct bzp_msg *m)
+{
+	if (strcmp(m->cmd, "feature") == 0) {
+		if (bzp_has(m, "legal"))
+			b->want_legal = true;
+		if (bzp_has(m, "noevents"))
+			b->want_events = false;
+	} else if (strcmp(m->cmd, "id") == 0 && m->ntok == 1 &&
+	    strcmp(m->tok[0], "name") == 0 && m->tail != NULL &&
+	    *m->tail != '\0') {
+		b->named = true;
+		free(b->id_name);
+		if ((b->id_name = strdup(m->tail)) == NULL)
+			abort();
+	}
+	else if (strcmp(m->cmd, "protocol") == 0 && (m->ntok != 1 ||
+	    bzp_parse_int(m->tok[0], 0, INT32_MAX, &b->protocol) < 0))
+		b->protocol = -2;
+	else if (strcmp(m->cmd, "bzpok") == 0)
+		handshake_done(b);
+}
+
+/* Off its turn an engine is stopped, unless pondering is allowed: it
+ * thinks on its own clock only (limits_cfg.ponder). */
+static void
+rest(struct bot *b)
+{
+	if (!b->limits->ponder)
+		engine_proc_pause(b->ep, true);
+}
+
+/* An answer too late is a loss on time, or with no clock a stall (the
+ * stall guard's deadline, table.c). */
+static enum termination
+late_class(const struct bot *b)
+{
+	return clock_stall_guarded(b->clock) ? TERM_STALL : TERM_TIME;
+}
+
+/* action id=<n> <action> */
+static void
+answer_line(struct bot *b, struct bzp_msg *m)
+{
+	uint64_t now = clock_now_us();
+	double ms = (double)(now - b->sent_us) / 1000.0;
+	long long id;
+
+	if (bzp_get_int(m, "id", 0, INT64_MAX, &id) != 0 || m->ntok != 2 ||
+	    strncmp(m->tok[0], "id=", 3) != 0) {
+		fail(b, TERM_MALFORMED, "'action' line is not 'action "
+		    "id=<n> <action>'");
+		return;
+	}
+	if ((uint64_t)id != b->req_id)
+		return;		/* a stale answer: ignored (protocol.md §4) */
+	engine_proc_clear_deadline(b->ep);
+	if (ms > (double)(b->limit_ms + b->clock->margin_ms)) {
+		fail(b, late_class(b), "answered after %.1f ms; the limit "
+		    "was %lld ms (overrun %.1f ms)", ms, b->limit_ms,
+		    ms - (double)b->limit_ms);
+		return;
+	}
+	b->state = BOT_IDLE;
+	rest(b);
+	b->cb.action(b, m->tok[1], ms, b->arg);
+}
+
+static void
+on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
+{
+	struct bot *b = arg;
+	uint64_t t0 = clock_now_us();
+	char *line;
+	struct bzp_msg m;
+
+	remember(b, text, len);
+	if ((line = strndup(text, len)) == NULL)
+		abort();
+	if (bzp_parse(line, &m) == 0) {
+		if (strcmp(m.cmd, "info") == 0)
+			set_info(b, text);
+		else if (b->state == BOT_HANDSHAKE)
+			handshake_line(b, &m);
+		else if (b->state == BOT_PINGING &&
+		    strcmp(m.cmd, "readyok") == 0) {
+			engine_proc_clear_deadline(b->ep);
+			b->state = BOT_IDLE;
+			rest(b);
+			b->cb.ready(b, b->arg);
+		} else if (b->state == BOT_THINKING &&
+		    strcmp(m.cmd, "action") == 0)
+			answer_line(b, &m);
+	}
+	free(line);
+	b->overhead_us += clock_now_us() - t0;
+}
+
+static void
+on_fault(struct engine_proc *ep, enum engine_proc_fault f,
+    const char *detail, void *arg)
+{
+	struct bot *b = arg;
+
+	switch (f) {
+	case ENGINE_PROC_LINE_TOO_LONG:
+		fail(b, TERM_OVERLONG, "a line over %d bytes", BZP_MAX_LINE);
+		break;
+	case ENGINE_PROC_TIMEOUT:
+		if (b->state == BOT_HANDSHAKE)
+			fail(b, TERM_STARTUP, "no bzpok within %lld ms",
+			    b->clock->startup_ms);
+		else if (b->state == BOT_PINGING)
+			fail(b, TERM_STALL, "no readyok within %lld ms",
+			    b->clock->ping_ms);
+		else
+			fail(b, late_class(b), "no answer within %lld ms%s",
+			    b->limit_ms + b->clock->margin_ms,
+			    late_class(b) == TERM_STALL ? " (the stall guard: "
+			    "no clock)" : "");
+		break;
+	default:
+		/* Closed output or a write error: tell the exit status once
+		 * the process is reaped. */
+		if (b->state != BOT_DYING) {
+			b->dying_term = b->state == BOT_HANDSHAKE ?
+			    TERM_STARTUP : TERM_CRASH;
+			snprintf(b->dying_reason, sizeof(b->dying_reason),
+			    "%s", detail ? detail : "closed its output");
+			b->state = BOT_DYING;
+			b->killed_by_us = false;
+			engine_proc_ending(b->ep);
+		}
+		break;
+	}
+}
+
+static void
+describe_exit(struct bot *b, int status, char *buf, size_t len)
+{
+	if (b->killed_by_us)
+		snprintf(buf, len, "%s", b->dying_reason);
+	else if (engine_proc_killed(b->ep) && WIFSIGNALED(status) &&
+	    WTERMSIG(status) == SIGKILL)	/* our kill, after the fault */
+		snprintf(buf, len, "%s, while still running", b->dying_reason);
+	else if (WIFEXITED(status))
+		snprintf(buf, len, "%s; exited with status %d%s",
+		    b->dying_reason, WEXITSTATUS(status),
+		    WEXITSTATUS(status) == 0 ? "" :
+		    sandbox_exit_hint(b->limits->sandbox));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "%s; killed by signal %d (%s)",
+		    b->dying_reason, WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "%s", b->dying_reason);
+}
+
+static void
+on_exit_(struct engine_proc *ep, int status, void *arg)
+{
+	struct bot *b = arg;
+	enum bot_state was = b->state;
+	char reason[512];
+
+	describe_exit(b, status, reason, sizeof(reason));
+	engine_proc_free(b->ep);
+	b->ep = NULL;
+	b->state = BOT_DOWN;
+	if (was == BOT_DYING && b->dying_term != TERM_NORMAL)
+		b->cb.failed(b, b->dying_term, reason, b->arg);
+	else if (b->start_after_exit)
+		bot_start(b);	/* wanted again while it was quitting */
+}
+
+struct bot *
+bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
+    const struct clock_cfg *clock, const struct limits_cfg *limits,
+    const struct bot_callbacks *cb, void *arg)
+{
+	struct bot *b = calloc(1, sizeof(*b));
+
+	if (b == NULL)
+		abort();
+	b->cfg = cfg;
+	b->clock = clock;
+	b->limits = limits;
+	b->reaper = reaper;
+	b->cb = *cb;
+	b->arg = arg;
+	b->want_events = true;
+	b->cpu = -1;
+	return b;
+}
+
+int
+bot_check(const struct engine_cfg *cfg, char *err, size_t errlen)
+{
+	struct engine_spec spec;
+	char **argv;
+	int rc;
+
+	if ((argv = argv_split(cfg->command, NULL, err, errlen)) == NULL)
+		return -1;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = cfg->dir;
+	spec.stderr_path = cfg->stderr_log;
+	rc = engine_proc_check(&spec, err, errlen);
+	argv_free(argv);
+	return rc;
+}
+
+void
+bot_start(struct bot *b)
+{
+	static const struct engine_proc_callbacks pcb = { on_line, on_fault,
+		on_exit_ };
+	struct engine_spec spec;
+	char err[256], **argv;
+
+	/* A table may want an engine back while it is still quitting (the
+	 * tournament's next pairing uses it again): start it once reaped. */
+	b->start_after_exit = b->state == BOT_DYING;
+	if (b->state != BOT_DOWN)
+		return;
+	if (is_human(b)) {
+		human_start(b);
+		return;
+	}
+	if ((argv = argv_split(b->cfg->command, NULL, err, sizeof(err))) == NULL) {
+		b->cb.failed(b, TERM_STARTUP, err, b->arg);
+		return;
+	}
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = b->cfg->dir;
+	spec.stderr_path = b->cfg->stderr_log;
+	spec.max_line = BZP_MAX_LINE;
+	spec.rlimit_as = (uint64_t)b->limits->as_mb << 20;
+	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
+	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
+	spec.rlimit_fsize = (uint64_t)b->limits->log_mb << 20;
+	spec.pinned = b->cpu >= 0;
+	spec.cpu = b->cpu;
+	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
+	spec.sandbox = b->limits->sandbox;
+	b->want_legal = false;
+	b->want_events = true;
+	b->named = false;
+	b->dealt = false;
+	b->protocol = -1;
+	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
+	argv_free(argv);
+	if (b->ep == NULL) {
+		b->cb.failed(b, TERM_STARTUP, err, b->arg);
+		return;
+	}
+	b->state = BOT_HANDSHAKE;
+	engine_proc_send(b->ep, "bzp");
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
+}
+
+uint64_t
+bot_new_id(void)
+{
+	/* One system call for many ids: the pool never leaves the arbiter. */
+	static uint64_t pool[64];
+	static size_t left;
+	uint64_t id;
+	ssize_t n;
+
+	do {
+		if (left == 0) {
+			while ((n = getrandom(pool, sizeof(pool), 0)) < 0 &&
+			    errno == EINTR)
+				continue;
+			if (n != (ssize_t)sizeof(pool)) {
+				perror("bezique-arbiter: getrandom");
+				abort();
+			}
+			left = sizeof(pool) / sizeof(pool[0]);
+		}
+		id = pool[--left] >> 1;
+		pool[left] = 0;
+	} while (id == 0);
+	return id;
+}
+
+void
+bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
+{
+	if (b->state != BOT_IDLE)
+		return;
+	set_info(b, NULL);
+	b->req_id = id;
+	b->limit_ms = limit_ms;
+	b->state = BOT_THINKING;
+	if (is_human(b)) {	/* a person: no deadline, no process */
+		b->sent_us = clock_now_us();
+		b->cfg->human->request(b, id, line, b->cfg->human->arg);
+		return;
+	}
+	engine_proc_pause(b->ep, false);
+	engine_proc_send(b->ep, line);
+	b->sent_us = clock_now_us();
+	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +
+	    b->clock->margin_ms));
+}
+
+void
+bot_quit(struct bot *b)
+{
+	if (!bot_running(b))
+		return;
+	if (is_human(b)) {
+		b->state = BOT_DOWN;
+		return;
+	}
+	engine_proc_clear_deadline(b->ep);
+	b->state = BOT_DYING;
+	b->killed_by_us = true;
+	b->dying_term = TERM_NORMAL;
+	engine_proc_quit(b->ep, "quit", (uint64_t)b->clock->quit_ms);
+}
+
+void
+bot_free(struct bot *b)
+{
+	if (b == NULL)
+		return;
+	if (b->ep != NULL)
+		engine_proc_free(b->ep);
+	if (b->human_ready != NULL)
+		event_free(b->human_ready);
+	free(b->info);
+	free(b->id_name);
+	for (int i = 0; i < BOT_EVIDENCE; i++)
+		free(b->last[i]);
+	free(b);
+}

@@ -1,0 +1,606 @@
+/*
+ * match.c: scheduling, recording and stopping a match (match.h).
+ *
+ * The schedule is a function of the deal index, so nothing is stored per
+ * deal: deal i uses the deck of pair i/2 (with duplicate deals) and puts
+ * engine i%2 in the elder seat.  Resuming reads the records file, counts
+ * what it holds, and plays only the indices it lacks.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+
+#include "match/bot.h"
+#include "base/clock.h"
+#include "match/deal_queue.h"
+#include "proc/engine_proc.h"
+#include "match/match.h"
+#include "match/outputs.h"
+#include "record/recordset.h"
+#include "rating/results.h"
+#include "record/schedule.h"
+#include "match/seed.h"
+#include "rating/standings.h"
+#include "match/table.h"
+
+#define MAX_TABLES	256
+
+struct match {
+	const struct match_cfg	*cfg;
+	int			 argc;
+	char			**argv;
+	struct event_base	*base;
+	struct engine_proc_reaper		*reaper;
+	struct event		*sigint, *sigterm, *finish;
+	struct table		*tables[MAX_TABLES];
+	int			 ntables;
+	FILE			*records;
+	struct deal_queue	*queue;
+	struct series		*partial;	/* games begun, by index */
+	bool			 parked[MAX_TABLES]; /* idle, a deck awaited */
+	int			 in_flight;
+	int			 stopping;	/* 1 after SIGINT, 2 to abort */
+	int			 signal;	/* the first signal, if any */
+	bool			 aborted;	/* deals in play were cut */
+	bool			 failed;	/* an error ends the match */
+	bool			 withdrawn[MAX_ENGINES];
+	int			 nwithdrawn;
+	enum sprt_result	 sprt_result;
+	double			 llr;
+	struct results		*results;	/* a match */
+	struct standings	*standings;	/* a tournament */
+	uint64_t		 started_us;
+};
+
+/* The tally of a match or of a tournament, whichever this is. */
+static void
+tally_add(struct match *m, const struct record_summary *s)
+{
+	if (m->results)
+		results_add(m->results, s);
+	else
+		standings_add(m->standings, s);
+}
+
+static int
+tally_deals(const struct match *m)
+{
+	return m->results ? results_deals(m->results) :
+	    standings_deals(m->standings);
+}
+
+static int
+tally_failures(const struct match *m, int e)
+{
+	return m->results ? results_failures(m->results, e) :
+	    standings_failures(m->standings, e);
+}
+
+/* A deal that seats a withdrawn engine is not played (README,
+ * "Reliability"). */
+static bool
+seats_withdrawn(const struct match *m, const struct deal_spec *d)
+{
+	for (int s = 0; s < m->cfg->rules.players; s++)
+		if (m->withdrawn[d->engine[s]])
+			return true;
+	return false;
+}
+
+static bool
+withdrawn_ask(const struct deal_spec *d, void *arg)
+{
+	return seats_withdrawn(arg, d);
+}
+
+/* How the tables hold a deck (deal_queue.h). */
+static int
+held_ask(uint64_t seed, void *arg)
+{
+	struct match *m = arg;
+	int most = 0, h;
+
+	for (int i = 0; i < m->ntables; i++)
+		if ((h = table_holds_deck(m->tables[i], seed)) > most)
+			most = h;
+	return most;
+}
+
+static struct deal_queue_ask
+ask_of(struct match *m)
+{
+	struct deal_queue_ask a = { withdrawn_ask, held_ask, m };
+
+	return a;
+}
+
+/* 1: a deal to play in d; 0: the deals left wait for their decks; -1:
+ * none is left. */
+static int
+next_deal(struct match *m, struct deal_spec *d)
+{
+	struct deal_queue_ask ask = ask_of(m);
+	int rc = deal_queue_take(m->queue, &ask, d);
+
+	if (rc == 1 && m->partial[d->deal].deals > 0)
+		d->start = m->partial[d->deal];
+	return rc;
+}
+
+static void
+progress(struct match *m)
+{
+	char line[256];
+	double secs = (double)(clock_now_us() - m->started_us) / 1e6;
+	int done = tally_deals(m);
+
+	if (m->standings && m->cfg->report_every > 0 && done > 0 &&
+	    done % m->cfg->report_every == 0 && done < m->cfg->deals)
+		standings_print(m->standings, stdout, 0);
+	if (m->cfg->quiet)
+		return;
+	/* On a terminal one line is redrawn; in a log, a line every 10%. */
+	if (!isatty(STDERR_FILENO) && done != m->cfg->deals &&
+	    done % (m->cfg->deals / 10 + 1) != 0)
+		return;
+	if (m->results)
+		results_progress(m->results, m->cfg->deals, line, sizeof(line));
+	else
+		snprintf(line, sizeof(line), "deal %d/%d, about %.0f s to go",
+		    done, m->cfg->deals, done ? secs * (m->cfg->deals - done) /
+		    done : 0.0);
+	fprintf(stderr, isatty(STDERR_FILENO) ? "\r%s  %.1f s%s" :
+	    "%s  %.1f s\n", line, secs, isatty(STDERR_FILENO) &&
+	    done >= m->cfg->deals ? "\n" : "");
+	fflush(stderr);
+}
+
+static void
+finish_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct match *m = arg;
+
+	event_base_loopexit(m->base, NULL);
+}
+
+static void
+drained(void *arg)
+{
+	struct match *m = arg;
+
+	event_base_loopexit(m->base, NULL);
+}
+
+/*
+ * Quits every engine and ends the loop when all have been reaped; the
+ * timer is a backstop (the quit grace kills a lingering engine first).
+ */
+static void
+wind_down(struct match *m)
+{
+	struct timeval tv;
+	long long ms = m->cfg->clock.quit_ms + 300;
+
+	for (int i = 0; i < m->ntables; i++)
+		table_stop(m->tables[i]);
+	engine_proc_reaper_on_drained(m->reaper, drained, m);
+	tv.tv_sec = ms / 1000;
+	tv.tv_usec = (ms % 1000) * 1000;
+	if (m->finish == NULL)
+		m->finish = evtimer_new(m->base, finish_cb, m);
+	evtimer_add(m->finish, &tv);
+}
+
+static int
+table_index(const struct match *m, const struct table *t)
+{
+	int i = 0;
+
+	while (i < m->ntables - 1 && m->tables[i] != t)
+		i++;
+	return i;
+}
+
+static void
+on_idle(struct table *t, void *arg)
+{
+	struct match *m = arg;
+	struct deal_spec d;
+	int rc = m->stopping || m->failed ? -1 : next_deal(m, &d);
+
+	m->parked[table_index(m, t)] = rc == 0;
+	if (rc == 1) {
+		m->in_flight++;
+		table_play(t, &d);
+	} else if (rc < 0 && m->in_flight == 0)
+		wind_down(m);
+}
+
+/* Processes have ended: the decks they held may be dealt again. */
+static void
+on_ended(void *arg)
+{
+	struct match *m = arg;
+
+	/* Stopping, the table whose deal ends last winds down. */
+	for (int i = 0; i < m->ntables && !m->stopping && !m->failed; i++)
+		if (m->parked[i])
+			on_idle(m->tables[i], m);
+}
+
+/* Whether the failures recorded of engine e withdraw it. */
+static bool
+withdraws(const struct match *m, int e)
+{
+	return !m->withdrawn[e] && tally_failures(m, e) >= m->cfg->max_failures;
+}
+
+/* A withdrawn engine plays no further deal; every other pairing goes on
+ * (its games in play end after their deal in play). */
+static void
+count_failure(struct match *m, int engine)
+{
+	if (!withdraws(m, engine))
+		return;
+	m->withdrawn[engine] = true;
+	m->nwithdrawn++;
+	fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after %d "
+	    "failures; its remaining deals are not played\n",
+	    m->cfg->engines[engine].name, tally_failures(m, engine));
+}
+
+/* With an SPRT, the match stops (finishing the deals in play) as soon as
+ * the test on the duplicate pairs decides. */
+static void
+check_sprt(struct match *m)
+{
+	long penta[5];
+
+	if (m->cfg->sprt == NULL || m->results == NULL)
+		return;
+	results_penta(m->results, penta);
+	m->llr = sprt_llr_penta(m->cfg->sprt, penta);
+	m->sprt_result = sprt_decide(m->cfg->sprt, m->llr);
+	if (m->sprt_result != SPRT_CONTINUE && !m->stopping)
+		m->stopping = 1;
+}
+
+static void
+print_sprt(const struct match *m)
+{
+	const struct sprt *s = m->cfg->sprt;
+
+	printf("\nSPRT (%s, elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f "
+	    "in (%.2f, %.2f): %s\n", sprt_model_name(s->model), s->elo0,
+	    s->elo1, s->alpha, s->beta, m->llr, s->lower, s->upper,
+	    m->sprt_result == SPRT_ACCEPT_H1 ? "H1 accepted" :
+	    m->sprt_result == SPRT_ACCEPT_H0 ? "H0 accepted" :
+	    "no decision yet");
+}
+
+static void
+on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
+    const struct game *g, enum termination term, int fault_engine,
+    bool voided, void *arg)
+{
+	struct match *m = arg;
+	struct record_summary s;
+	char err[256];
+	bool lost = false;
+
+	if (voided)	/* recorded as evidence, played again */
+		deal_queue_voided(m->queue, d->deal, true);
+	if (m->records != NULL && record_write(rec, m->records,
+	    m->cfg->sync, err, sizeof(err)) < 0) {
+		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
+		    err);
+		m->failed = true;
+		lost = true;	/* not counted: resume will play it again */
+	}
+	if (record_summary_of(rec, &s) < 0)
+		abort();	/* table.c wrote it */
+	if (!voided && !lost && s.partial) {
+		/* A game of several deals goes on at its table, unless the
+		 * match stops; resume continues it from here. */
+		m->partial[d->deal] = d->start;
+		if (!m->stopping && !m->failed && !seats_withdrawn(m, d))
+			return;
+		table_end_game(t);
+	} else if (!lost) {
+		tally_add(m, &s);	/* of a voided attempt, its failure */
+		if (!voided)
+			deal_queue_done(m->queue, d->deal);
+	} else if (s.partial)
+		table_end_game(t);
+	m->in_flight--;
+	if (fault_engine >= 0)
+		count_failure(m, fault_engine);
+	check_sprt(m);
+	progress(m);
+}
+
+static void
+on_signal(evutil_socket_t sig, short what, void *arg)
+{
+	struct match *m = arg;
+
+	if (m->signal == 0)
+		m->signal = (int)sig;
+	if (++m->stopping == 1) {
+		fprintf(stderr, "\nbezique-arbiter: stopping after the %d "
+		    "deal(s) in play; interrupt again to abort them\n",
+		    m->in_flight);
+		if (m->in_flight == 0)
+			wind_down(m);
+		return;
+	}
+	fprintf(stderr, "bezique-arbiter: aborted; deals in play are not "
+	    "recorded\n");
+	m->aborted = m->in_flight > 0;
+	for (int i = 0; i < m->ntables; i++)
+		table_stop(m->tables[i]);
+	event_base_loopexit(m->base, NULL);
+}
+
+/* A game of several deals recorded up to s: the next deal starts from
+ * the totals after it, the deal passed. */
+static void
+resume_game(struct match *m, const struct record_summary *s)
+{
+	struct series *g = &m->partial[s->deal];
+
+	if (s->hand + 1 <= g->deals)
+		return;		/* an older deal of it */
+	series_init(g, &m->cfg->rules, s->next_dealer);
+	g->deals = s->hand + 1;
+	for (int p = 0; p < s->nseats; p++)
+		g->total[p] = s->totals[p];
+	g->last_trump = s->last_trump;
+}
+
+/*
+ * Reads the records already played (--resume): marks their deals done and
+ * counts them.  A final line cut short by a crash is dropped from the file
+ * (truncated away) so that appending continues cleanly; any other bad
+ * line is an error naming the file and line.
+ */
+static int
+load_resume(struct match *m, const char *path)
+{
+	FILE *f = fopen(path, "r+");
+	struct recordset *set = recordset_new(false);
+	char *line = NULL, err[512];
+	size_t cap = 0;
+	ssize_t n;
+	long good_end = 0;
+	int lineno = 0, rc = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "bezique-arbiter: --resume %s: %s\n", path,
+		    strerror(errno));
+		recordset_free(set);
+		return -1;
+	}
+	while ((n = getline(&line, &cap, f)) > 0) {
+		struct record_summary s;
+		lineno++;
+		if (line[n - 1] != '\n')
+			break;	/* a partial last line: repaired below */
+		/* Replayed, of this match, and each deal once: or refused. */
+		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
+		    record_fits_match(m->cfg, line, &s, err, sizeof(err)) < 0 ||
+		    recordset_add(set, path, lineno, line, &s, err,
+		    sizeof(err)) != RS_NEW) {
+			fprintf(stderr, "bezique-arbiter: %s:%d: not this "
+			    "match's records: %s\n", path, lineno, err);
+			rc = -1;
+			break;
+		}
+		if (s.deal < 0 || s.deal >= m->cfg->deals ||
+		    deal_queue_is_done(m->queue, s.deal))
+			;	/* not a deal of this schedule, or played */
+		else if (s.voided) {
+			deal_queue_voided(m->queue, s.deal, false);
+			tally_add(m, &s);	/* its failure */
+		} else if (s.partial)
+			resume_game(m, &s);
+		else {
+			deal_queue_done(m->queue, s.deal);
+			tally_add(m, &s);
+		}
+		good_end = ftell(f);
+	}
+	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)
+		rc = -1;
+	recordset_free(set);
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* Deadlines need the precise monotonic clock: libevent's default coarse
+ * one ticks every few milliseconds and could forfeit an engine early. */
+static struct event_base *
+precise_base(void)
+{
+	struct event_config *cfg = event_config_new();
+	struct event_base *base;
+
+	if (cfg == NULL)
+		return NULL;
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	return base;
+}
+
+static int
+setup(struct match *m)
+{
+	const struct match_cfg *c = m->cfg;
+	const char *names[2] = { c->engines[0].name, c->engines[1].name };
+	const char *out = c->resume ? c->resume : c->records;
+	static const struct table_callbacks tcb = { on_idle, on_deal_done };
+
+	char err[512];
+
+	/* A command that cannot start is one line now, not a forfeit of
+	 * every deal (each engine is checked again when it starts). */
+	for (int i = 0; i < c->nengines; i++)
+		if (bot_check(&c->engines[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "bezique-arbiter: %s\n", err);
+			return -1;
+		}
+	/* Three engines (three-hand) are tallied as a tournament is: by
+	 * pairwise results (standings.c). */
+	if (c->format == FORMAT_MATCH && c->rules.players == 2)
+		m->results = results_new(names, c->duplicate);
+	else
+		m->standings = standings_new(c);
+	m->queue = deal_queue_new(c);
+	if ((m->partial = calloc((size_t)c->deals,
+	    sizeof(*m->partial))) == NULL)
+		abort();
+	/* Locked before resume reads it: a second writer is refused. */
+	if (out != NULL && (m->records = record_open_locked(out,
+	    c->resume != NULL, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
+		return -1;
+	}
+	if (c->resume != NULL && load_resume(m, c->resume) < 0)
+		return -1;
+	for (int e = 0; e < c->nengines; e++)
+		if (withdraws(m, e)) {	/* never back without a word */
+			m->withdrawn[e] = true;
+			m->nwithdrawn++;
+			fprintf(stderr, "bezique-arbiter: engine '%s' stays "
+			    "withdrawn: %d failures recorded in %s "
+			    "(--max-failures %d)\n", c->engines[e].name,
+			    tally_failures(m, e), c->resume, c->max_failures);
+		}
+	if ((m->base = precise_base()) == NULL ||
+	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
+		abort();
+	engine_proc_reaper_on_ended(m->reaper, on_ended, m);
+	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
+	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
+	event_add(m->sigint, NULL);
+	event_add(m->sigterm, NULL);
+	m->ntables = c->concurrency < c->deals ? c->concurrency : c->deals;
+	for (int i = 0; i < m->ntables; i++) {
+		m->tables[i] = table_new(m->base, m->reaper, c, &tcb, m);
+		if (c->limits.affinity)
+			table_pin(m->tables[i], engine_proc_nth_cpu(i));
+	}
+	return 0;
+}
+
+static void
+teardown(struct match *m)
+{
+	for (int i = 0; i < m->ntables; i++)
+		table_free(m->tables[i]);
+	if (m->finish)
+		event_free(m->finish);
+	if (m->sigint)
+		event_free(m->sigint);
+	if (m->sigterm)
+		event_free(m->sigterm);
+	engine_proc_reaper_free(m->reaper);
+	if (m->base)
+		event_base_free(m->base);
+	if (m->records)
+		fclose(m->records);
+	results_free(m->results);
+	standings_free(m->standings);
+	deal_queue_free(m->queue);
+	free(m->partial);
+}
+
+static void
+print_resume_hint(const struct match *m)
+{
+	const char *file = m->cfg->resume ? m->cfg->resume : m->cfg->records;
+
+	fprintf(stderr, "bezique-arbiter: %d of %d deals recorded; to "
+	    "continue, run the same command with --resume %s\n",
+	    tally_deals(m), m->cfg->deals, file ? file : "FILE");
+}
+
+static void
+print_withdrawn(const struct match *m)
+{
+	fprintf(stderr, "bezique-arbiter: withdrawn:");
+	for (int e = 0, n = 0; e < m->cfg->nengines; e++)
+		if (m->withdrawn[e])
+			fprintf(stderr, "%s '%s'", n++ ? "," : "",
+			    m->cfg->engines[e].name);
+	fprintf(stderr, "; %d of %d deals played\n", tally_deals(m),
+	    m->cfg->deals);
+}
+
+/*
+ * 0: every deal of the schedule played (or the SPRT decided); 1: an
+ * error; 3: the schedule played but for the deals of withdrawn engines;
+ * 128 + N: stopped early by signal N (README, "Reliability").
+ */
+static int
+exit_status(struct match *m)
+{
+	if (m->failed)
+		return 1;
+	struct deal_queue_ask ask = ask_of(m);
+
+	if (m->signal != 0 && (m->aborted || (deal_queue_left(m->queue, &ask) &&
+	    m->sprt_result == SPRT_CONTINUE)))
+		return 128 + m->signal;
+	return m->nwithdrawn > 0 ? 3 : 0;
+}
+
+int
+match_run(const struct match_cfg *cfg, int argc, char **argv)
+{
+	struct match m;
+	int rc = 0;
+
+	memset(&m, 0, sizeof(m));
+	m.cfg = cfg;
+	m.argc = argc;
+	m.argv = argv;
+	engine_proc_setup();
+	if (setup(&m) < 0) {
+		teardown(&m);
+		return 1;
+	}
+	m.started_us = clock_now_us();
+	for (int i = 0; i < m.ntables; i++)
+		table_start(m.tables[i]);
+	if (m.ntables == 0)
+		wind_down(&m);
+	event_base_dispatch(m.base);
+	if (!cfg->quiet && isatty(STDERR_FILENO) && tally_deals(&m) <
+	    cfg->deals)
+		fputc('\n', stderr);
+	if (cfg->print_table && m.results)
+		results_print(m.results, stdout);
+	if (cfg->sprt != NULL)
+		print_sprt(&m);
+	if (cfg->print_table && m.standings)
+		standings_print(m.standings, stdout, cfg->bootstrap);
+	if (outputs_finish(cfg, m.standings, m.records != NULL, stderr) < 0)
+		m.failed = true;
+	rc = exit_status(&m);
+	if (cfg->seed_drawn && tally_deals(&m) > 0)
+		seed_say_drawn(cfg->seed, stderr);
+	if (rc == 1 || rc > 128)
+		print_resume_hint(&m);
+	if (m.nwithdrawn > 0)
+		print_withdrawn(&m);
+	teardown(&m);
+	return rc;
+}

@@ -1,0 +1,199 @@
+/*
+ * outputs.c: default records file and the list of files written
+ * (outputs.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "match/outputs.h"
+#include "proc/sandbox.h"
+
+/* Keeps path as long as the configuration (c->owned). */
+static const char *
+keep(struct match_cfg *c, const char *path)
+{
+	if (c->nowned == (int)(sizeof(c->owned) / sizeof(c->owned[0])))
+		return NULL;
+	if ((c->owned[c->nowned] = strdup(path)) == NULL)
+		abort();
+	return c->owned[c->nowned++];
+}
+
+/*
+ * Creates path empty, or with take_empty takes it if it is empty (a
+ * tournament that stopped before its first record); 0, or -1 with errno
+ * (EEXIST: it is another run's).
+ */
+static int
+create_new(const char *path, bool take_empty)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	struct stat st;
+
+	if (fd < 0 && take_empty && errno == EEXIST && stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode) && st.st_size == 0)
+		return 0;
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+/* FILE.ini -> FILE.jsonl in the current directory. */
+static void
+tournament_name(const struct match_cfg *c, const char *ini, char *buf,
+    size_t len)
+{
+	const char *base = strrchr(ini, '/') ? strrchr(ini, '/') + 1 : ini;
+	const char *dot = strrchr(base, '.');
+	int stem = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+
+	if (c->nshards > 1)
+		snprintf(buf, len, "%.*s.shard-%d-of-%d.jsonl", stem, base,
+		    c->shard + 1, c->nshards);
+	else
+		snprintf(buf, len, "%.*s.jsonl", stem, base);
+}
+
+int
+outputs_default_records(struct match_cfg *c, const char *tournament)
+{
+	char path[4096], stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (c->records != NULL || c->resume != NULL)
+		return 0;
+	if (tournament != NULL) {
+		tournament_name(c, tournament, path, sizeof(path));
+		if (create_new(path, true) < 0) {
+			if (errno == EEXIST)
+				fprintf(stderr, "bezique-arbiter: %s already "
+				    "holds records of an earlier run: --resume "
+				    "%s continues it, -o FILE writes another "
+				    "file\n", path, path);
+			else
+				fprintf(stderr, "bezique-arbiter: %s: %s\n",
+				    path, strerror(errno));
+			return -1;
+		}
+	} else {
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S",
+		    localtime_r(&now, &tm));
+		int made = -1;
+		/* Matches started in the same second each get their own. */
+		for (int k = 1; k <= 100 && made < 0; k++) {
+			snprintf(path, sizeof(path), k == 1 ? "%s-%s.jsonl" :
+			    "%s-%s-%d.jsonl", c->sprt ? "sprt" : "match",
+			    stamp, k);
+			if ((made = create_new(path, false)) < 0 &&
+			    errno != EEXIST)
+				break;
+		}
+		if (made < 0) {
+			fprintf(stderr, "bezique-arbiter: %s: %s (give -o "
+			    "FILE)\n", path, strerror(errno));
+			return -1;
+		}
+	}
+	if ((c->records = keep(c, path)) == NULL)
+		abort();
+	c->records_default = true;
+	return 0;
+}
+
+int
+outputs_confine(struct match_cfg *c)
+{
+	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
+		c->ini, NULL };
+	/* And every engine's stderr log: what one engine says of its
+	 * hand there is no business of the other's. */
+	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];
+	bool told = strncmp(c->confinement, "seccomp", 7) == 0;
+	struct sandbox *sb;
+	char err[512];
+	int n = 0;
+
+	if (c->no_sandbox) {
+		snprintf(c->confinement, sizeof(c->confinement), "off");
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(protect) / sizeof(protect[0]); i++)
+		if (protect[i] != NULL)
+			given[n++] = protect[i];
+	for (int e = 0; e < c->nengines; e++)
+		if (c->engines[e].stderr_log != NULL)
+			given[n++] = c->engines[e].stderr_log;
+	given[n] = NULL;
+	if ((sb = sandbox_new(given, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
+		return -1;
+	}
+	sandbox_free(c->jail);
+	c->jail = sb;
+	c->limits.sandbox = sb;
+	if (sandbox_abi(sb) == 0)
+		snprintf(c->confinement, sizeof(c->confinement), "seccomp%s",
+		    sandbox_pidns(sb) ? "+pidns" : "");
+	else
+		snprintf(c->confinement, sizeof(c->confinement),
+		    "landlock %d+seccomp%s", sandbox_abi(sb),
+		    sandbox_pidns(sb) ? "+pidns" : "");
+	if (sandbox_abi(sb) == 0 && !told)	/* never a silent downgrade */
+		fprintf(stderr, "bezique-arbiter: this kernel has no Landlock: "
+		    "engines may read and write any file, only sockets and "
+		    "IPC are refused (records say \"sandbox\": \"%s\")\n",
+		    c->confinement);
+	return 0;
+}
+
+void
+outputs_tidy(const struct match_cfg *c)
+{
+	struct stat st;
+
+	if (c->records_default && stat(c->records, &st) == 0 &&
+	    st.st_size == 0)
+		unlink(c->records);
+}
+
+int
+outputs_finish(const struct match_cfg *c, struct standings *st,
+    bool records_open, FILE *f)
+{
+	const char *records = c->resume ? c->resume : c->records;
+	struct stat sb;
+	int rc = 0;
+	bool svg = false, summary = false;
+
+	if (st && c->svg) {
+		if (!(svg = standings_write_svg(st, c->svg) == 0))
+			fprintf(stderr, "bezique-arbiter: %s: cannot write "
+			    "the chart\n", c->svg);
+	}
+	if (st && c->summary) {
+		if (!(summary = standings_write_json(st, c->summary,
+		    c->bootstrap) == 0))
+			fprintf(stderr, "bezique-arbiter: %s: cannot write "
+			    "the summary\n", c->summary);
+	}
+	rc = (st && c->svg && !svg) || (st && c->summary && !summary) ?
+	    -1 : 0;
+	fflush(stdout);		/* the list after the tables, even in a pipe */
+	if (!c->print_table)	/* check's own match: its files are gone */
+		return rc;
+	if (records_open && records != NULL && stat(records, &sb) == 0 &&
+	    S_ISREG(sb.st_mode))	/* not -o /dev/null */
+		fprintf(f, "records: %s\n", records);
+	if (summary)
+		fprintf(f, "summary: %s\n", c->summary);
+	if (svg)
+		fprintf(f, "chart:   %s\n", c->svg);
+	return rc;
+}

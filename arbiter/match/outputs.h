@@ -1,0 +1,57 @@
+/*
+ * outputs.h: where a run's results go, and saying so.  A match or a
+ * tournament always keeps its records: without -o (records =) or
+ * --resume they go to a file named after the run in the directory the
+ * run is started from:
+ *
+ *	tournament FILE.ini     FILE.jsonl (FILE.shard-I-of-N.jsonl with
+ *	                        --shard I/N); an existing one is never
+ *	                        touched: the run stops and says to --resume
+ *	                        it or give -o
+ *	match, sprt             match-YYYYMMDD-HHMMSS.jsonl (sprt-...), the
+ *	                        start's local time; -2, -3... if taken
+ *
+ * A tournament's existing empty file is taken (a run that stopped before
+ * its first record); a default file left empty is removed at the end.
+ * -o /dev/null keeps none.  At the end the run lists every file it wrote
+ * (records, summary, chart) on stderr.
+ */
+#ifndef OUTPUTS_H
+#define OUTPUTS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "base/config.h"
+#include "rating/standings.h"
+
+/*
+ * Gives c a records file when it has none, created empty (never over
+ * another run's): tournament is the tournament file's path, or NULL for
+ * a match.  0, or -1 after one line on stderr.
+ */
+int	outputs_default_records(struct match_cfg *c, const char *tournament);
+
+/*
+ * Builds the engines' sandbox (sandbox.h) into c->jail and
+ * c->limits.sandbox, protecting the run's records, summary, chart and
+ * tournament file, and says in c->confinement how engines are confined;
+ * with c->no_sandbox, nothing ("off").  Again after a file is named, it
+ * rebuilds the sandbox.  Where the kernel has no Landlock, says so in one
+ * line on stderr (the first time).  0, or -1 after one line on stderr.
+ */
+int	outputs_confine(struct match_cfg *c);
+
+/* Removes a default records file the run left empty (it stopped before
+ * its first deal), so that the next run may have the name. */
+void	outputs_tidy(const struct match_cfg *c);
+
+/*
+ * Writes the chart and the summary of a tournament (st NULL: a match,
+ * none) and lists on f every file written, records first when
+ * records_open.  0, or -1 when a file could not be written (said).
+ */
+int	outputs_finish(const struct match_cfg *c, struct standings *st,
+	    bool records_open, FILE *f);
+
+#endif

@@ -1,0 +1,508 @@
+/*
+ * recordset.c: records checked as a whole (recordset.h).
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "record/recordset.h"
+#include "record/schedule.h"
+
+#define GOLDEN		0x9e3779b97f4a7c15ULL
+#define MAX_PAIRINGS	(MAX_ENGINES * (MAX_ENGINES - 1) / 2)
+
+/* A deal seen: its schedule key, and what tells a repeat from a rival. */
+struct seen {
+	int		 deal, hand;
+	bool		 used;
+	bool		 voided;	/* an attempt played again: several
+					 * per deal, each once */
+	uint64_t	 seed, players, content;
+	const char	*file;
+	int		 line;
+};
+
+/*
+ * How the engines of one pairing sat.  A match or tournament turns them
+ * round from deal to deal (engine (seat + deal) mod seats of the pairing
+ * in each seat); a person's games (play, serve: single deals) keep each
+ * in one seat.  Each record keeps or drops each reading.
+ */
+struct seating {
+	uint64_t	 engines, turned, kept;
+	bool		 turns, keeps;
+	int		 deal;
+	const char	*file;
+	int		 line;
+};
+
+/* A deck: its pair and its seed brought back to the match seed plus its
+ * round (schedule_match_seed(D, 0) = S + round * GOLDEN). */
+struct deck {
+	int		 pair, deal;
+	uint64_t	 base;
+	const char	*file;
+	int		 line;
+};
+
+struct recordset {
+	bool		 merge;
+	struct seen	*tab;
+	size_t		 cap, n;
+	struct seating	*seatings;
+	size_t		 nseatings, seatcap;
+	struct deck	*decks;
+	size_t		 ndecks, deckcap;
+	bool		 single, duplicate;	/* pair = deal, deal / seats */
+};
+
+static void *
+grow(void *p, size_t *cap, size_t size)
+{
+	*cap = *cap ? *cap * 2 : 64;
+	if ((p = realloc(p, *cap * size)) == NULL)
+		abort();
+	return p;
+}
+
+/* FNV-1a, 64 bits, of n bytes. */
+static uint64_t
+fnv(const char *s, size_t n, uint64_t h)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+#define FNV_START	0xcbf29ce484222325ULL
+
+struct recordset *
+recordset_new(bool merge)
+{
+	struct recordset *rs = calloc(1, sizeof(*rs));
+
+	if (rs == NULL)
+		abort();
+	rs->merge = merge;
+	rs->single = rs->duplicate = true;
+	rs->cap = 1024;
+	if ((rs->tab = calloc(rs->cap, sizeof(*rs->tab))) == NULL)
+		abort();
+	return rs;
+}
+
+void
+recordset_free(struct recordset *rs)
+{
+	if (rs == NULL)
+		return;
+	free(rs->tab);
+	free(rs->seatings);
+	free(rs->decks);
+	free(rs);
+}
+
+static bool
+same_key(const struct recordset *rs, const struct seen *a,
+    const struct seen *b)
+{
+	return a->deal == b->deal && a->hand == b->hand &&
+	    a->voided == b->voided && (!a->voided ||
+	    a->content == b->content) && (!rs->merge ||
+	    (a->seed == b->seed && a->players == b->players));
+}
+
+static size_t
+slot_of(const struct recordset *rs, const struct seen *e)
+{
+	uint64_t h = (uint64_t)e->deal * GOLDEN ^ (uint64_t)e->hand;
+
+	if (rs->merge)
+		h ^= e->seed ^ e->players;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return (size_t)(h ^ h >> 32) & (rs->cap - 1);
+}
+
+/* The entry of e's key: found, or the free slot for it. */
+static struct seen *
+lookup(struct recordset *rs, const struct seen *e)
+{
+	size_t i = slot_of(rs, e);
+
+	while (rs->tab[i].used && !same_key(rs, &rs->tab[i], e))
+		i = (i + 1) & (rs->cap - 1);
+	return &rs->tab[i];
+}
+
+static void
+insert(struct recordset *rs, const struct seen *e)
+{
+	if (2 * (rs->n + 1) > rs->cap) {
+		struct seen *old = rs->tab;
+		size_t n = rs->cap;
+		rs->cap *= 2;
+		if ((rs->tab = calloc(rs->cap, sizeof(*rs->tab))) == NULL)
+			abort();
+		for (size_t i = 0; i < n; i++)
+			if (old[i].used)
+				*lookup(rs, &old[i]) = old[i];
+		free(old);
+	}
+	*lookup(rs, e) = *e;
+	rs->n++;
+}
+
+/* "line 4" in the same file, "f.jsonl:4" in another. */
+static void
+place(const char *file, int line, const char *here, char *buf, size_t len)
+{
+	if (file == here || (file && here && strcmp(file, here) == 0))
+		snprintf(buf, len, "line %d", line);
+	else
+		snprintf(buf, len, "%s:%d", file ? file : "-", line);
+}
+
+/* The engines of a record as a set, in the pairing's order (turned
+ * back by the deal index) and in the record's. */
+static void
+seating_of(const struct record_summary *s, struct seating *now)
+{
+	int n = s->nseats;
+
+	now->engines = 0;
+	now->turned = now->kept = FNV_START;
+	for (int j = 0; j < n; j++) {
+		const char *name = s->players[((j - s->deal) % n + n) % n];
+		now->engines += fnv(name, strlen(name) + 1, FNV_START);
+		now->turned = fnv(name, strlen(name) + 1, now->turned);
+		now->kept = fnv(s->players[j], strlen(s->players[j]) + 1,
+		    now->kept);
+	}
+}
+
+static int
+check_seating(struct recordset *rs, const char *file, int lineno,
+    const struct record_summary *s, char *err, size_t errlen)
+{
+	struct seating now = { 0, 0, 0, true, true, s->deal, file, lineno };
+	struct seating *was = NULL;
+	char where[300];
+
+	seating_of(s, &now);
+	for (size_t i = 0; i < rs->nseatings && was == NULL; i++)
+		if (rs->seatings[i].engines == now.engines)
+			was = &rs->seatings[i];
+	if (was == NULL) {
+		if (rs->nseatings == rs->seatcap)
+			rs->seatings = grow(rs->seatings, &rs->seatcap,
+			    sizeof(*rs->seatings));
+		rs->seatings[rs->nseatings++] = now;
+		return 0;
+	}
+	was->turns = was->turns && was->turned == now.turned;
+	was->keeps = was->keeps && was->kept == now.kept && rs->single;
+	if (was->turns || was->keeps)
+		return 0;
+	place(was->file, was->line, file, where, sizeof(where));
+	snprintf(err, errlen, "deal %d seats '%s', '%s'%s%s%s in another "
+	    "order than the schedule and deal %d (%s) have them (players "
+	    "swapped?)", s->deal, s->players[0], s->players[1], s->nseats > 2 ?
+	    ", '" : "", s->nseats > 2 ? s->players[2] : "", s->nseats > 2 ?
+	    "'" : "", was->deal, where);
+	return -1;
+}
+
+/* Pair k of a match is deal k (single deals) or k / seats (duplicate):
+ * one of the two for every record of the set. */
+static int
+check_pair(struct recordset *rs, const struct record_summary *s, char *err,
+    size_t errlen)
+{
+	rs->single = rs->single && s->pair == s->deal;
+	rs->duplicate = rs->duplicate && s->pair == s->deal / s->nseats;
+	if (rs->single || rs->duplicate)
+		return 0;
+	snprintf(err, errlen, "deal %d is in pair %d: the pairs of the other "
+	    "records are %s", s->deal, s->pair, s->pair == s->deal ?
+	    "duplicate (a deck in every seating)" : "single deals");
+	return -1;
+}
+
+static void
+add_deck(struct recordset *rs, const char *file, int lineno,
+    const struct record_summary *s)
+{
+	uint64_t d = s->hand > 0 ? schedule_match_seed(s->seed, s->hand) :
+	    s->seed;
+
+	if (rs->ndecks == rs->deckcap)
+		rs->decks = grow(rs->decks, &rs->deckcap, sizeof(*rs->decks));
+	rs->decks[rs->ndecks++] = (struct deck){ s->pair, s->deal,
+	    schedule_match_seed(d, 0), file, lineno };
+}
+
+int
+recordset_add(struct recordset *rs, const char *file, int lineno,
+    const char *line, const struct record_summary *s, char *err,
+    size_t errlen)
+{
+	struct seen e = { s->deal, s->series ? s->hand : 0, true, s->voided,
+	    s->seed, 0, 0, file, lineno };
+	struct seen *was;
+	char where[300], game[40] = "";
+
+	for (int p = 0; p < s->nseats; p++)
+		e.players = fnv(s->players[p], strlen(s->players[p]) + 1,
+		    e.players ? e.players : FNV_START);
+	e.content = fnv(line, strcspn(line, "\r\n"), FNV_START);
+	if (s->series)
+		snprintf(game, sizeof(game), " (deal %d of its game)",
+		    s->hand);
+	was = lookup(rs, &e);
+	if (was->used) {
+		place(was->file, was->line, file, where, sizeof(where));
+		if (was->content == e.content && was->seed == e.seed &&
+		    was->players == e.players) {
+			snprintf(err, errlen, "deal %d%s repeats %s (the same "
+			    "record twice)", s->deal, game, where);
+			return RS_REPEAT;
+		}
+		snprintf(err, errlen, "deal %d%s is recorded twice, here and "
+		    "at %s, differently", s->deal, game, where);
+		return -1;
+	}
+	if (!rs->merge && (check_pair(rs, s, err, errlen) < 0 ||
+	    check_seating(rs, file, lineno, s, err, errlen) < 0))
+		return -1;
+	insert(rs, &e);
+	if (!rs->merge)
+		add_deck(rs, file, lineno, s);
+	return RS_NEW;
+}
+
+/* How many decks come from the seed that deck ref and per_round pairs
+ * a round give (*seed); *stray is the first that does not. */
+static size_t
+fitting(const struct recordset *rs, size_t ref, int per_round,
+    uint64_t *seed, size_t *stray)
+{
+	const struct deck *d = rs->decks;
+	size_t n = 0;
+
+	*seed = d[ref].base - (uint64_t)(d[ref].pair / per_round) * GOLDEN;
+	*stray = rs->ndecks;
+	for (size_t i = 0; i < rs->ndecks; i++) {
+		if (d[i].base - (uint64_t)(d[i].pair / per_round) * GOLDEN ==
+		    *seed)
+			n++;
+		else if (*stray == rs->ndecks)
+			*stray = i;
+	}
+	return n;
+}
+
+int
+recordset_finish(struct recordset *rs, char *err, size_t errlen)
+{
+	size_t best = 0, n, stray, bad = 0;
+	int best_per = 1;
+	uint64_t seed, best_seed = 0;
+	const struct deck *d;
+
+	if (rs->merge || rs->ndecks == 0)
+		return 0;
+	/* A tournament deals one deck to all its pairings in a round; the
+	 * first deck or the second may be the stray one. */
+	for (int per = 1; per <= MAX_PAIRINGS; per++)
+		for (size_t ref = 0; ref < 2 && ref < rs->ndecks; ref++) {
+			n = fitting(rs, ref, per, &seed, &stray);
+			if (n == rs->ndecks)
+				return 0;
+			if (n > best) {
+				best = n;
+				bad = stray;
+				best_per = per;
+				best_seed = seed;
+			}
+		}
+	d = &rs->decks[bad];
+	snprintf(err, errlen, "%s:%d: deal %d (pair %d) is not dealt by the "
+	    "schedule of the other deals (seed %" PRIu64 "%s): moved from "
+	    "another index, or from another match", d->file ? d->file : "-",
+	    d->line, d->deal, d->pair, best_seed, best_per > 1 ?
+	    ", a tournament" : "");
+	return -1;
+}
+
+/* The first option=value of two rule lists that differs, as "a" / "b". */
+static void
+rules_diff(const char *a, const char *b, char *buf, size_t len)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		size_t n = strcspn(a + i, ","), m = strcspn(b + j, ",");
+		if (n != m || strncmp(a + i, b + j, n) != 0 ||
+		    (a[i + n] == '\0') != (b[j + m] == '\0')) {
+			snprintf(buf, len, "the file's '%.*s', the command's "
+			    "'%.*s'", (int)(n > 120 ? 120 : n), a + i,
+			    (int)(m > 120 ? 120 : m), b + j);
+			return;
+		}
+		if (a[i + n] == '\0')
+			break;
+		i += n + 1;
+		j += m + 1;
+	}
+	snprintf(buf, len, "the same");
+}
+
+static void
+names_of(const char *const *names, int n, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s'%s'", i ? ", " : "",
+		    names[i]);
+}
+
+/* The seats: the engines the schedule puts in them. */
+static int
+check_players(const struct match_cfg *c, const struct deal_spec *d,
+    const struct record_summary *s, char *err, size_t errlen)
+{
+	const char *want[MAX_PLAYERS], *got[MAX_PLAYERS];
+	char a[400], b[400];
+	bool same = s->nseats == c->rules.players;
+
+	for (int p = 0; p < s->nseats && p < MAX_PLAYERS; p++) {
+		got[p] = s->players[p];
+		want[p] = p < c->rules.players ? c->engines[d->engine[p]].name :
+		    "";
+		same = same && strcmp(got[p], want[p]) == 0;
+	}
+	if (same)
+		return 0;
+	names_of(got, s->nseats, a, sizeof(a));
+	names_of(want, c->rules.players, b, sizeof(b));
+	snprintf(err, errlen, "players: the file's deal %d seats %s, the "
+	    "command's %s", s->deal, a, b);
+	return -1;
+}
+
+/* The deal's place: in the schedule, in this shard, in its pair. */
+static int
+check_place(const struct match_cfg *c, const struct deal_spec *d,
+    const struct record_summary *s, char *err, size_t errlen)
+{
+	if (s->deal >= c->deals) {
+		snprintf(err, errlen, "deals: the file has deal %d, the "
+		    "command %d deals", s->deal, c->deals);
+		return -1;
+	}
+	if (s->pair != d->pair) {
+		snprintf(err, errlen, "duplicate: the file's deal %d is in "
+		    "pair %d, the command's in pair %d (--no-duplicate?)",
+		    s->deal, s->pair, d->pair);
+		return -1;
+	}
+	if (c->nshards > 1 && d->pair % c->nshards != c->shard) {
+		snprintf(err, errlen, "shard: the file's deal %d is of shard "
+		    "%d/%d, the command's shard is %d/%d", s->deal,
+		    d->pair % c->nshards + 1, c->nshards, c->shard + 1,
+		    c->nshards);
+		return -1;
+	}
+	return 0;
+}
+
+/* The command's rules as a record has them: in a game of several deals
+ * the trump of the deal before may be barred (series_next_rules()). */
+static void
+expected_rules(const struct match_cfg *c, bool later_deal,
+    const char *file_rules, char *buf, size_t len)
+{
+	struct rules want = c->rules, got;
+	char err[256];
+
+	rules_init(&got, c->rules.variant);
+	if (later_deal && rules_set_list(&got, file_rules, err,
+	    sizeof(err)) == 0)
+		want.barred_trump = got.barred_trump;
+	rules_format(&want, buf, len);
+}
+
+uint64_t
+record_run_seed(const struct match_cfg *c, const struct record_summary *s)
+{
+	struct deal_spec d;
+	uint64_t deck = s->series && s->hand > 0 ?
+	    schedule_match_seed(s->seed, s->hand) : s->seed;
+
+	schedule_deal(c, s->deal, &d);
+	return schedule_match_seed(deck, d.round);
+}
+
+int
+record_fits_match(const struct match_cfg *c, const char *line,
+    const struct record_summary *s, char *err, size_t errlen)
+{
+	json_t *obj = json_loads(line, 0, NULL);
+	const char *variant = NULL, *rules = NULL;
+	char want[2048], diff[300];
+	struct deal_spec d;
+	uint64_t seed;
+	int rc = -1;
+
+	if (obj == NULL || json_unpack(obj, "{s:s, s:s}", "variant", &variant,
+	    "rules", &rules) < 0) {
+		snprintf(err, errlen, "no variant or rules");
+		goto out;
+	}
+	if (strcmp(variant, variant_name(c->rules.variant)) != 0) {
+		snprintf(err, errlen, "variant: the file's '%s', the "
+		    "command's '%s'", variant, variant_name(c->rules.variant));
+		goto out;
+	}
+	expected_rules(c, s->series && s->hand > 0, rules, want,
+	    sizeof(want));
+	if (strcmp(rules, want) != 0) {
+		rules_diff(rules, want, diff, sizeof(diff));
+		snprintf(err, errlen, "rules: %s", diff);
+		goto out;
+	}
+	if (s->deal >= c->deals) {
+		rc = check_place(c, NULL, s, err, errlen);
+		goto out;
+	}
+	schedule_deal(c, s->deal, &d);
+	if (check_place(c, &d, s, err, errlen) < 0)
+		goto out;
+	/* The seats first: another format or order of the engines moves
+	 * pairings to other rounds, hence other decks. */
+	if (check_players(c, &d, s, err, errlen) < 0)
+		goto out;
+	seed = record_run_seed(c, s);
+	if (seed != c->seed) {
+		struct match_cfg other = *c;
+
+		other.common_deals = !c->common_deals;
+		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
+		    "command's %" PRIu64 "%s", seed, c->seed,
+		    record_run_seed(&other, s) == c->seed ? (c->common_deals ?
+		    " (--no-common-deals?)" : " (dealt with common deals: "
+		    "without --no-common-deals?)") : "");
+		goto out;
+	}
+	rc = 0;
+out:
+	json_decref(obj);
+	return rc;
+}

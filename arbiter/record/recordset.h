@@ -1,0 +1,64 @@
+/*
+ * recordset.h: records checked as a whole, not one by one.
+ *
+ * Each record replays on its own (record_read()), but a file can still
+ * lie: a line given twice, two records claiming one deal, a deal moved
+ * to another index, players swapped in a record.  A record set holds
+ * what it takes to see these (a few numbers per record, not the
+ * records): every deal at most once by its schedule key (the deal index,
+ * and the deal's number in a game of several deals), its pair the one
+ * the index gives, the engines seated as the pairing seats them, and
+ * every deck dealt from one match seed by the schedule (README.md,
+ * "Deals").  `verify`, `rate` and --resume read records through one.
+ */
+#ifndef RECORDSET_H
+#define RECORDSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/config.h"
+#include "record/record.h"
+
+struct recordset;
+
+/* One match's records (a file, or a shard of it); with merge, records of
+ * several matches (rate's files): only the same deal of the same match
+ * (deck seed and players too) is a repeat. */
+struct recordset	*recordset_new(bool merge);
+void			 recordset_free(struct recordset *rs);
+
+enum { RS_NEW, RS_REPEAT };
+
+/*
+ * Adds the record s read from line `line` (lineno) of file.  Returns
+ * RS_NEW; RS_REPEAT when it is the very record already added (its line
+ * again, as a file or shard given twice), err saying where; or -1 with
+ * one line in err: another record of the same deal, a pair that is not
+ * its index's, engines seated against their pairing.  file must outlive
+ * the set.
+ */
+int	recordset_add(struct recordset *rs, const char *file, int lineno,
+	    const char *line, const struct record_summary *s, char *err,
+	    size_t errlen);
+
+/* After the last record: every deck comes from one match seed and the
+ * schedule (a match's, or a tournament's of at most MAX_ENGINES).
+ * Returns 0, or -1 with one line in err naming the first that does not. */
+int	recordset_finish(struct recordset *rs, char *err, size_t errlen);
+
+/*
+ * Whether the record of line belongs to the match of c (--resume): its
+ * deal in c's schedule (and shard), the same variant, rules, seed and
+ * engines in the same seats.  Returns 0, or -1 with one line in err
+ * naming the field and both values.
+ */
+int	record_fits_match(const struct match_cfg *c, const char *line,
+	    const struct record_summary *s, char *err, size_t errlen);
+
+/* The seed of the run a record belongs to, in c's schedule (its deal
+ * below c->deals): the one every deck of that run follows from. */
+uint64_t	record_run_seed(const struct match_cfg *c,
+		    const struct record_summary *s);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * verify.c: `bezique-arbiter verify FILE...`: replays every record with
+ * the rules core and checks every recorded figure, then
+ * each file as a whole: one match's deals, each once (recordset.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+#include "record/recordset.h"
+#include "record/verify.h"
+
+static int
+verify_file(const char *path, int *records)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	struct recordset *set;
+	char *line = NULL, err[512];
+	size_t cap = 0;
+	ssize_t n;
+	int lineno = 0, bad = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "bezique-arbiter: verify: %s: %s\n", path,
+		    strerror(errno));
+		return 1;
+	}
+	set = recordset_new(false);
+	while ((n = getline(&line, &cap, f)) > 0) {
+		struct record_summary s;
+		lineno++;
+		if (n == 1 && line[0] == '\n')
+			continue;
+		if (line[n - 1] != '\n') {
+			fprintf(stderr, "%s:%d: the last line is cut short "
+			    "(an interrupted write; --resume repairs it)\n",
+			    path, lineno);
+			bad++;
+			break;
+		}
+		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
+		    recordset_add(set, path, lineno, line, &s, err,
+		    sizeof(err)) != RS_NEW) {
+			fprintf(stderr, "%s:%d: %s\n", path, lineno, err);
+			bad++;
+			continue;
+		}
+		(*records)++;
+	}
+	if (recordset_finish(set, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		bad++;
+	}
+	recordset_free(set);
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return bad;
+}
+
+int
+verify_main(int argc, char **argv)
+{
+	int records = 0, bad = 0;
+
+	if (argc < 1) {
+		fprintf(stderr, "usage: bezique-arbiter verify FILE...\n");
+		return 2;
+	}
+	for (int i = 0; i < argc; i++)
+		bad += verify_file(argv[i], &records);
+	printf("%d record%s verified, %d bad\n", records,
+	    records == 1 ? "" : "s", bad);
+	return bad ? 1 : 0;
+}
