@@ -23,6 +23,9 @@
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
+#   make check-house  the house rules: no C file over 600 lines, no circle
+#                   of calls between C files, the arbiter's includes one
+#                   way, README at most 250 lines (run by make test)
 #   make format     clang-format the C sources in place
 #   make deps       check the libraries; install what is missing
 #   make install    programs, man pages, docs (rule book), libbezique + pkg-config
@@ -101,7 +104,7 @@ TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
-        format checksrc fuzz fuzz-build tools weights-policy weights-eval \
+        format checksrc check-house fuzz fuzz-build tools weights-policy weights-eval \
         weights-policy-values weights-mlp
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
@@ -292,6 +295,11 @@ demo: deps-ok all
 
 checksrc:
 	@scripts/checksrc.sh
+
+# The house rules (scripts/check_house.py); tests/e2e/house.sh runs them
+# in make test.
+check-house: deps-ok all
+	@python3 scripts/check_house.py $(BUILD)
 
 format:
 	clang-format -i $(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) arbiter/main.c $(ARB_SRC) \

@@ -19,6 +19,7 @@
 #include "bzp.h"
 #include "check.h"
 #include "base/argv.h"
+#include "base/request_id.h"
 #include "match/bot.h"
 #include "base/clock.h"
 #include "proc/engine_proc.h"
@@ -120,7 +121,7 @@ send_go(struct run *r)
 	    "rules=%s seat=0 dealer=1 players=2 time=60000 inc=0 cap=0 "
 	    "movetime=0", opts);
 	engine_proc_send(r->child, r->line);
-	r->id = bot_new_id();
+	r->id = request_id_new();
 	k = (size_t)snprintf(r->line, BZP_MAX_LINE, "go id=%" PRIu64
 	    " decision=%s time=60000 otime=60000 inc=0 cap=0 movetime=0 ",
 	    r->id, bzp_decision_name(game_decision(r->g)));
@@ -418,7 +419,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 	cfg.no_sandbox = no_sandbox;
 	if (outputs_confine(&cfg) == 0)
 		match_run(&cfg, 0, NULL);
-	config_free(&cfg);
+	outputs_free(&cfg);
 	if ((f = fopen(path, "r")) != NULL) {
 		while (getline(&line, &cap, f) > 0) {
 			json_t *o = json_loads(line, 0, NULL);

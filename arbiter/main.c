@@ -11,6 +11,7 @@
 #include "check.h"
 #include "record/export.h"
 #include "base/config.h"
+#include "rating/sprt.h"
 #include "help.h"
 #include "match/match.h"
 #include "match/naming.h"
@@ -86,7 +87,7 @@ cmd_sprt(int argc, char **argv)
 			outputs_tidy(&cfg);
 		}
 	}
-	config_free(&cfg);
+	outputs_free(&cfg);
 out:
 	free(rest);
 	return rc;
@@ -100,12 +101,12 @@ cmd_match(int argc, char **argv)
 
 	config_defaults(&cfg);
 	if (config_parse_match(&cfg, argc, argv) < 0) {
-		config_free(&cfg);
+		outputs_free(&cfg);
 		return 2;
 	}
 	if (seed_settle(&cfg) < 0 || outputs_confine(&cfg) < 0 ||
 	    naming_resolve(&cfg) < 0) {
-		config_free(&cfg);
+		outputs_free(&cfg);
 		return 2;
 	}
 	naming_print(&cfg, stdout);
@@ -115,7 +116,7 @@ cmd_match(int argc, char **argv)
 	    (cfg.records_default && outputs_confine(&cfg) < 0) ? 1 :
 	    match_run(&cfg, argc, argv);
 	outputs_tidy(&cfg);
-	config_free(&cfg);
+	outputs_free(&cfg);
 	return rc;
 }
 

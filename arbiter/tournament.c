@@ -284,6 +284,6 @@ tournament_main(int argc, char **argv)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
 		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);
 	outputs_tidy(&c);
-	config_free(&c);
+	outputs_free(&c);
 	return rc;
 }

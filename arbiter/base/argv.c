@@ -38,6 +38,12 @@ argv_is_operator(char c)
 }
 
 void
+argv_hide(char *arg)
+{
+	memset(arg, 'x', strlen(arg));
+}
+
+void
 argv_free(char **argv)
 {
 	if (argv == NULL)

@@ -9,9 +9,8 @@
 #include <string.h>
 
 #include "bzp.h"
+#include "base/argv.h"
 #include "base/config.h"
-#include "proc/sandbox.h"
-#include "match/seed.h"
 #include "base/utf8.h"
 
 void
@@ -83,9 +82,6 @@ config_free(struct match_cfg *c)
 	for (int i = 0; i < c->nowned; i++)
 		free(c->owned[i]);
 	c->nowned = 0;
-	sandbox_free(c->jail);
-	c->jail = NULL;
-	c->limits.sandbox = NULL;
 }
 
 void
@@ -466,7 +462,7 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 		if (other_flag(c, f, v, &used) < 0)
 			return -1;
 		if (strcmp(f, "--seed") == 0)
-			seed_hide(argv[i + 1]);
+			argv_hide(argv[i + 1]);
 		i += used;
 	}
 	return 0;

@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/base/: what every part reads (the match's description,
+ * the clock, memory, text, argv and ini parsing); it includes no other part.
+ *
  * config.h: what a match is to play, from the command line (and later a
  * tournament file): the engines, the deals, the rules and the clocks.
  */
@@ -10,10 +13,10 @@
 #include <stdio.h>
 
 #include "rules.h"
-#include "rating/sprt.h"
 
 struct bot_human_port;
 struct sandbox;
+struct sprt;
 
 #define MAX_ENGINE_OPTIONS	32
 /* The longest option name and value sent in a setoption line. */

@@ -6,13 +6,11 @@
  * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
  * for the reap so that the exit status can be told) -> DOWN.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/wait.h>
 
 #include "match/bot.h"
@@ -524,32 +522,6 @@ bot_start(struct bot *b)
 	b->state = BOT_HANDSHAKE;
 	engine_proc_send(b->ep, "bzp");
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
-}
-
-uint64_t
-bot_new_id(void)
-{
-	/* One system call for many ids: the pool never leaves the arbiter. */
-	static uint64_t pool[64];
-	static size_t left;
-	uint64_t id;
-	ssize_t n;
-
-	do {
-		if (left == 0) {
-			while ((n = getrandom(pool, sizeof(pool), 0)) < 0 &&
-			    errno == EINTR)
-				continue;
-			if (n != (ssize_t)sizeof(pool)) {
-				perror("bezique-arbiter: getrandom");
-				abort();
-			}
-			left = sizeof(pool) / sizeof(pool[0]);
-		}
-		id = pool[--left] >> 1;
-		pool[left] = 0;
-	} while (id == 0);
-	return id;
 }
 
 void

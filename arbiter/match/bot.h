@@ -77,13 +77,6 @@ bool		 bot_wants_events(const struct bot *b);
 /* Sends a line that needs no answer (newgame, event, gameover). */
 void		 bot_send(struct bot *b, const char *line);
 
-/*
- * A fresh request id: 63 random bits (never 0), so that an engine cannot
- * know the id of a request before it has read it, and so cannot answer
- * ahead of time and be charged nothing for its thinking (protocol.md
- * §7).  Aborts if the system has no randomness to give.
- */
-uint64_t	 bot_new_id(void);
 
 /*
  * Sends a request line (go id=<id> ...) and starts its clock: the answer

@@ -6,7 +6,6 @@
  * engine i%2 in the elder seat.  Resuming reads the records file, counts
  * what it holds, and plays only the indices it lacks.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +21,9 @@
 #include "match/match.h"
 #include "match/outputs.h"
 #include "record/recordset.h"
+#include "record/resume.h"
 #include "rating/results.h"
+#include "rating/sprt.h"
 #include "record/schedule.h"
 #include "match/seed.h"
 #include "rating/standings.h"
@@ -363,64 +364,24 @@ resume_game(struct match *m, const struct record_summary *s)
 	g->last_trump = s->last_trump;
 }
 
-/*
- * Reads the records already played (--resume): marks their deals done and
- * counts them.  A final line cut short by a crash is dropped from the file
- * (truncated away) so that appending continues cleanly; any other bad
- * line is an error naming the file and line.
- */
-static int
-load_resume(struct match *m, const char *path)
+/* A record already played (--resume): its deal done and counted. */
+static void
+resumed(const struct record_summary *s, void *arg)
 {
-	FILE *f = fopen(path, "r+");
-	struct recordset *set = recordset_new(false);
-	char *line = NULL, err[512];
-	size_t cap = 0;
-	ssize_t n;
-	long good_end = 0;
-	int lineno = 0, rc = 0;
+	struct match *m = arg;
 
-	if (f == NULL) {
-		fprintf(stderr, "bezique-arbiter: --resume %s: %s\n", path,
-		    strerror(errno));
-		recordset_free(set);
-		return -1;
+	if (s->deal < 0 || s->deal >= m->cfg->deals ||
+	    deal_queue_is_done(m->queue, s->deal))
+		;	/* not a deal of this schedule, or played */
+	else if (s->voided) {
+		deal_queue_voided(m->queue, s->deal, false);
+		tally_add(m, s);	/* its failure */
+	} else if (s->partial)
+		resume_game(m, s);
+	else {
+		deal_queue_done(m->queue, s->deal);
+		tally_add(m, s);
 	}
-	while ((n = getline(&line, &cap, f)) > 0) {
-		struct record_summary s;
-		lineno++;
-		if (line[n - 1] != '\n')
-			break;	/* a partial last line: repaired below */
-		/* Replayed, of this match, and each deal once: or refused. */
-		if (record_read(line, true, &s, err, sizeof(err)) < 0 ||
-		    record_fits_match(m->cfg, line, &s, err, sizeof(err)) < 0 ||
-		    recordset_add(set, path, lineno, line, &s, err,
-		    sizeof(err)) != RS_NEW) {
-			fprintf(stderr, "bezique-arbiter: %s:%d: not this "
-			    "match's records: %s\n", path, lineno, err);
-			rc = -1;
-			break;
-		}
-		if (s.deal < 0 || s.deal >= m->cfg->deals ||
-		    deal_queue_is_done(m->queue, s.deal))
-			;	/* not a deal of this schedule, or played */
-		else if (s.voided) {
-			deal_queue_voided(m->queue, s.deal, false);
-			tally_add(m, &s);	/* its failure */
-		} else if (s.partial)
-			resume_game(m, &s);
-		else {
-			deal_queue_done(m->queue, s.deal);
-			tally_add(m, &s);
-		}
-		good_end = ftell(f);
-	}
-	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)
-		rc = -1;
-	recordset_free(set);
-	free(line);
-	fclose(f);
-	return rc;
 }
 
 /* Deadlines need the precise monotonic clock: libevent's default coarse
@@ -472,7 +433,7 @@ setup(struct match *m)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
 		return -1;
 	}
-	if (c->resume != NULL && load_resume(m, c->resume) < 0)
+	if (c->resume != NULL && resume_read(c->resume, c, resumed, m) < 0)
 		return -1;
 	for (int e = 0; e < c->nengines; e++)
 		if (withdraws(m, e)) {	/* never back without a word */

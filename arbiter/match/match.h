@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/match/: running a match (the engine driver, tables, deal
+ * queue, naming, seeds, outputs); below it rating/ and the parts under.
+ *
  * match.h: a match of N deals between two engines, run on one libevent
  * loop: K tables at once, a lazy schedule that resume reproduces, every
  * deal recorded as it ends, a clean stop on the first SIGINT or SIGTERM

@@ -107,6 +107,15 @@ outputs_default_records(struct match_cfg *c, const char *tournament)
 	return 0;
 }
 
+void
+outputs_free(struct match_cfg *c)
+{
+	sandbox_free(c->jail);
+	c->jail = NULL;
+	c->limits.sandbox = NULL;
+	config_free(c);
+}
+
 int
 outputs_confine(struct match_cfg *c)
 {

@@ -42,6 +42,13 @@ int	outputs_default_records(struct match_cfg *c, const char *tournament);
  */
 int	outputs_confine(struct match_cfg *c);
 
+/*
+ * Frees the sandbox outputs_confine() built, then the rest of the
+ * configuration (config_free()): what a run that may have confined its
+ * engines calls when it is done with c.
+ */
+void	outputs_free(struct match_cfg *c);
+
 /* Removes a default records file the run left empty (it stopped before
  * its first deal), so that the next run may have the name. */
 void	outputs_tidy(const struct match_cfg *c);

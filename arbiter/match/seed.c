@@ -82,9 +82,3 @@ seed_say_drawn(uint64_t seed, FILE *f)
 	    ", drawn at random; --seed %" PRIu64 " deals them again\n",
 	    seed, seed);
 }
-
-void
-seed_hide(char *arg)
-{
-	memset(arg, 'x', strlen(arg));
-}

@@ -34,11 +34,4 @@ int	seed_draw(uint64_t *seed);
  * again" on f: said once every engine has quit. */
 void	seed_say_drawn(uint64_t seed, FILE *f);
 
-/*
- * Overwrites a seed given on the command line in the process's own
- * argument memory, so that /proc/PID/cmdline, which every process on the
- * machine can read, no longer shows it.
- */
-void	seed_hide(char *arg);
-
 #endif

@@ -7,51 +7,11 @@
 #include <string.h>
 
 #include "bzp.h"
+#include "base/request_id.h"
 #include "match/lines.h"
 #include "match/table.h"
+#include "match/table_int.h"
 #include "view.h"
-
-#define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
-#define MAX_VOIDS	2	/* per deal, with on_failure=void: then the
-				 * failure forfeits it */
-
-struct table {
-	struct event_base	*base;
-	const struct match_cfg	*cfg;
-	struct engine_proc_reaper		*reaper;
-	struct bot		*bots[MAX_ENGINES];	/* made when needed */
-	bool			 ready[MAX_ENGINES];
-	/* Quit after its game, so that a deck played again meets a fresh
-	 * process; started again by the next deal that seats it. */
-	bool			 retired[MAX_ENGINES];
-	bool			 fresh;		/* retire engines after each game */
-	bool			 show_deck;	/* deck= in gameover */
-	/* A failure outside a deal, kept to forfeit the next deal with. */
-	enum termination	 down_term[MAX_ENGINES];
-	char			 down_reason[MAX_ENGINES][256];
-	int			 n;		/* seats: 2, or 3 (three-hand) */
-	int			 eng[MAX_PLAYERS];	/* the engines in play,
-						 * ascending; -1 none */
-	struct table_callbacks	 cb;
-	void			*arg;
-	int			 cpu;		/* its engines', -1: any */
-	bool			 playing;	/* a deal is in progress */
-	bool			 waiting;	/* a deal waits for the bots */
-	bool			 resuming;	/* a restarted bot rejoins */
-	int			 restarts;	/* in this deal */
-	struct deal_spec	 deal;	/* deal.start: the game so far */
-	struct rules		 rules;	/* of this deal (series_next_rules) */
-	uint64_t		 seed;	/* of this deal */
-	int			 before[MAX_PLAYERS];	/* the game's totals */
-	bool			 end_game;	/* table_end_game() was called */
-	struct game		*g;
-	struct record		*rec;
-	int			 engine_at[MAX_PLAYERS];	/* engine by seat */
-	double			 clock_ms[MAX_PLAYERS];		/* by seat */
-	uint64_t		 next_id;
-	uint64_t		 decisions;
-	char			*line;		/* BZP_MAX_LINE bytes */
-};
 
 static void	start_bots(struct table *t);
 static void	on_action(struct bot *b, const char *text, double ms,
@@ -65,24 +25,6 @@ static void	begin_deal(struct table *t, int fault_engine,
 static void	finish_deal(struct table *t, enum termination term,
 		    int fault_engine, const char *reason);
 
-static int
-engine_of(const struct table *t, const struct bot *b)
-{
-	for (int e = 0; e < t->cfg->nengines; e++)
-		if (t->bots[e] == b)
-			return e;
-	return 0;
-}
-
-static int
-seat_of(const struct table *t, int engine)
-{
-	for (int s = 0; s < t->n; s++)
-		if (t->engine_at[s] == engine)
-			return s;
-	return 0;
-}
-
 /* Runs fn at the next turn of the loop: callbacks never recurse into
  * new deals or restarts. */
 static void
@@ -93,34 +35,6 @@ later(struct table *t, event_callback_fn fn)
 	event_base_once(t->base, -1, EV_TIMEOUT, fn, t, &now);
 }
 
-/* An engine is settled when it is ready, or down with a failure that
- * the next deal will be forfeited for. */
-static bool
-settled(const struct table *t, int e)
-{
-	return e < 0 || t->ready[e] || t->retired[e] ||
-	    t->down_term[e] != TERM_NORMAL;
-}
-
-/* Every engine of the pairing is ready to play. */
-static bool
-all_ready(const struct table *t)
-{
-	for (int i = 0; i < t->n; i++)
-		if (t->eng[i] < 0 || !t->ready[t->eng[i]])
-			return false;
-	return true;
-}
-
-static bool
-all_settled(const struct table *t)
-{
-	for (int i = 0; i < t->n; i++)
-		if (!settled(t, t->eng[i]))
-			return false;
-	return true;
-}
-
 static void
 idle_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -128,7 +42,7 @@ idle_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (t->playing || t->waiting)
 		return;
-	if (all_settled(t))
+	if (table_all_settled(t))
 		t->cb.idle(t, t->arg);
 	else
 		start_bots(t);	/* a bot lost in the last deal */
@@ -139,14 +53,14 @@ on_ready(struct bot *b, void *arg)
 {
 	struct table *t = arg;
 
-	t->ready[engine_of(t, b)] = true;
+	t->ready[table_engine_of(t, b)] = true;
 	if (t->resuming && t->playing) {
-		resume_deal(t, engine_of(t, b));
+		resume_deal(t, table_engine_of(t, b));
 		return;
 	}
-	if (t->waiting && all_ready(t))
+	if (t->waiting && table_all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
-	else if (all_settled(t))
+	else if (table_all_settled(t))
 		later(t, idle_cb);
 }
 
@@ -187,7 +101,7 @@ on_failed(struct bot *b, enum termination term, const char *reason,
     void *arg)
 {
 	struct table *t = arg;
-	int e = engine_of(t, b);
+	int e = table_engine_of(t, b);
 
 	t->ready[e] = false;
 	if (t->waiting && !t->playing) {
@@ -195,7 +109,7 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	} else if (t->playing && t->cfg->on_failure == ON_FAILURE_RESTART &&
 	    t->restarts < MAX_RESTARTS) {
 		t->restarts++;
-		record_incident(t->rec, seat_of(t, e), term, reason);
+		record_incident(t->rec, table_seat_of(t, e), term, reason);
 		t->resuming = true;
 		bot_start(b);	/* rejoins in resume_deal() once ready */
 	} else if (t->playing) {
@@ -235,7 +149,7 @@ request(struct table *t)
 
 	k = (size_t)snprintf(t->line, len, "go id=%" PRIu64 " decision=%s "
 	    "time=%lld otime=%lld inc=%lld cap=%lld movetime=%lld ",
-	    t->next_id = bot_new_id(), bzp_decision_name(game_decision(t->g)),
+	    t->next_id = request_id_new(), bzp_decision_name(game_decision(t->g)),
 	    c->time_ms ? (long long)t->clock_ms[seat] : 0,
 	    c->time_ms ? (long long)t->clock_ms[opp] : 0, c->inc_ms,
 	    c->cap_ms, c->movetime_ms);
@@ -303,7 +217,7 @@ static void	send_newgame(struct table *t, int seat);
 static void
 resume_deal(struct table *t, int engine)
 {
-	int seat = seat_of(t, engine);
+	int seat = table_seat_of(t, engine);
 
 	t->resuming = false;
 	send_newgame(t, seat);
@@ -389,25 +303,6 @@ gameover_line(struct table *t, enum termination term, int fault_seat,
 		bot_send(t->bots[t->engine_at[s]], t->line);
 }
 
-/*
- * The game is over: its engine processes quit, and the next game that
- * seats them starts new ones.  A process that saw a deck would otherwise
- * know its opponent's hand when the deck comes back with the seats
- * swapped (the duplicate pair, a tournament's common deals).
- */
-static void
-retire_bots(struct table *t)
-{
-	for (int i = 0; i < t->n; i++) {
-		int e = t->eng[i];
-		if (e < 0 || t->bots[e] == NULL || !bot_running(t->bots[e]))
-			continue;
-		bot_quit(t->bots[e]);
-		t->ready[e] = false;
-		t->retired[e] = true;
-	}
-}
-
 /* The next deal of a game of several deals. */
 static void
 next_hand_cb(evutil_socket_t fd, short what, void *arg)
@@ -416,7 +311,7 @@ next_hand_cb(evutil_socket_t fd, short what, void *arg)
 
 	if (!t->waiting || t->playing)
 		return;
-	if (all_ready(t))
+	if (table_all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);	/* begins once both are ready (on_ready) */
@@ -431,7 +326,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 	bool voided = false, over, several = t->cfg->rules.game_target > 0;
 
 	if (fault_engine >= 0) {
-		fault_seat = seat_of(t, fault_engine);
+		fault_seat = table_seat_of(t, fault_engine);
 		nev = bot_last_lines(t->bots[fault_engine], evidence,
 		    BOT_EVIDENCE);
 		game_forfeit(t->g, fault_seat);
@@ -462,7 +357,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		later(t, next_hand_cb);
 	} else {
 		if (t->fresh || voided)
-			retire_bots(t);
+			table_retire_bots(t);
 		later(t, idle_cb);
 	}
 }
@@ -521,29 +416,6 @@ table_start(struct table *t)
 	later(t, idle_cb);
 }
 
-/* Takes up the deal's pairing; engines it does not use are let go. */
-static void
-set_pairing(struct table *t, const struct deal_spec *d)
-{
-	for (int i = 0; i < t->n; i++) {
-		int e = t->eng[i];
-		bool used = false;
-		for (int s = 0; s < t->n; s++)
-			used = used || e == d->engine[s];
-		if (e >= 0 && !used) {
-			bot_quit(t->bots[e]);
-			t->ready[e] = false;
-		}
-	}
-	/* Ascending, by insertion. */
-	for (int i = 0; i < t->n; i++) {
-		int e = d->engine[i], j = i;
-		for (; j > 0 && t->eng[j - 1] > e; j--)
-			t->eng[j] = t->eng[j - 1];
-		t->eng[j] = e;
-	}
-}
-
 void
 table_play(struct table *t, const struct deal_spec *d)
 {
@@ -552,7 +424,7 @@ table_play(struct table *t, const struct deal_spec *d)
 		series_init(&t->deal.start, &t->cfg->rules,
 		    t->cfg->rules.players - 1);
 	t->waiting = true;
-	set_pairing(t, d);
+	table_set_pairing(t, d);
 	make_bots(t);
 	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
@@ -563,7 +435,7 @@ table_play(struct table *t, const struct deal_spec *d)
 			return;
 		}
 	}
-	if (all_ready(t))
+	if (table_all_ready(t))
 		begin_deal(t, -1, TERM_NORMAL, NULL);
 	else
 		start_bots(t);

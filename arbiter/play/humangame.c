@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <unistd.h>
 
+#include "base/argv.h"
 #include "match/bot.h"
 #include "bzp.h"
 #include "base/config.h"
@@ -211,7 +212,7 @@ humangame_free(struct humangame *h)
 	if (h == NULL)
 		return;
 	table_free(h->table);
-	config_free(&h->cfg);
+	outputs_free(&h->cfg);
 	json_decref(h->log);
 	json_decref(h->result);
 	json_decref(h->final);
@@ -477,7 +478,7 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	else {
 		o->seed = (uint64_t)n;
 		o->seed_drawn = false;
-		seed_hide(argv[*i]);
+		argv_hide(argv[*i]);
 	}
 	return 1;
 }

@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/play/: a person's game (terminal play, the web server and
+ * page, hint, analysis, watch); below it match/ and the parts under.
+ *
  * humangame.h: deals between a person and an engine, on the arbiter's
  * event loop; the state that `serve` and `play` show.
  *

@@ -38,7 +38,7 @@
 
 #define DEFAULT_MAX_LINE	65536
 #define DEFAULT_MAX_PENDING	(1024 * 1024)
-void
+static void
 ep_destroy(struct engine_proc *ep)
 {
 	reaper_remove(ep->reaper, ep);
@@ -103,7 +103,7 @@ ep_remember(struct engine_proc *ep, const char *data, size_t len, bool cut)
 
 /* Once reaped and closed, on_exit (or the destruction of an orphan) is
  * due; it is made from the loop, never from the caller's frame. */
-void
+static void
 ep_check_done(struct engine_proc *ep)
 {
 	if (ep->done || !ep->reaped || ep->bev != NULL)
@@ -133,7 +133,7 @@ ep_close_channel(struct engine_proc *ep)
  * only while a member still holds the channel (a pid stays allocated
  * while it names a live group); without one it may have been reused.
  */
-void
+static void
 ep_killpg(struct engine_proc *ep)
 {
 	if (ep->reaped && ep->bev == NULL)
@@ -347,6 +347,25 @@ ep_bev(struct engine_proc *ep, int fd, short enable)
 }
 
 /* fds: as from engine_spawn(), its output then its input. */
+/* Reaped: held open by a survivor, linger, even in a longer quit grace,
+ * since the engine itself will write no more. */
+static void
+ep_reaped(struct engine_proc *ep)
+{
+	struct timeval tv = { 0, EXIT_LINGER_MS * 1000 };
+
+	if (ep->bev != NULL)
+		evtimer_add(ep->grace, &tv);
+	ep_check_done(ep);
+}
+
+static const struct reaper_hooks hooks = {
+	.reaped = ep_reaped,
+	.kill = engine_proc_kill,
+	.killpg = ep_killpg,
+	.destroy = ep_destroy,
+};
+
 static struct engine_proc *
 ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
     const struct engine_proc_callbacks *cb, void *arg, pid_t pid,
@@ -373,7 +392,7 @@ ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
 		abort();
 	}
 	bufferevent_setwatermark(ep->bev, EV_READ, 0, ep->max_line);
-	reaper_add(r, ep);
+	reaper_add(r, ep, &hooks);
 	return ep;
 }
 

@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/proc/: engine processes and their confinement (spawn,
+ * reaper, sandbox, system-call filter, PID namespace); below it only base/.
+ *
  * engine_proc.h: one engine child process on the arbiter's event loop,
  * relaying text lines to and from it (protocol.md §12 for failures).
  *

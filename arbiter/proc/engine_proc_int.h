@@ -51,8 +51,20 @@ struct engine_proc {
 	size_t			 last_next;	/* ring slot to write next */
 };
 
+/*
+ * What the reaper asks of engine_proc.c, passed in with each process so
+ * that the reaper, below it, never calls up into it.
+ */
+struct reaper_hooks {
+	void	(*reaped)(struct engine_proc *ep);	/* waitpid said so */
+	void	(*kill)(struct engine_proc *ep);	/* kill_all */
+	void	(*killpg)(struct engine_proc *ep);	/* reaper_free */
+	void	(*destroy)(struct engine_proc *ep);	/* reaper_free */
+};
+
 struct engine_proc_reaper {
 	LIST_ENTRY(engine_proc_reaper) entry;	/* every live reaper */
+	const struct reaper_hooks *hooks;	/* from the first process */
 	struct event_base	*base;
 	struct event		*sigchld;
 	LIST_HEAD(, engine_proc) procs;
@@ -66,13 +78,9 @@ struct engine_proc_reaper {
 	void			*ended_arg;
 };
 
-/* engine_proc.c */
-void	ep_destroy(struct engine_proc *ep);
-void	ep_check_done(struct engine_proc *ep);
-void	ep_killpg(struct engine_proc *ep);
-
 /* engine_reaper.c: the reaper's list and its count of running engines. */
-void	reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep);
+void	reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep,
+	    const struct reaper_hooks *hooks);
 void	reaper_remove(struct engine_proc_reaper *r, struct engine_proc *ep);
 /* ep is done (reaped and closed): one fewer running. */
 void	reaper_done(struct engine_proc_reaper *r);

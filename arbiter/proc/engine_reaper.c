@@ -42,8 +42,10 @@ engine_proc_setup(void)
 }
 
 void
-reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep)
+reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep,
+    const struct reaper_hooks *hooks)
 {
+	r->hooks = hooks;
 	LIST_INSERT_HEAD(&r->procs, ep, entry);
 	r->count++;
 	r->running++;
@@ -162,7 +164,6 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 {
 	struct engine_proc_reaper *r = arg;
 	struct engine_proc *ep;
-	struct timeval tv = { 0, EXIT_LINGER_MS * 1000 };
 	pid_t pid;
 	int st;
 	bool orphan = false;
@@ -178,11 +179,7 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 		}
 		ep->reaped = true;
 		ep->status = st;
-		/* Held open by a survivor: linger, even in a longer quit
-		 * grace, since the engine itself will write no more. */
-		if (ep->bev != NULL)
-			evtimer_add(ep->grace, &tv);
-		ep_check_done(ep);
+		r->hooks->reaped(ep);
 	}
 	/* Its own children, if it had any, are ours now. */
 	if (orphan)
@@ -237,11 +234,11 @@ engine_proc_reaper_free(struct engine_proc_reaper *r)
 	if (r == NULL)
 		return;
 	while ((ep = LIST_FIRST(&r->procs)) != NULL) {
-		ep_killpg(ep);
+		r->hooks->killpg(ep);
 		if (!ep->reaped)
 			while (waitpid(ep->pid, NULL, 0) < 0 && errno == EINTR)
 				continue;
-		ep_destroy(ep);
+		r->hooks->destroy(ep);
 	}
 	LIST_REMOVE(r, entry);
 	sweep_and_wait();
@@ -258,7 +255,7 @@ engine_proc_reaper_kill_all(struct engine_proc_reaper *r)
 
 	LIST_FOREACH(ep, &r->procs, entry)
 		if (!ep->orphan)
-			engine_proc_kill(ep);
+			r->hooks->kill(ep);
 }
 
 size_t

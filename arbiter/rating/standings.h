@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/rating/: Elo, SPRT, statistics, standings tables and
+ * charts, rate; below it record/, proc/ and base/.
+ *
  * standings.h: the table of a tournament among many engines: ratings
  * fitted jointly (rating.h) with intervals from the fit and from a
  * bootstrap over duplicate pairs, the elder hand's advantage, mean game

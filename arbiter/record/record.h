@@ -1,4 +1,7 @@
 /*
+ * Part arbiter/record/: records (writing, reading, verify, replay, show,
+ * export, resume, the deal schedule); below it proc/ and base/.
+ *
  * record.h: deal records, one JSON object per line (JSON Lines).
  *
  * Each finished deal is appended and flushed at once, so that an

@@ -2,11 +2,26 @@
  * view_check.c: what a parsed seat view must satisfy (view.h): the
  * turn-up where it lies, every card once, counts that add up, scores
  * equal to the history's.  A line from a GUI or a record file that says
- * something the rules cannot reach is refused with the reason.
+ * something the rules cannot reach is refused with the reason, which
+ * view_fail() words for the parser too (view_parse.c).
  */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "view_int.h"
+
+int
+view_fail(struct parser *ps, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(ps->err, ps->errlen, "view: ");
+
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < ps->errlen)
+		vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* The seat holding card c concealed, or -1. */
 static int

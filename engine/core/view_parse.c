@@ -6,25 +6,11 @@
  * counts that add up, scores equal to the history's), so that a bad line
  * from a GUI or a record file is refused with the field it is wrong in.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "view_int.h"
-
-int
-view_fail(struct parser *ps, const char *fmt, ...)
-{
-	va_list ap;
-	int n = snprintf(ps->err, ps->errlen, "view: ");
-
-	va_start(ap, fmt);
-	if (n > 0 && (size_t)n < ps->errlen)
-		vsnprintf(ps->err + n, ps->errlen - (size_t)n, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int
 split_fields(struct parser *ps, const char *text)
