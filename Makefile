@@ -198,7 +198,7 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 # rewrites engine/ai/policy_weights.h as committed.  Not part of make
 # test.  A second round (policy_selfplay -w the first round's weights,
 # policy_fit -w them) was measured and not kept
-# (tournaments/results/policy-learning-2026-11-24.md).
+# (tournaments/research/policy-learning-2026-11-24.md).
 POLICY_DEALS    = 600
 POLICY_PLAYOUTS = 200
 POLICY_SEED     = 100000
@@ -219,7 +219,7 @@ weights-policy: deps-ok $(TOOL_BIN)
 # T) at each temperature (the one agreeing best with the held-out best
 # values kept).  Better alone against greedy but not shown better in the
 # search, so it writes weights as text only (bench_strength -F,
-# bench_policy -F read them; tournaments/results/policy-learning-*.md).
+# bench_policy -F read them; tournaments/research/policy-learning-*.md).
 POLICY_VALUE_DEALS    = 400
 POLICY_VALUE_PLAYOUTS = 1000
 POLICY_TEMPS          = 5,10,20,40,80
@@ -232,7 +232,7 @@ weights-policy-values: deps-ok $(TOOL_BIN)
 		-T $(POLICY_TEMPS) -t $(POLICY_DIR)/values.txt
 
 # The non-linear simulation policy (policy_mlp.h; measured, not the
-# default: tournaments/results/mlp-2026-11-25.md): 2,500 deals of the
+# default: tournaments/research/mlp-2026-11-25.md): 2,500 deals of the
 # strong level's self-play with the search's values (about 8 min on two
 # idle cores, 170 MB), then the network's fit (45 s), which rewrites
 # engine/ai/policy_mlp_weights.h.
