@@ -6,7 +6,7 @@
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
 #   make strength-table  strong vs greedy per variant and thinking time
-#                   (fifty minutes on 2 cores; README and tournaments/results)
+#                   (fifty minutes on 2 cores; doc/strength.md and tournaments/results)
 #   make tools      build the policy's learning tools (build/tools/)
 #   make weights-policy  the learned simulation policy's weights
 #                   (engine/ai/policy_weights.h) from self-play data and
@@ -300,8 +300,9 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
-# The rule book, the records format, the protocol, the tour and the
-# tournament keys, which the man pages cite by their installed paths.
+# The rule book, the records format, the guides, the protocol, the
+# README and the tournament keys, which the man pages cite by their
+# installed paths.
 DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
@@ -315,8 +316,8 @@ install: all
 			-e 's|@VERSION@|$(VERSION)|g' doc/$$m \
 			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
 	done
-	install -m 644 doc/rules.md doc/records.md doc/record.schema.json \
-		protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 doc/*.md doc/record.schema.json protocol.md README.md \
+		$(DESTDIR)$(DOCDIR)
 	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
 	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc
