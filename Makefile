@@ -6,7 +6,7 @@
 #   make demo       the main job: a short demo tournament among the bundled bots
 #   make bench      print speed figures (asserts nothing)
 #   make strength-table  strong vs greedy per variant and thinking time
-#                   (fifty minutes on 2 cores; README and tournaments/results)
+#                   (fifty minutes on 2 cores; doc/strength.md and tournaments/results)
 #   make tools      build the policy's learning tools (build/tools/)
 #   make weights-policy  the learned simulation policy's weights
 #                   (engine/ai/policy_weights.h) from self-play data and
@@ -202,7 +202,7 @@ $(BUILD)/tools/%: $(BUILD)/obj/tools/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 # rewrites engine/ai/policy_weights.h as committed.  Not part of make
 # test.  A second round (policy_selfplay -w the first round's weights,
 # policy_fit -w them) was measured and not kept
-# (tournaments/results/policy-learning-2026-11-24.md).
+# (tournaments/research/policy-learning-2026-11-24.md).
 POLICY_DEALS    = 600
 POLICY_PLAYOUTS = 200
 POLICY_SEED     = 100000
@@ -223,7 +223,7 @@ weights-policy: deps-ok $(TOOL_BIN)
 # T) at each temperature (the one agreeing best with the held-out best
 # values kept).  Better alone against greedy but not shown better in the
 # search, so it writes weights as text only (bench_strength -F,
-# bench_policy -F read them; tournaments/results/policy-learning-*.md).
+# bench_policy -F read them; tournaments/research/policy-learning-*.md).
 POLICY_VALUE_DEALS    = 400
 POLICY_VALUE_PLAYOUTS = 1000
 POLICY_TEMPS          = 5,10,20,40,80
@@ -236,7 +236,7 @@ weights-policy-values: deps-ok $(TOOL_BIN)
 		-T $(POLICY_TEMPS) -t $(POLICY_DIR)/values.txt
 
 # The non-linear simulation policy (policy_mlp.h; measured, not the
-# default: tournaments/results/mlp-2026-11-25.md): 2,500 deals of the
+# default: tournaments/research/mlp-2026-11-25.md): 2,500 deals of the
 # strong level's self-play with the search's values (about 8 min on two
 # idle cores, 170 MB), then the network's fit (45 s), which rewrites
 # engine/ai/policy_mlp_weights.h.
@@ -309,8 +309,9 @@ format:
 # pages, and the rules core as libbezique.a with its headers and a
 # pkg-config file, so that bots outside this tree can build on it.
 HEADERS = $(filter-out %_int.h,$(wildcard engine/core/*.h))
-# The rule book, the records format, the protocol, the tour and the
-# tournament keys, which the man pages cite by their installed paths.
+# The rule book, the records format, the guides, the protocol, the
+# README and the tournament keys, which the man pages cite by their
+# installed paths.
 DOCDIR  = $(PREFIX)/share/doc/bezique
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
@@ -324,8 +325,8 @@ install: all
 			-e 's|@VERSION@|$(VERSION)|g' doc/$$m \
 			>$(DESTDIR)$(PREFIX)/share/man/man6/$$m || exit 1; \
 	done
-	install -m 644 doc/rules.md doc/records.md doc/record.schema.json \
-		protocol.md README.md $(DESTDIR)$(DOCDIR)
+	install -m 644 doc/*.md doc/record.schema.json protocol.md README.md \
+		$(DESTDIR)$(DOCDIR)
 	install -m 644 tournaments/README.md $(DESTDIR)$(DOCDIR)/tournaments.md
 	sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' doc/bezique.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc

@@ -1,6 +1,6 @@
 /*
  * main.c: bezique-arbiter, the match and tournament runner for Bézique
- * engines (README.md, protocol.md).
+ * engines (README.md, doc/matches.md, protocol.md).
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -5,7 +5,8 @@ variance of a deal's score (and game value) over two independent deals,
 divided by its variance over the two deals of one pair.  1.5 means
 duplicate deals need two thirds of the deals for the same interval.
 
-    python3 scripts/duplicate_gain.py tournaments/results/*/*.tsv
+    python3 scripts/duplicate_gain.py tournaments/research/*/*.tsv \
+        tournaments/results/*/*.tsv
 """
 import statistics
 import sys

@@ -7,9 +7,9 @@
 # three times), with the time a decision counted in the worker's own CPU
 # time (-c), so that a run on a shared machine thinks as long as on an
 # idle one.  The table goes to tournaments/results/strength-table.md and
-# into README.md between its strength-table markers.
+# into doc/strength.md between its strength-table markers.
 #
-#	scripts/strength_table.sh [-j jobs] [-s seed] [-o file] [-R readme]
+#	scripts/strength_table.sh [-j jobs] [-s seed] [-o file] [-R doc]
 #	    [CELL ...]
 #
 # A CELL is variant:ms:pairs (e.g. rubicon:100:40); without cells, the
@@ -19,11 +19,11 @@ set -eu
 jobs=2
 seed=31000
 out=tournaments/results/strength-table.md
-readme=README.md
+readme=doc/strength.md
 bench=${BUILD:-build}/bench/bench_strength
 usage() {
 	echo "usage: scripts/strength_table.sh [-j jobs] [-s seed]" \
-	    "[-o file] [-R readme|-] [variant:ms:pairs ...]" >&2
+	    "[-o file] [-R doc|-] [variant:ms:pairs ...]" >&2
 	exit 2
 }
 while getopts j:s:o:R: opt; do

@@ -5,7 +5,7 @@
  * Where a deck is played more than once (the duplicate pair, a
  * tournament's common deals, three-hand's rotations) and each game has
  * processes of its own, no two deals of one deck are ever under way at
- * once (README.md, "Reliability"): a deal is not taken while its deck is
+ * once (doc/guarantees.md): a deal is not taken while its deck is
  * in play at a table, and waits while processes that were dealt its deck
  * have still to be reaped.  Two copies of an engine (or two engines of
  * one author) at two tables could otherwise pass each other the other

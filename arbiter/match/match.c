@@ -82,8 +82,8 @@ tally_failures(const struct match *m, int e)
 	    standings_failures(m->standings, e);
 }
 
-/* A deal that seats a withdrawn engine is not played (README,
- * "Reliability"). */
+/* A deal that seats a withdrawn engine is not played (doc/guarantees.md,
+ * "Every run ends"). */
 static bool
 seats_withdrawn(const struct match *m, const struct deal_spec *d)
 {
@@ -508,7 +508,7 @@ print_withdrawn(const struct match *m)
 /*
  * 0: every deal of the schedule played (or the SPRT decided); 1: an
  * error; 3: the schedule played but for the deals of withdrawn engines;
- * 128 + N: stopped early by signal N (README, "Reliability").
+ * 128 + N: stopped early by signal N (doc/guarantees.md).
  */
 static int
 exit_status(struct match *m)

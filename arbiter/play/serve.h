@@ -1,5 +1,5 @@
 /*
- * serve.h: `bezique-arbiter serve`: the web front end (README.md, Play).
+ * serve.h: `bezique-arbiter serve`: the web front end (doc/play.md).
  *
  * An HTTP server (libevent's evhttp) on the arbiter's one event loop,
  * bound to 127.0.0.1 unless told otherwise, serving the page embedded in

@@ -85,7 +85,7 @@ static void	add_two(struct standings *s, const struct record_summary *r,
 
 /*
  * A game of three (three-hand) as three results of two, one for each
- * pair of its players (README, "Three seats"): the game's winner beats
+ * pair of its players (doc/matches.md, three seats): the game's winner beats
  * each of the others; the two others are ranked by their totals (equal
  * totals: drawn).  Each result is worth a game (value 1).  Failures are
  * counted once, by seat.  Duplicate pairs are not formed (each deck is
@@ -316,7 +316,8 @@ gap_half(const struct standings *s, const double *e, int B,
  * said 458).  For such an engine the interval is the fit's (full), whose
  * information and weak prior say how little a perfect score of n pairs
  * pins the rating down, whichever is wider: the honest bound at the edge
- * rather than a false precision (README, "What the table says").
+ * rather than a false precision (tournaments/README.md, "What the table
+ * says").
  */
 static void
 bootstrap(const struct standings *s, int B, const struct elo_fit *full,

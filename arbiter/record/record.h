@@ -9,7 +9,7 @@
  * replays the deal (variant, rules, dealer, the deck, every action) and
  * what it produced (points, brisques, winner, game value, how it ended),
  * so that `bezique-arbiter verify` can recompute every result with the
- * rules core.  The fields are listed in README.md, "Records".
+ * rules core.  The fields are listed in doc/records.md.
  */
 #ifndef RECORD_H
 #define RECORD_H

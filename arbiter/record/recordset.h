@@ -8,8 +8,9 @@
  * records): every deal at most once by its schedule key (the deal index,
  * and the deal's number in a game of several deals), its pair the one
  * the index gives, the engines seated as the pairing seats them, and
- * every deck dealt from one match seed by the schedule (README.md,
- * "Deals").  `verify`, `rate` and --resume read records through one.
+ * every deck dealt from one match seed by the schedule
+ * (doc/reproducible.md).  `verify`, `rate` and --resume read records
+ * through one.
  */
 #ifndef RECORDSET_H
 #define RECORDSET_H

@@ -42,7 +42,7 @@ struct deal_spec {
 int		schedule_pairings(enum format f, int n);
 /* The two engines of pairing p. */
 void		schedule_pairing(enum format f, int n, int p, int *a, int *b);
-/* The seed of deck r (README.md, "Deals"). */
+/* The seed of deck r (doc/reproducible.md). */
 uint64_t	schedule_deck_seed(uint64_t seed, int round);
 /*
  * The seed S whose deck `round` is deck_seed: schedule_deck_seed()
@@ -66,7 +66,7 @@ void		schedule_cut(const struct rules *r, uint64_t seed,
  * Whether some deck of cfg's schedule is played more than once: the
  * duplicate pairs, a tournament's common deals, three-hand's rotations.
  * Then no seat may learn a deck while another deal of it may follow
- * (README.md, "Reliability").
+ * (doc/guarantees.md).
  */
 bool		schedule_decks_shared(const struct match_cfg *cfg);
 /* Deal k of the schedule of cfg. */

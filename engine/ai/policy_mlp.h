@@ -1,6 +1,6 @@
 /*
  * policy_mlp.h: a small non-linear simulation policy (issue 18, the
- * experiment of tournaments/results/mlp-2026-11-25.md): one hidden layer
+ * experiment of tournaments/research/mlp-2026-11-25.md): one hidden layer
  * of rectified units over the features of policy_features.h of each legal
  * card, plus a linear term, scoring every card; the card of highest score
  * is played (the first of equals).  The decision's kind (lead, reply, end

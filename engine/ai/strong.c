@@ -11,7 +11,7 @@
  * comparison is paired and the luck of the deal largely cancels.  A
  * tree below the root (strong_params.tree, strong_tree.c) keeps that
  * root and grows an information-set tree below each candidate; it is an
- * option, not the default (tournaments/results/tree-2026-11-24.md).
+ * option, not the default (tournaments/research/tree-2026-11-24.md).
  *
  * Memory is bounded and allocated once per decision: three game buffers,
  * the policy's buffers and, for the end phase, the solver's table.
@@ -31,7 +31,7 @@
  * Tricks each variant's simulations play before its own fitted
  * evaluation counts the rest (eval.h); 0: to the end of the deal.
  * Against simulating to the end, strong vs greedy at 300 playouts, paired
- * (tournaments/results/variants-2026-11-24.md): two-hand 4 tricks
+ * (tournaments/research/variants-2026-11-24.md): two-hand 4 tricks
  * +4.1 +- 5.0 points of deals won, +27 +- 20 a deal (300 pairs; 2 and 8
  * no better); six-pack 8: +22.5 +- 11.6, +2594 +- 1593 (40 pairs; 16
  * no better); eight-pack 8: +21.9 +- 17.8, +10628 +- 5619 (16 pairs);
@@ -65,7 +65,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->policy = NULL;
 	/* The learned policies (policy_weights.h, -L 1; the non-linear
 	 * policy_mlp.h, -M) were not better in the search at equal
-	 * playouts and are slower a playout (tournaments/results/
+	 * playouts and are slower a playout (tournaments/research/
 	 * policy-learning-2026-11-24.md, mlp-2026-11-25.md). */
 	p->learned = NULL;
 	p->mlp = NULL;
@@ -88,7 +88,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->tree_from_ms = STRONG_TREE_FROM_MS;
 	/* 0.3 measured closer to flat than 1 at 100 ms (same 60 pairs:
 	 * +3.3 +- 10.1 points of deals won over 1; neither better than flat,
-	 * tournaments/results/tree-2026-11-24.md). */
+	 * tournaments/research/tree-2026-11-24.md). */
 	p->tree_c = 0.3;
 	p->tree_widen = 8;
 	p->tree_nodes = 0;

@@ -101,7 +101,7 @@ node_new(struct tree *t, uint32_t key, int mover)
 }
 
 /* The exploration of the one tree measured at 1 s a decision
- * (tournaments/results/tree-2026-11-24.md), which a budget of
+ * (tournaments/research/tree-2026-11-24.md), which a budget of
  * tree_from_ms switches on. */
 #define TREE_BY_TIME_C	1.0
 

@@ -398,7 +398,7 @@ game_result(const struct game *g, struct result *res)
 	}
 	if (g->forfeit) {
 		/* The forfeiting player loses as if rubiconed with no score:
-		 * the largest ordinary loss (the arbiter's rule, README). */
+		 * the largest ordinary loss (the arbiter's rule, doc/matches.md). */
 		int loser = g->forfeit - 1, winner = 1 - loser;
 		res->value.winner = winner;
 		res->value.rubicon = true;

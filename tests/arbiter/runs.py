@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs that end whatever an engine does (README, "Reliability"):
+"""Runs that end whatever an engine does (doc/guarantees.md, "Every run ends"):
 
 - --on-failure void replays a deal at most twice, records each voided
   attempt (marked "voided", counted as a failure, never as a result) and

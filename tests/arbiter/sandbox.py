@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Engines are confined (README.md, "Reliability"; arbiter/proc/sandbox.c).
+"""Engines are confined (doc/guarantees.md, "Engines are confined";
+arbiter/proc/sandbox.c).
 
 A hostile engine (badbot --mode burgle, tests/fixtures/burgle/) tries,
 at its first request: to read the records file, the tournament file, an

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""No seat learns a deck that is still to be played (README.md,
-"Reliability").  Spy engines (tests/fixtures/spy.py) log every line each
-of their processes receives, with the time; the records say which deck
+"""No seat learns a deck that is still to be played (doc/guarantees.md,
+"No seat learns a deck").  Spy engines (tests/fixtures/spy.py) log every
+line each of their processes receives, with the time; the records say which deck
 (seed) each deal used.  A process that sees a deal must not have seen,
 before it, another deal of the same deck (it would know the other seat's
 hand and the stock), nor a gameover's deck= of it; and no two processes

@@ -1,7 +1,7 @@
 /*
  * bench_page_marks.c: how much one process can tell a later one through
  * the page cache, using only what a confined engine may do (read files,
- * read its clock).  README.md ("Not guaranteed") cites its figures: it
+ * read its clock).  doc/guarantees.md ("Not guaranteed") cites its figures: it
  * is why a deck played twice is not safe from two copies of a bot on one
  * machine, and why --no-duplicate --no-common-deals exists.
  *

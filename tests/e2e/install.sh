@@ -14,7 +14,8 @@ test -f "$root/share/man/man6/bezique-arbiter.6"
 # The rule book and the documents the man pages cite, at the paths they
 # cite them (the installed pages name this prefix, not /usr/local).
 for f in rules.md records.md record.schema.json protocol.md README.md \
-    tournaments.md; do
+    tournaments.md play.md matches.md guarantees.md engine.md strength.md \
+    speed.md library.md reproducible.md build.md; do
 	test -s "$root/share/doc/bezique/$f" || { echo "no doc $f"; exit 1; }
 done
 cmp doc/rules.md "$root/share/doc/bezique/rules.md"
@@ -52,7 +53,7 @@ cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror ${SANITIZER:+-fsanitize=$SANITIZ
 	{ cat "$tmp/check.txt"; exit 1; }
 
 # doc/example.c builds as C and as C++ (the headers' extern "C") with the
-# staged copy found the way README documents (PKG_CONFIG_SYSROOT_DIR),
+# staged copy found the way doc/library.md documents (PKG_CONFIG_SYSROOT_DIR),
 # and plays a deal to its end.
 staged=$(PKG_CONFIG_SYSROOT_DIR="$tmp" PKG_CONFIG_PATH="$root/lib/pkgconfig" \
 	pkg-config --cflags --libs bezique)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The strength scripts: scripts/strength_table.sh writes one row per cell
-# into its results file and between README's markers (nothing else of the
-# README changes), refuses a bad cell and a README without markers;
+# into its results file and between the markers of the document that
+# shows the table (doc/strength.md; nothing else of it changes), refuses a
+# bad cell and a document without markers;
 # bench_strength fails, saying so, when a worker dies;
 # scripts/paired.sh gives a zero difference for one run against itself,
 # the run's own figure against a run with strong held to 1 playout, and
@@ -32,7 +33,7 @@ grep -q "bad cell 'rubicon:2'" "$tmp/err"
 echo plain >"$tmp/plain.md"
 if sh scripts/strength_table.sh -o "$tmp/t2.md" -R "$tmp/plain.md" \
     rubicon:2:1 2>"$tmp/err"; then
-	echo "a README without markers was accepted" >&2; exit 1
+	echo "a document without markers was accepted" >&2; exit 1
 fi
 grep -q "has no '<!-- strength-table begin -->' line" "$tmp/err"
 

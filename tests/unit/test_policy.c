@@ -131,7 +131,7 @@ features_give_the_hand_set_choice(void **state)
 
 /*
  * Weights of the kinds the learned policy runs on: round 3's fit to the
- * search's values (tournaments/results/policy-learning-2026-11-24.md,
+ * search's values (tournaments/research/policy-learning-2026-11-24.md,
  * make weights-policy-values), six significant digits of every sign and
  * two near zero; and random ones of six digits with a third exactly 0.
  */
