@@ -25,7 +25,7 @@
 #include "play/play.h"
 #include "match/seed.h"
 #include "view.h"
-#include "play/words.h"
+#include "record/words.h"
 
 #define MAX_CHOICES	(MAX_LEGAL + 64)
 

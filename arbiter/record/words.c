@@ -7,7 +7,7 @@
 #include "action.h"
 #include "card.h"
 #include "combo.h"
-#include "play/words.h"
+#include "record/words.h"
 
 static const char *const suit_symbols[] = { "\u2660", "\u2665", "\u2666",
 	"\u2663" };

@@ -1,7 +1,8 @@
 /*
- * words.h: cards and actions in words for a person at a terminal
- * (play.c): "K♥", "declare a royal marriage K♥ Q♥ for 40", never a
- * protocol token nor a copy number (the packs are alike).
+ * words.h: cards and actions in words for a person (terminal play,
+ * show): "K♥", "declare a royal marriage K♥ Q♥ for 40", never a
+ * protocol token nor a copy number (the packs are alike).  In record/,
+ * the lowest part that shows cards, so that play/ and show share it.
  */
 #ifndef WORDS_H
 #define WORDS_H
