@@ -194,19 +194,19 @@ say_declare(const struct play *p, const struct bzp_msg *m, const char *who)
 	const char *text = bzp_get(m, "action"), *pts = bzp_get(m, "points");
 	struct game *v = humangame_view(p->game);
 	struct action a;
-	char t[WORDS_MAX], name[64], err[128];
+	long long points;
+	char t[WORDS_MAX], err[128];
+	bool you = strcmp(who, "you") == 0;
 
-	if (text == NULL || v == NULL || game_parse_action(v, text, &a, err,
-	    sizeof(err)) < 0 || a.type != ACTION_DECLARE)
-		printf("%s %s %s for %s\n", who, strcmp(who, "you") ?
-		    "declares" : "declare", text ? text : "?", pts ? pts : "?");
-	else {
-		t[0] = '\0';
-		words_cards(&p->w, &a, game_trump(v), t);
-		printf("%s %s %s%s for %s\n", who, strcmp(who, "you") ?
-		    "declares" : "declare", words_combo(a.combo, a.key,
-		    game_trump(v), name, sizeof(name)), t, pts ? pts : "?");
-	}
+	if (text == NULL || pts == NULL || v == NULL ||
+	    bzp_parse_int(pts, 0, 1 << 20, &points) < 0 ||
+	    game_parse_action(v, text, &a, err, sizeof(err)) < 0)
+		printf("%s %s %s for %s\n", who, you ? "declare" : "declares",
+		    text ? text : "?", pts ? pts : "?");
+	else
+		printf("%s %s%s %s\n", who, words_verb(&a), you ? "" : "s",
+		    words_declaration(&p->w, humangame_rules(p->game), &a,
+		    game_trump(v), (int)points, t));
 	game_free(v);
 }
 

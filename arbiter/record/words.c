@@ -25,26 +25,40 @@ char *
 words_card(const struct words *w, int card, char *buf)
 {
 	int suit = card_suit(card);
-	char rank = card_rank_char(card_rank(card));
+	char rank[3] = { card_rank_char(card_rank(card)), '\0', '\0' };
 
+	/* People write the ten "10", as the page and the rule book do. */
+	if (card_rank(card) == RANK_T)
+		memcpy(rank, "10", 3);
 	if (!w->symbols)
-		snprintf(buf, WORDS_MAX, "%c%c", rank, card_suit_char(suit));
+		snprintf(buf, WORDS_MAX, "%s%c", rank, card_suit_char(suit));
 	else if (w->color && (suit == SUIT_H || suit == SUIT_D))
-		snprintf(buf, WORDS_MAX, "\033[31m%c%s\033[0m", rank,
+		snprintf(buf, WORDS_MAX, "\033[31m%s%s\033[0m", rank,
 		    suit_symbols[suit]);
 	else
-		snprintf(buf, WORDS_MAX, "%c%s", rank, suit_symbols[suit]);
+		snprintf(buf, WORDS_MAX, "%s%s", rank, suit_symbols[suit]);
 	return buf;
 }
 
-char *
-words_combo(int combo, int key, int trump, char *buf, size_t len)
+static bool
+is_bezique(int combo)
+{
+	return combo >= COMBO_BEZIQUE && combo <= COMBO_QUINTUPLE_BEZIQUE;
+}
+
+/* A declaration's name in the rule book's words; trumps: a royal
+ * marriage, a trump sequence. */
+static void
+combo_words(int combo, int key, bool trumps, char *buf, size_t len)
 {
 	char name[64], *p;
 	const char *n = combo_name(combo, key, name, sizeof(name));
-	bool royal = combo == COMBO_MARRIAGE && (trump < 0 || key == trump);
 
-	snprintf(buf, len, "%s%s", royal ? "royal " : "", n);
+	if (combo == COMBO_MARRIAGE)
+		n = trumps ? "royal marriage" : "common marriage";
+	else if (combo == COMBO_SEQUENCE)
+		n = trumps ? "trump sequence" : "plain sequence";
+	snprintf(buf, len, "%s", n);
 	for (p = buf; *p; p++)
 		if (*p == '-')
 			*p = ' ';
@@ -53,7 +67,6 @@ words_combo(int combo, int key, int trump, char *buf, size_t len)
 		memmove(p + 3, p + 2, strlen(p + 2) + 1);
 		memcpy(p + 1, "\u00e9", 2);
 	}
-	return buf;
 }
 
 static void
@@ -64,8 +77,11 @@ append(char *buf, const char *s)
 	snprintf(buf + n, WORDS_MAX - n, "%s", s);
 }
 
-void
-words_cards(const struct words *w, const struct action *a, int trump,
+/* Appends a's cards (" K♥ Q♥") as a hand holds them; a bézique's queens
+ * before its jacks whatever the trump, so that it reads alike in every
+ * deal. */
+static void
+append_cards(const struct words *w, const struct action *a, int trump,
     char *buf)
 {
 	struct cardset set;
@@ -77,18 +93,52 @@ words_cards(const struct words *w, const struct action *a, int trump,
 	for (int i = 0; i < a->ncards; i++)
 		cardset_add(&set, a->cards[i]);
 	n = words_sort(&set, trump, cards);
-	for (int i = 0; i < n; i++) {
-		append(buf, " ");
-		append(buf, words_card(w, cards[i], c));
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++) {
+			bool first = !is_bezique(a->combo) ||
+			    card_rank(cards[i]) == RANK_Q;
+			if (first != (pass == 0))
+				continue;
+			append(buf, " ");
+			append(buf, words_card(w, cards[i], c));
+		}
+}
+
+const char *
+words_verb(const struct action *a)
+{
+	return a->type == ACTION_SEVEN_EXCHANGE ? "exchange" : "declare";
+}
+
+char *
+words_declaration(const struct words *w, const struct rules *r,
+    const struct action *a, int trump, int points, char *buf)
+{
+	char c[WORDS_MAX];
+
+	buf[0] = '\0';
+	if (a->type == ACTION_SEVEN_EXCHANGE || a->type == ACTION_SEVEN) {
+		snprintf(buf, WORDS_MAX, "the seven of trumps %s%s %d",
+		    words_card(w, a->cards[0], c), a->type == ACTION_SEVEN ?
+		    " for" : " for the turn-up,", points);
+		return buf;
 	}
+	combo_words(a->combo, a->key, points == combo_points(r, a->combo,
+	    a->key, a->key), buf, WORDS_MAX);
+	append_cards(w, a, trump, buf);
+	snprintf(c, sizeof(c), " for %d", points);
+	append(buf, c);
+	return buf;
 }
 
 char *
 words_action(const struct words *w, const struct game *v,
     const struct action *a, char *buf)
 {
-	char c[WORDS_MAX], name[64];
+	char c[WORDS_MAX];
 	struct cardset table = game_table(v, game_to_move(v));
+	const struct rules *r = game_rules(v);
+	int trump = game_trump(v);
 
 	buf[0] = '\0';
 	switch (a->type) {
@@ -98,27 +148,18 @@ words_action(const struct words *w, const struct game *v,
 			append(buf, " from your table");
 		break;
 	case ACTION_DECLARE:
-		words_combo(a->combo, a->key, game_trump(v), name,
-		    sizeof(name));
-		snprintf(buf, WORDS_MAX, "declare %s", name);
-		words_cards(w, a, game_trump(v), buf);
-		snprintf(c, sizeof(c), " for %d", combo_points(game_rules(v),
-		    a->combo, a->key, game_trump(v)));
-		append(buf, c);
+	case ACTION_SEVEN:
+	case ACTION_SEVEN_EXCHANGE:
+		snprintf(buf, WORDS_MAX, "%s %s", words_verb(a),
+		    words_declaration(w, r, a, trump, a->type ==
+		    ACTION_DECLARE ? combo_points(r, a->combo, a->key, trump) :
+		    r->seven_of_trumps, c));
 		break;
 	case ACTION_PASS:
 		append(buf, "pass");
 		break;
 	case ACTION_CARTE_BLANCHE:
 		append(buf, "show carte blanche");
-		break;
-	case ACTION_SEVEN_EXCHANGE:
-		snprintf(buf, WORDS_MAX, "exchange %s for the turn-up, 10",
-		    words_card(w, a->cards[0], c));
-		break;
-	case ACTION_SEVEN:
-		snprintf(buf, WORDS_MAX, "declare the seven of trumps %s, 10",
-		    words_card(w, a->cards[0], c));
 		break;
 	}
 	return buf;

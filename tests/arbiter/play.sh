@@ -20,9 +20,9 @@ grep -q "^your lead: 1)" "$tmp/out"
 # In words: the trump suit named (it printed blank), draws announced,
 # declarations named, never a copy number nor a protocol token.
 grep -Eq "^trump is (spades|hearts|diamonds|clubs)$" "$tmp/out"
-grep -Eq "^you draw [AKQJT987][SHDC]$" "$tmp/out"
+grep -Eq "^you draw (10|[AKQJ987])[SHDC]$" "$tmp/out"
 grep -Eq "^the engine draws a card$" "$tmp/out"
-grep -Eq "^(you declare|the engine declares) [a-zé ]+ ([AKQJT987][SHDC] )+for [0-9]+$" "$tmp/out"
+grep -Eq "^(you declare|the engine declares) [a-zé ]+ ((10|[AKQJ987])[SHDC] )+for [0-9]+$" "$tmp/out"
 if grep -Eq "#[0-9]|event |marriage:|bezique:" "$tmp/out"; then
 	echo "play.sh: a protocol token or a copy number shown"; exit 1
 fi

@@ -53,7 +53,7 @@ wait_for '  hint   the engine'
 type_ hint
 wait_for 'hint: '
 # Every action weighed, best first, in words.
-wait_for ' +[-+][0-9]+  win +[0-9]+%  [AKQJT987][♠♥♦♣]' 2
+wait_for ' +[-+][0-9]+  win +[0-9]+%  (10|[AKQJ987])[♠♥♦♣]' 2
 awk '/^hint: / { on = 1; next } on && /win/ { v = $1 + 0; if (seen && v > last) bad = 1; last = v; seen = 1 }
 	END { exit bad }' "$tmp/log"
 type_ quit
