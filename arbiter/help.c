@@ -141,8 +141,9 @@ show_options(FILE *f)
 {
 	fputs("  --seat 0|1             only what that seat saw (default: "
 	    "every card)\n"
-	    "  --deal N               only the deal numbered N (default: "
-	    "every deal)\n", f);
+	    "  --deal N               only deal N, counted from 1 as show "
+	    "prints them\n"
+	    "                         (default: every deal)\n", f);
 }
 
 static void
@@ -202,7 +203,7 @@ static const struct command_help {
 	    "a conformance check for bot writers", check_options, "check --variant all 'python3 bot.py'" },
 	{ "show", "show FILE [--seat 0|1] [--deal N]",
 	    "records in a form people read, trick by trick", show_options,
-	    "show m.jsonl --deal 0 --seat 1" },
+	    "show m.jsonl --deal 1 --seat 1" },
 	{ "serve", "serve [--port N] [--bind ADDR] [--watch FILE]\n"
 	    "         [game flags]", "play an engine, or watch a match, in a web page",
 	    serve_usage, "serve --port 8787 --variant two-hand" },

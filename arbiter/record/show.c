@@ -2,77 +2,133 @@
  * show.c: `bezique-arbiter show FILE [--seat S] [--deal N]`: the records
  * in a form people read, trick by trick, replayed with the rules core.
  * With --seat, only what that seat saw (the other's draws hidden).
+ *
+ * In the page's words (words.h): cards without copy numbers, the ten
+ * "10", declarations named, hands sorted as a player holds them, each
+ * line's verb after the players' names in one column; deals counted
+ * from 1, as the page and terminal play count them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "bzp.h"
+#include "base/textcol.h"
 #include "record/record.h"
 #include "record/show.h"
+#include "record/words.h"
 
 struct show_opts {
-	int	seat;		/* -1: everything */
-	int	deal;		/* -1: every deal */
+	int		seat;	/* -1: everything */
+	int		deal;	/* the record's 0-based "deal", -1: every deal */
+	struct words	w;
 };
 
-static void
-print_cards(const uint16_t *cards, int n)
-{
-	char t[CARD_TEXT_MAX];
+/* One deal being shown: its players' names in a column as wide as the
+ * widest, so that every line's verb starts in the same place. */
+struct shown {
+	const struct show_opts	*o;
+	const char		*names[MAX_PLAYERS];
+	int			 width;
+	int			 trick;
+};
 
-	for (int i = 0; i < n; i++)
-		printf("%s%s", i ? " " : "", cards[i] == NO_CARD ? "??" :
-		    card_format(cards[i], t));
+/* Starts a line: the seat's name in its column, or blanks (seat -1). */
+static void
+line_of(const struct shown *d, int seat)
+{
+	printf("  ");
+	text_left(stdout, seat >= 0 ? d->names[seat] : "", d->width);
+	printf(" ");
 }
 
 static void
-print_event(const struct event *in, const char *const *names,
-    const struct show_opts *o, int *trick)
+print_cards(const struct shown *d, const uint16_t *cards, int n)
+{
+	char t[WORDS_MAX];
+
+	for (int i = 0; i < n; i++)
+		printf("%s%s", i ? " " : "", cards[i] == NO_CARD ? "a card" :
+		    words_card(&d->o->w, cards[i], t));
+}
+
+/* A set of cards as a hand holds them (words_sort). */
+static void
+print_sorted(const struct shown *d, const uint16_t *cards, int n,
+    int trump)
+{
+	struct cardset set;
+	uint16_t sorted[MAX_CARDS];
+
+	cardset_clear(&set);
+	for (int i = 0; i < n; i++)
+		cardset_add(&set, cards[i]);
+	print_cards(d, sorted, words_sort(&set, trump, sorted));
+}
+
+static void
+print_declare(const struct shown *d, const struct event *ev,
+    const struct game *g)
+{
+	struct action a;
+	char t[WORDS_MAX];
+
+	event_action(ev, &a);
+	line_of(d, ev->seat);
+	printf("%ss %s\n", words_verb(&a), words_declaration(&d->o->w,
+	    game_rules(g), &a, game_trump(g), ev->points, t));
+}
+
+static void
+print_event(const struct event *in, struct shown *d, const struct game *g)
 {
 	struct event ev = *in;
-	char act[ACTION_TEXT_MAX];
-	struct action a;
+	char t[WORDS_MAX];
 
-	if (o->seat >= 0 && !event_for_seat(in, o->seat, &ev))
+	if (d->o->seat >= 0 && !event_for_seat(in, d->o->seat, &ev))
 		return;
 	switch (ev.type) {
 	case EVENT_PLAY:
-		printf("  %-10s plays %s%s\n", names[ev.seat],
-		    card_format(ev.cards[0], act), ev.key ? " from the table" :
-		    "");
+		line_of(d, ev.seat);
+		printf("plays %s%s\n", words_card(&d->o->w, ev.cards[0], t),
+		    ev.key ? " from the table" : "");
 		break;
 	case EVENT_TRICK:
-		printf("    trick %d to %s\n", ++*trick, names[ev.seat]);
+		line_of(d, -1);
+		printf("trick %d to %s\n", ++d->trick, d->names[ev.seat]);
 		break;
 	case EVENT_DECLARE:
-		event_action(&ev, &a);
-		printf("    %s declares %s for %d\n", names[ev.seat],
-		    action_format(&a, act, sizeof(act)), ev.points);
+		print_declare(d, &ev, g);
 		break;
 	case EVENT_TRUMP:
-		printf("    trump is %c\n", card_suit_char(ev.key));
+		line_of(d, -1);
+		printf("trump is %s\n", words_suit(ev.key));
 		break;
 	case EVENT_CARTE_BLANCHE:
-		printf("    %s shows carte blanche (", names[ev.seat]);
-		print_cards(ev.cards, ev.ncards);
-		printf(") for %d\n", ev.points);
+		line_of(d, ev.seat);
+		printf("shows carte blanche ");
+		print_sorted(d, ev.cards, ev.ncards, game_trump(g));
+		printf(" for %d\n", ev.points);
 		break;
 	case EVENT_DRAW:
-		if (o->seat < 0 || ev.seat == o->seat) {
-			printf("    %s draws ", names[ev.seat]);
-			print_cards(ev.cards, 1);
+		/* Another seat's draw, hidden from this one, is not said. */
+		if (d->o->seat < 0 || ev.seat == d->o->seat) {
+			line_of(d, ev.seat);
+			printf("draws ");
+			print_cards(d, ev.cards, 1);
 			printf("\n");
 		}
 		break;
 	case EVENT_END_PHASE:
-		printf("    the stock is exhausted: the last tricks\n");
+		line_of(d, -1);
+		printf("the stock is exhausted: the last tricks\n");
 		break;
 	case EVENT_LAST_TRICK:
-		printf("    %s scores %d for the last trick\n", names[ev.seat],
-		    ev.points);
+		line_of(d, ev.seat);
+		printf("scores %d for the last trick\n", ev.points);
 		break;
 	default:
 		break;
@@ -114,67 +170,51 @@ show_extras(json_t *r, struct game *g)
 #define SHOW_UNREADABLE		(-1)
 #define SHOW_NO_SUCH_SEAT	(-2)	/* --seat beyond the deal's seats */
 
-static int
-replay_record(json_t *r, const struct show_opts *o, int *nseats)
+/* "Deal 1: alice (seat 0, elder hand) against bob (seat 1, dealer)":
+ * deals numbered from 1 where people read them (the record's "deal" is
+ * the schedule's index, from 0). */
+static void
+print_header(const struct shown *d, int deal, int n, int dealer)
 {
-	const char *variant, *rules_text, *deck_text, *term, *reason;
-	const char *names[MAX_PLAYERS];
-	json_t *players;
-	int n;
-	struct rules rules;
-	enum variant v;
-	uint16_t deck[MAX_CARDS];
-	struct event evbuf[64];
-	struct game *g;
-	struct result res;
-	json_t *actions, *a;
-	int deal, dealer, trick = 0;
-	char err[256];
-	size_t i;
-
-	if (json_unpack(r, "{s:i, s:s, s:s, s:s, s:i, s:o, s:o, s:s, s:s}",
-	    "deal", &deal, "variant", &variant, "rules", &rules_text, "deck",
-	    &deck_text, "dealer", &dealer, "players", &players, "actions",
-	    &actions, "termination", &term, "reason", &reason) < 0 ||
-	    variant_parse(variant, &v) < 0)
-		return -1;
-	if (o->deal >= 0 && deal != o->deal)
-		return SHOW_SKIPPED;
-	rules_init(&rules, v);
-	n = rules.players;
-	if (!json_is_array(players) || (int)json_array_size(players) != n)
-		return SHOW_UNREADABLE;
-	if (o->seat >= n) {
-		*nseats = n;
-		return SHOW_NO_SUCH_SEAT;
-	}
-	for (int s = 0; s < n; s++)
-		if ((names[s] = json_string_value(json_array_get(players,
-		    (size_t)s))) == NULL)
-			return -1;
-	if (rules_set_list(&rules, rules_text, err, sizeof(err)) < 0 ||
-	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
-	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
-		return -1;
-	printf("Deal %d:", deal);
+	printf("Deal %d:", deal + 1);
 	for (int s = 0; s < n; s++)
 		printf("%s %s (seat %d%s)", s ? (s == n - 1 ? " against" : ",") :
-		    "", names[s], s, s == dealer ? ", dealer" :
+		    "", d->names[s], s, s == dealer ? ", dealer" :
 		    s == (dealer + 1) % n ? ", elder hand" : "");
-	if (o->seat >= 0)
-		printf(", as seat %d saw it", o->seat);
+	if (d->o->seat >= 0)
+		printf(", as seat %d saw it", d->o->seat);
 	printf("\n");
-	show_extras(r, g);
+}
+
+static void
+print_hands(const struct shown *d, const struct game *g, int n)
+{
+	uint16_t cards[MAX_CARDS];
+
 	for (int s = 0; s < n; s++) {
 		struct cardset h = game_hand(g, s);
-		char t[CARD_TEXT_MAX];
-		if (o->seat >= 0 && o->seat != s)
+		int k = 0;
+		if (d->o->seat >= 0 && d->o->seat != s)
 			continue;
-		printf("  %s holds", names[s]);
 		CARDSET_FOREACH(c, &h)
-			printf(" %s", card_format(c, t));
+			cards[k++] = (uint16_t)c;
+		line_of(d, s);
+		printf("holds ");
+		print_sorted(d, cards, k, game_trump(g));
 		printf("\n");
 	}
+}
+
+/* Plays the record's actions on g, saying each event; stops at the
+ * first that does not apply (a record cut short). */
+static void
+print_actions(struct shown *d, json_t *actions, struct game *g)
+{
+	struct event evbuf[64];
+	char err[256];
+	json_t *a;
+	size_t i;
+
 	json_array_foreach(actions, i, a) {
 		struct event_log log = { evbuf, 0, 64 };
 		struct action act;
@@ -184,13 +224,23 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 		    sizeof(err)) < 0 || game_apply(g, &act, &log) < 0)
 			break;
 		for (int k = 0; k < log.n && k < log.cap; k++)
-			print_event(&evbuf[k], names, o, &trick);
+			print_event(&evbuf[k], d, g);
 	}
-	if (strcmp(term, "normal") != 0) {
+}
+
+static void
+print_result(const struct shown *d, json_t *r, struct game *g, int n)
+{
+	const char *term = json_string_value(json_object_get(r,
+	    "termination")), *reason = json_string_value(json_object_get(r,
+	    "reason"));
+	struct result res;
+
+	if (term != NULL && strcmp(term, "normal") != 0) {
 		json_t *fs = json_object_get(r, "fault_seat");
 		if (json_is_integer(fs))
 			game_forfeit(g, (int)json_integer_value(fs));
-		printf("  deal ended: %s (%s)\n", term, reason);
+		printf("  deal ended: %s (%s)\n", term, reason ? reason : "");
 	}
 	if (json_is_true(json_object_get(r, "voided")))
 		printf("  voided: played again; a failure, not a result\n");
@@ -201,12 +251,67 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 	printf(", brisques");
 	for (int s = 0; s < n; s++)
 		printf("%s%d", s ? "-" : " ", res.brisques[s]);
-	printf(": ");
 	if (res.value.winner < 0)
-		printf("drawn\n\n");
+		printf(": drawn\n\n");
 	else
-		printf("%s wins %d%s\n\n", names[res.value.winner],
+		printf(": %s wins %d%s\n\n", d->names[res.value.winner],
 		    res.value.value, res.value.rubicon ? " (rubicon)" : "");
+}
+
+/* The players' names from the record, and their column's width. */
+static int
+read_names(json_t *players, int n, struct shown *d)
+{
+	if (!json_is_array(players) || (int)json_array_size(players) != n)
+		return -1;
+	d->width = 0;
+	for (int s = 0; s < n; s++) {
+		if ((d->names[s] = json_string_value(json_array_get(players,
+		    (size_t)s))) == NULL)
+			return -1;
+		if (text_width(d->names[s]) > d->width)
+			d->width = text_width(d->names[s]);
+	}
+	return 0;
+}
+
+static int
+replay_record(json_t *r, const struct show_opts *o, int *nseats)
+{
+	const char *variant, *rules_text, *deck_text, *term, *reason;
+	struct shown d = { o, { NULL }, 0, 0 };
+	json_t *players, *actions;
+	struct rules rules;
+	enum variant v;
+	uint16_t deck[MAX_CARDS];
+	struct game *g;
+	int deal, dealer;
+	char err[256];
+
+	if (json_unpack(r, "{s:i, s:s, s:s, s:s, s:i, s:o, s:o, s:s, s:s}",
+	    "deal", &deal, "variant", &variant, "rules", &rules_text, "deck",
+	    &deck_text, "dealer", &dealer, "players", &players, "actions",
+	    &actions, "termination", &term, "reason", &reason) < 0 ||
+	    variant_parse(variant, &v) < 0)
+		return SHOW_UNREADABLE;
+	if (o->deal >= 0 && deal != o->deal)
+		return SHOW_SKIPPED;
+	rules_init(&rules, v);
+	if (read_names(players, rules.players, &d) < 0)
+		return SHOW_UNREADABLE;
+	if (o->seat >= rules.players) {
+		*nseats = rules.players;
+		return SHOW_NO_SUCH_SEAT;
+	}
+	if (rules_set_list(&rules, rules_text, err, sizeof(err)) < 0 ||
+	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
+	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
+		return SHOW_UNREADABLE;
+	print_header(&d, deal, rules.players, dealer);
+	show_extras(r, g);
+	print_hands(&d, g, rules.players);
+	print_actions(&d, actions, g);
+	print_result(&d, r, g, rules.players);
 	game_free(g);
 	return SHOW_SHOWN;
 }
@@ -224,7 +329,7 @@ show_record(const char *line, const struct show_opts *o, int *nseats)
 int
 show_line(const char *line, int seat, int deal)
 {
-	struct show_opts o = { seat, deal };
+	struct show_opts o = { seat, deal, { true, false } };
 	int n;
 
 	return show_record(line, &o, &n);
@@ -232,14 +337,14 @@ show_line(const char *line, int seat, int deal)
 
 /* --seat S or --deal N: a number within its range, or -1 after a line. */
 static int
-show_number(const char *flag, const char *v, int max)
+show_number(const char *flag, const char *v, int min, int max)
 {
 	long long n;
 
-	if (v != NULL && bzp_parse_int(v, 0, max, &n) == 0)
+	if (v != NULL && bzp_parse_int(v, min, max, &n) == 0)
 		return (int)n;
-	fprintf(stderr, "bezique-arbiter: show: %s wants a number from 0 to "
-	    "%d, not '%s'\n", flag, max, v ? v : "");
+	fprintf(stderr, "bezique-arbiter: show: %s wants a number from %d to "
+	    "%d, not '%s'\n", flag, min, max, v ? v : "");
 	return -1;
 }
 
@@ -249,12 +354,14 @@ show_flags(int argc, char **argv, struct show_opts *o, const char **path)
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--seat") == 0) {
 			if ((o->seat = show_number(argv[i], i + 1 < argc ?
-			    argv[i + 1] : NULL, MAX_PLAYERS - 1)) < 0)
+			    argv[i + 1] : NULL, 0, MAX_PLAYERS - 1)) < 0)
 				return -1;
 			i++;
 		} else if (strcmp(argv[i], "--deal") == 0) {
+			/* Deal N as people count, from 1: the record whose
+			 * "deal" (the schedule's index) is N - 1. */
 			if ((o->deal = show_number(argv[i], i + 1 < argc ?
-			    argv[i + 1] : NULL, 1 << 30)) < 0)
+			    argv[i + 1] : NULL, 1, 1 << 30) - 1) < 0)
 				return -1;
 			i++;
 		} else if (argv[i][0] != '-' && *path == NULL)
@@ -278,7 +385,11 @@ show_flags(int argc, char **argv, struct show_opts *o, const char **path)
 int
 show_main(int argc, char **argv)
 {
-	struct show_opts o = { -1, -1 };
+	const char *nc = getenv("NO_COLOR");
+	/* Suits always as symbols (the output is for people, as the page);
+	 * red only on a terminal, as terminal play. */
+	struct show_opts o = { -1, -1, { true, isatty(STDOUT_FILENO) &&
+	    (nc == NULL || *nc == '\0') } };
 	const char *path = NULL;
 	char *line = NULL;
 	size_t cap = 0;
@@ -311,7 +422,8 @@ show_main(int argc, char **argv)
 	free(line);
 	fclose(f);
 	if (bad == 0 && shown == 0 && o.deal >= 0) {
-		fprintf(stderr, "%s: no record of deal %d\n", path, o.deal);
+		fprintf(stderr, "%s: no record of deal %d\n", path,
+		    o.deal + 1);
 		bad++;
 	}
 	return bad > 0 ? 1 : 0;

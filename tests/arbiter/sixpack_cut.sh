@@ -28,7 +28,7 @@ assert e["cut"] == {"lifted": 28, "guessed": 28, "points": 150}, e["cut"]
 assert d["result"]["points"][1] >= 250, d["result"]
 assert e["result"]["points"][0] >= 150, e["result"]
 EOF
-"$A" show "$tmp/8.jsonl" --deal 0 | grep -q \
+"$A" show "$tmp/8.jsonl" --deal 1 | grep -q \
 	'cut: the dealer lifts 24, the elder hand guesses 27: 250 points'
 # An altered cut: a number the seed does not give, or points it does not
 # score, is refused with the line and the reason.

@@ -19,7 +19,7 @@ for v in two-hand six-pack eight-pack; do
 	grep -q "\"variant\":\"$v\"" "$tmp/$v.jsonl"
 	"$A" verify "$tmp/$v.jsonl" | grep -q "^$n records verified, 0 bad"
 	python3 tests/arbiter/recordschema.py "$tmp/$v.jsonl" >/dev/null
-	"$A" show "$tmp/$v.jsonl" --deal 0 | grep -q '^Deal 0:'
+	"$A" show "$tmp/$v.jsonl" --deal 1 | grep -q '^Deal 1:'
 	grep -q 'failures of greedy *none' "$tmp/$v.txt"
 	grep -q 'failures of random *none' "$tmp/$v.txt"
 done
