@@ -183,6 +183,10 @@ int	config_check_option(const char *name, size_t namelen,
 
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);
+/* An engine's name when none is given: its command line without the
+ * program's directory ("bezique-engine --level random"), at most
+ * NAME_MAX_BYTES (cut between characters); the caller frees it. */
+char	*config_command_name(const char *command);
 
 /* The usage text of `match`'s flags. */
 void	config_usage(FILE *f);

@@ -19,6 +19,7 @@
 #include "bzp.h"
 #include "base/config.h"
 #include "play/humangame.h"
+#include "match/naming.h"
 #include "match/outputs.h"
 #include "record/schedule.h"
 #include "match/seed.h"
@@ -166,6 +167,49 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	}
 }
 
+/* The match configuration of a person's game: engine 0 the opponent,
+ * engine 1 the person's seat (its port). */
+static void
+game_cfg(struct match_cfg *c, const struct humangame_opts *o,
+    struct bot_human_port *port)
+{
+	config_defaults(c);
+	rules_init(&c->rules, o->variant);
+	c->clock.time_ms = 0;	/* a person has all the time */
+	c->nengines = 2;
+	c->engines[0].command = xstrdup(o->engine);
+	c->engines[0].name = o->engine_name[0] ? xstrdup(o->engine_name) :
+	    config_command_name(o->engine);
+	c->engines[0].name_from = NAME_COMMAND;
+	c->engines[1].command = xstrdup("-");
+	c->engines[1].name = xstrdup(o->name ? o->name : "you");
+	c->engines[1].name_from = NAME_FLAG;
+	c->engines[1].human = port;
+	c->records = o->records;
+	c->no_sandbox = o->no_sandbox;
+}
+
+/*
+ * The opponent named as in a match (its id name, else its command), so
+ * that the page, the terminal, the records and the standings call it
+ * one thing.  Asked here, before the game's event loop exists: naming
+ * runs a loop of its own, and two at once would share SIGCHLD.  Names
+ * still alike (a person who took the engine's) stay so.
+ */
+static void
+name_engine(struct humangame_opts *o)
+{
+	struct match_cfg c;
+	struct bot_human_port none;
+
+	memset(&none, 0, sizeof(none));
+	game_cfg(&c, o, &none);
+	if (outputs_confine(&c) == 0 && naming_resolve(&c) == 0)
+		snprintf(o->engine_name, sizeof(o->engine_name), "%s",
+		    c.engines[0].name);
+	outputs_free(&c);
+}
+
 struct humangame *
 humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const struct humangame_opts *o, const struct humangame_callbacks *cb,
@@ -178,27 +222,17 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	h->cb = *cb;
 	h->arg = arg;
 	h->log = json_array();
-	config_defaults(&h->cfg);
-	rules_init(&h->cfg.rules, o->variant);
-	h->cfg.clock.time_ms = 0;	/* a person has all the time */
-	h->cfg.nengines = 2;
-	h->cfg.engines[0].command = xstrdup(o->engine);
-	h->cfg.engines[0].name = xstrdup("engine");
-	h->cfg.engines[1].command = xstrdup("-");
-	h->cfg.engines[1].name = xstrdup(o->name ? o->name : "you");
+	game_cfg(&h->cfg, o, &h->port);
 	h->port.base = base;
 	h->port.line = on_line;
 	h->port.request = on_request;
 	h->port.arg = h;
-	h->cfg.engines[1].human = &h->port;
 	if (o->records != NULL && (h->records = record_open_locked(
 	    o->records, false, h->broken, sizeof(h->broken))) == NULL &&
 	    h->broken[0] == '\0')
 		snprintf(h->broken, sizeof(h->broken), "cannot open %s",
 		    o->records);
 	/* The engine confined as a match's, the records protected. */
-	h->cfg.records = o->records;
-	h->cfg.no_sandbox = o->no_sandbox;
 	if (h->broken[0] == '\0' && outputs_confine(&h->cfg) < 0)
 		snprintf(h->broken, sizeof(h->broken), "cannot confine the "
 		    "engine (--no-sandbox runs it unconfined)");
@@ -318,8 +352,7 @@ humangame_state(const struct humangame *h)
 	json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:[ss], s:b, s:b, s:O, "
 	    "s:O?, s:O?, s:s?}", "deal", h->deal, "played", h->played,
 	    "deals", h->o.deals, "seat", h->o.seat, "players",
-	    h->o.seat == 0 ? h->cfg.engines[1].name : "engine",
-	    h->o.seat == 1 ? h->cfg.engines[1].name : "engine", "to_move",
+	    humangame_name(h, 0), humangame_name(h, 1), "to_move",
 	    h->pending, "in_deal", v != NULL, "log", h->log, "result",
 	    h->result, "hint", h->hint, "broken", h->broken[0] ? h->broken :
 	    NULL);
@@ -332,6 +365,12 @@ humangame_state(const struct humangame *h)
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
 	return o;
+}
+
+const char *
+humangame_name(const struct humangame *h, int seat)
+{
+	return h->cfg.engines[seat == h->o.seat ? 1 : 0].name;
 }
 
 int
@@ -494,7 +533,10 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 	}
 	memset(&e, 0, sizeof(e));
 	e.command = (char *)(uintptr_t)o->engine;	/* only read */
-	return bot_check(&e, err, errlen);
+	if (bot_check(&e, err, errlen) < 0)
+		return -1;
+	name_engine(o);
+	return 0;
 }
 
 void

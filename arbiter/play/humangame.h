@@ -21,6 +21,7 @@
 #include <event2/event.h>
 #include <jansson.h>
 
+#include "base/config.h"
 #include "rules.h"
 
 struct humangame;
@@ -36,6 +37,9 @@ struct humangame_opts {
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */
 	const char	*name;		/* the person's name */
+	/* The engine's, found by humangame_check (naming.h); "": its
+	 * command's. */
+	char		 engine_name[NAME_MAX_BYTES + 1];
 	bool		 no_sandbox;	/* the engine unconfined */
 };
 
@@ -59,7 +63,8 @@ int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);
 /* Whether the engine's command can start, and the seed drawn if none
- * was given: 0, or -1 with one line. */
+ * was given; names the engine (its id name, asked once): 0, or -1 with
+ * one line. */
 int		 humangame_check(struct humangame_opts *o, char *err,
 		    size_t errlen);
 
@@ -105,6 +110,9 @@ bool		 humangame_to_move(const struct humangame *h);
 /* Whether the engine failed and no more deals can be played. */
 bool		 humangame_broken(const struct humangame *h);
 int		 humangame_seat(const struct humangame *h);
+/* The name of the player at seat, as the records have it: the person's
+ * --name (else "you"); the engine's id name, else its command. */
+const char	*humangame_name(const struct humangame *h, int seat);
 const struct rules *humangame_rules(const struct humangame *h);
 
 #endif

@@ -128,17 +128,19 @@ show_decision(struct play *p)
 {
 	struct game *v = humangame_view(p->game);
 	int me = humangame_seat(p->game), n, trump;
+	const char *other = humangame_name(p->game, 1 - me);
 	uint16_t trick[4];
 	char t[WORDS_MAX];
 
 	if (v == NULL)
 		return;
 	trump = game_trump(v);
-	printf("\ntrump %s, stock %d, points you %d, engine %d (brisques "
+	printf("\ntrump %s, stock %d, points you %d, %s %d (brisques "
 	    "%d, %d)\n", trump < 0 ? "not yet fixed" : words_suit(trump),
-	    game_stock_left(v), game_points(v, me), game_points(v, 1 - me),
-	    game_brisques(v, me), game_brisques(v, 1 - me));
-	put_cards(p, "engine's table", game_table(v, 1 - me), trump);
+	    game_stock_left(v), game_points(v, me), other, game_points(v,
+	    1 - me), game_brisques(v, me), game_brisques(v, 1 - me));
+	snprintf(t, sizeof(t), "%s's table", other);
+	put_cards(p, t, game_table(v, 1 - me), trump);
 	put_cards(p, "your table", game_table(v, me), trump);
 	printf("trick:");
 	n = game_trick_cards(v, trick);
@@ -156,15 +158,17 @@ show_result(struct play *p)
 	json_t *st = humangame_state(p->game), *r = json_object_get(st,
 	    "result");
 	int me = humangame_seat(p->game), w;
+	const char *other = humangame_name(p->game, 1 - me);
 
 	if (r != NULL && json_is_object(r)) {
 		w = (int)json_integer_value(json_object_get(r, "winner"));
-		printf("\ndeal over: points you %d, engine %d: %s %d%s\n",
+		printf("\ndeal over: points you %d, %s %d: %s%s %d%s\n",
 		    (int)json_integer_value(json_array_get(json_object_get(r,
-		    "points"), (size_t)me)),
+		    "points"), (size_t)me)), other,
 		    (int)json_integer_value(json_array_get(json_object_get(r,
 		    "points"), (size_t)(1 - me))), w < 0 ? "drawn," :
-		    w == me ? "you win" : "the engine wins",
+		    w == me ? "you" : other, w < 0 ? "" : w == me ? " win" :
+		    " wins",
 		    (int)json_integer_value(json_object_get(r, "value")),
 		    json_is_true(json_object_get(r, "rubicon")) ?
 		    " (rubicon)" : "");
@@ -229,7 +233,7 @@ show_line(struct play *p, const char *line)
 	seat = bzp_get(&m, strcmp(ev, "trick") == 0 ? "winner" : "seat");
 	you = seat != NULL && bzp_parse_int(seat, 0, MAX_PLAYERS - 1, &n) ==
 	    0 && n == me;
-	who = you ? "you" : "the engine";
+	who = you ? "you" : humangame_name(p->game, 1 - me);
 	if (strcmp(ev, "play") == 0)
 		printf("%s %s %s%s\n", who, you ? "play" : "plays",
 		    card_of(p, &m, "card", t), strcmp(bzp_get(&m, "from") ?
@@ -256,10 +260,12 @@ show_line(struct play *p, const char *line)
 		printf("%s %s %s for the last trick\n", who, you ? "score" :
 		    "scores", bzp_get(&m, "points") ? bzp_get(&m, "points") :
 		    "?");
+	else if (strcmp(ev, "newgame") == 0 && me == 0)
+		printf("\nnew deal: you are seat 0 (the elder hand, you lead "
+		    "first)\n");
 	else if (strcmp(ev, "newgame") == 0)
-		printf("\nnew deal: you are seat %d (%s)\n", me,
-		    me == 0 ? "the elder hand, you lead first" :
-		    "the dealer, the engine leads first");
+		printf("\nnew deal: you are seat %d (the dealer, %s leads "
+		    "first)\n", me, humangame_name(p->game, 1 - me));
 	free(copy);
 }
 
@@ -299,7 +305,8 @@ on_finished(struct humangame *h, void *arg)
 	struct play *p = arg;
 
 	if (humangame_broken(h))
-		fprintf(stderr, "bezique-arbiter: play: the engine failed\n");
+		fprintf(stderr, "bezique-arbiter: play: %s failed\n",
+		    humangame_name(h, 1 - humangame_seat(h)));
 	event_base_loopexit(p->base, NULL);
 }
 
@@ -572,8 +579,9 @@ play_main(int argc, char **argv)
 	 * refuses them, and libevent would print a warning of its own. */
 	p->poll_input = pollable_input() && event_add(p->input, NULL) == 0;
 	if (isatty(STDIN_FILENO))
-		printf("bezique-arbiter play: you against the engine (help: "
-		    "what to type)\n");
+		printf("bezique-arbiter play: you against %s (help: what to "
+		    "type)\n", humangame_name(p->game, 1 -
+		    humangame_seat(p->game)));
 	humangame_start(p->game);
 	event_base_dispatch(p->base);
 	rc = humangame_broken(p->game) ? 1 : 0;

@@ -13,7 +13,7 @@ eng="$BUILD/bezique-engine --level greedy"
 { echo "zz"; echo "99"; yes 1 | head -n 300; } |
 	timeout 30 "$arb" play --engine "$eng" --deals 1 --seed 3 \
 	--records "$tmp/r.jsonl" >"$tmp/out" 2>"$tmp/err"
-grep -q "^deal over: points you [0-9]*, engine [0-9]*" "$tmp/out"
+grep -q "^deal over: points you [0-9]*, bezique-engine [0-9]*" "$tmp/out"
 grep -q "'zz' is not a card" "$tmp/out"
 grep -q "no action number 99 " "$tmp/out"
 grep -q "^your lead: 1)" "$tmp/out"
@@ -21,8 +21,8 @@ grep -q "^your lead: 1)" "$tmp/out"
 # declarations named, never a copy number nor a protocol token.
 grep -Eq "^trump is (spades|hearts|diamonds|clubs)$" "$tmp/out"
 grep -Eq "^you draw (10|[AKQJ987])[SHDC]$" "$tmp/out"
-grep -Eq "^the engine draws a card$" "$tmp/out"
-grep -Eq "^(you declare|the engine declares) [a-zé ]+ ((10|[AKQJ987])[SHDC] )+for [0-9]+$" "$tmp/out"
+grep -Eq "^bezique-engine draws a card$" "$tmp/out"
+grep -Eq "^(you declare|bezique-engine declares) [a-zé ]+ ((10|[AKQJ987])[SHDC] )+for [0-9]+$" "$tmp/out"
 if grep -Eq "#[0-9]|event |marriage:|bezique:" "$tmp/out"; then
 	echo "play.sh: a protocol token or a copy number shown"; exit 1
 fi
@@ -39,6 +39,10 @@ if grep -q "$(printf '\033')" "$tmp/out" || grep -q "♠" "$tmp/out"; then
 	echo "play.sh: colour or suit symbols into a pipe"; exit 1
 fi
 [ "$(wc -l <"$tmp/r.jsonl")" -eq 1 ]
+# One name per player, the records' (naming.h): the engine's id name,
+# not "engine" nor its command, in the terminal, the records and rate.
+grep -q '"players": *\["you", *"bezique-engine"\]' "$tmp/r.jsonl"
+"$arb" rate "$tmp/r.jsonl" | grep -q "^bezique-engine "
 "$arb" verify "$tmp/r.jsonl" >/dev/null
 python3 tests/arbiter/recordschema.py "$tmp/r.jsonl" >/dev/null
 
@@ -47,7 +51,7 @@ yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" --deals 1 \
 	--seat 1 --seed 5 >"$tmp/out1" 2>&1
 grep -q "^new deal: you are seat 1" "$tmp/out1"
 grep -q "^deal over: " "$tmp/out1"
-[ "$(grep -m1 -E '^(you play|the engine plays) ' "$tmp/out1" | cut -d" " -f1)" = the ]
+[ "$(grep -m1 -E '^(you play|bezique-engine plays) ' "$tmp/out1" | cut -d" " -f1)" = bezique-engine ]
 
 # No --seed: each session deals from a seed drawn at random, said at the
 # end, and --seed with it deals the same deck again.
@@ -119,3 +123,21 @@ else
 	grep -Eq '"sandbox": *"landlock [1-9][0-9]*\+seccomp(\+pidns)?"' \
 	    "$tmp/b.jsonl"
 fi
+
+# A bot that says 'id name crashy' is crashy, not its command (python3),
+# though it fails at its first move.
+cat >"$tmp/crashy.py" <<'EOF'
+import sys
+for line in sys.stdin:
+    w = line.split()
+    if w and w[0] == "bzp":
+        print("id name crashy\nfeature variants=rubicon\nbzpok", flush=True)
+    elif w and w[0] == "isready":
+        print("readyok", flush=True)
+    elif w and w[0] in ("go", "quit"):
+        sys.exit(3)
+EOF
+printf '1\n' | timeout 10 "$arb" play --engine "python3 $tmp/crashy.py" \
+	--seat 1 --seed 2 --records "$tmp/c.jsonl" >"$tmp/out5" 2>&1 || true
+grep -q "crashy failed" "$tmp/out5"
+grep -q '"players": *\["crashy", *"you"\]' "$tmp/c.jsonl"
