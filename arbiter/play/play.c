@@ -3,14 +3,17 @@
  *
  * The game is humangame's, on the same loop as the engine; standard
  * input is read by the loop too (or, for a regular file, which cannot be
- * polled, one line whenever a decision is due).  Everything is said in
- * words (words.h).  Suits are Unicode and hearts and diamonds red only
- * on a terminal and without NO_COLOR, so a pipe gets plain letters.
+ * polled, a line at a time while a decision is due).  This file reads
+ * what the person types; play_screen.c says everything, in words
+ * (words.h).  Suits are Unicode and hearts and diamonds red only on a
+ * terminal and without NO_COLOR, so a pipe gets plain letters.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,254 +23,10 @@
 #include "bzp.h"
 #include "card.h"
 #include "proc/engine_proc.h"
-#include "play/hint.h"
-#include "play/humangame.h"
 #include "play/play.h"
+#include "play/play_int.h"
 #include "match/seed.h"
 #include "view.h"
-#include "record/words.h"
-
-#define MAX_CHOICES	(MAX_LEGAL + 64)
-
-struct play {
-	struct event_base	*base;
-	struct humangame	*game;
-	struct hint		*hint;
-	struct event		*input;
-	struct words		 w;
-	bool			 poll_input;
-	char			 buf[65536];	/* typed ahead */
-	bool			 eof, draining;
-	size_t			 len;
-	/* The numbered choices shown, as action texts: every card of the
-	 * hand in its place (copies alike each have their number), then
-	 * the table's, then the other actions. */
-	char			 choice[MAX_CHOICES][ACTION_TEXT_MAX];
-	int			 nchoices;
-};
-
-static void
-put_cards(const struct play *p, const char *label, struct cardset set,
-    int trump)
-{
-	uint16_t cards[MAX_CARDS];
-	char t[WORDS_MAX];
-	int n = words_sort(&set, trump, cards);
-
-	printf("%s:", label);
-	for (int i = 0; i < n; i++)
-		printf(" %s", words_card(&p->w, cards[i], t));
-	printf("%s\n", n ? "" : " -");
-}
-
-/* The legal action that plays this card, or any copy of its kind. */
-static const struct action *
-play_of(const struct action *legal, int n, int card)
-{
-	for (int i = 0; i < n; i++)
-		if (legal[i].type == ACTION_PLAY && legal[i].cards[0] == card)
-			return &legal[i];
-	for (int i = 0; i < n; i++)
-		if (legal[i].type == ACTION_PLAY &&
-		    card_kind(legal[i].cards[0]) == card_kind(card))
-			return &legal[i];
-	return NULL;
-}
-
-/* Numbers a card of the hand or table if it may be played. */
-static void
-offer_card(struct play *p, const struct game *v, const struct action *legal,
-    int n, int card)
-{
-	struct action a;
-	char t[WORDS_MAX];
-
-	if (play_of(legal, n, card) == NULL || p->nchoices == MAX_CHOICES)
-		return;
-	memset(&a, 0, sizeof(a));
-	a.type = ACTION_PLAY;
-	a.ncards = 1;
-	a.cards[0] = (uint16_t)card;
-	action_format(&a, p->choice[p->nchoices], ACTION_TEXT_MAX);
-	printf(" %d) %s", ++p->nchoices, words_action(&p->w, v, &a, t));
-}
-
-static void
-show_choices(struct play *p, const struct game *v)
-{
-	struct action legal[MAX_LEGAL];
-	int me = game_to_move(v), n = game_legal_actions(v, legal, MAX_LEGAL);
-	uint16_t cards[MAX_CARDS];
-	struct cardset hand = game_hand(v, me), table = game_table(v, me);
-	char t[WORDS_MAX];
-	int k;
-
-	p->nchoices = 0;
-	printf("your %s:", bzp_decision_name(game_decision(v)));
-	k = words_sort(&hand, game_trump(v), cards);
-	for (int i = 0; i < k; i++)
-		offer_card(p, v, legal, n, cards[i]);
-	k = words_sort(&table, game_trump(v), cards);
-	for (int i = 0; i < k; i++)
-		offer_card(p, v, legal, n, cards[i]);
-	for (int i = 0; i < n && p->nchoices < MAX_CHOICES; i++)
-		if (legal[i].type != ACTION_PLAY) {
-			action_format(&legal[i], p->choice[p->nchoices],
-			    ACTION_TEXT_MAX);
-			p->nchoices++;
-			printf("%s %d) %s", p->nchoices > 1 ? "," : "",
-			    p->nchoices, words_action(&p->w, v, &legal[i],
-			    t));
-		}
-	printf("\n> ");
-	fflush(stdout);
-}
-
-static void
-show_decision(struct play *p)
-{
-	struct game *v = humangame_view(p->game);
-	int me = humangame_seat(p->game), n, trump;
-	const char *other = humangame_name(p->game, 1 - me);
-	uint16_t trick[4];
-	char t[WORDS_MAX];
-
-	if (v == NULL)
-		return;
-	trump = game_trump(v);
-	printf("\ntrump %s, stock %d, points you %d, %s %d (brisques "
-	    "%d, %d)\n", trump < 0 ? "not yet fixed" : words_suit(trump),
-	    game_stock_left(v), game_points(v, me), other, game_points(v,
-	    1 - me), game_brisques(v, me), game_brisques(v, 1 - me));
-	snprintf(t, sizeof(t), "%s's table", other);
-	put_cards(p, t, game_table(v, 1 - me), trump);
-	put_cards(p, "your table", game_table(v, me), trump);
-	printf("trick:");
-	n = game_trick_cards(v, trick);
-	for (int i = 0; i < n; i++)
-		printf(" %s", words_card(&p->w, trick[i], t));
-	printf("%s\n", n ? "" : " -");
-	put_cards(p, "your hand", game_hand(v, me), trump);
-	show_choices(p, v);
-	game_free(v);
-}
-
-static void
-show_result(struct play *p)
-{
-	json_t *st = humangame_state(p->game), *r = json_object_get(st,
-	    "result");
-	int me = humangame_seat(p->game), w;
-	const char *other = humangame_name(p->game, 1 - me);
-
-	if (r != NULL && json_is_object(r)) {
-		w = (int)json_integer_value(json_object_get(r, "winner"));
-		printf("\ndeal over: points you %d, %s %d: %s%s %d%s\n",
-		    (int)json_integer_value(json_array_get(json_object_get(r,
-		    "points"), (size_t)me)), other,
-		    (int)json_integer_value(json_array_get(json_object_get(r,
-		    "points"), (size_t)(1 - me))), w < 0 ? "drawn," :
-		    w == me ? "you" : other, w < 0 ? "" : w == me ? " win" :
-		    " wins",
-		    (int)json_integer_value(json_object_get(r, "value")),
-		    json_is_true(json_object_get(r, "rubicon")) ?
-		    " (rubicon)" : "");
-		fflush(stdout);
-	}
-	json_decref(st);
-}
-
-/* The value of key in an event line, as a card in words. */
-static const char *
-card_of(const struct play *p, const struct bzp_msg *m, const char *key,
-    char *buf)
-{
-	const char *text = bzp_get(m, key);
-	bool copy;
-	int c = text ? card_parse(text, strlen(text), MAX_PACKS, &copy) : -1;
-
-	if (c < 0)
-		return "a card";
-	return words_card(&p->w, c, buf);
-}
-
-/* A declaration of an event line in words, from its action text. */
-static void
-say_declare(const struct play *p, const struct bzp_msg *m, const char *who)
-{
-	const char *text = bzp_get(m, "action"), *pts = bzp_get(m, "points");
-	struct game *v = humangame_view(p->game);
-	struct action a;
-	long long points;
-	char t[WORDS_MAX], err[128];
-	bool you = strcmp(who, "you") == 0;
-
-	if (text == NULL || pts == NULL || v == NULL ||
-	    bzp_parse_int(pts, 0, 1 << 20, &points) < 0 ||
-	    game_parse_action(v, text, &a, err, sizeof(err)) < 0)
-		printf("%s %s %s for %s\n", who, you ? "declare" : "declares",
-		    text ? text : "?", pts ? pts : "?");
-	else
-		printf("%s %s%s %s\n", who, words_verb(&a), you ? "" : "s",
-		    words_declaration(&p->w, humangame_rules(p->game), &a,
-		    game_trump(v), (int)points, t));
-	game_free(v);
-}
-
-/* An event line, said in words where it is one people care about. */
-static void
-show_line(struct play *p, const char *line)
-{
-	int me = humangame_seat(p->game);
-	char *copy = strdup(line), t[WORDS_MAX];
-	struct bzp_msg m;
-	const char *ev, *seat, *who;
-	long long n;
-	bool you;
-
-	if (copy == NULL || bzp_parse(copy, &m) < 0) {
-		free(copy);
-		return;
-	}
-	ev = strcmp(m.cmd, "event") == 0 && m.ntok > 0 ? m.tok[0] : m.cmd;
-	seat = bzp_get(&m, strcmp(ev, "trick") == 0 ? "winner" : "seat");
-	you = seat != NULL && bzp_parse_int(seat, 0, MAX_PLAYERS - 1, &n) ==
-	    0 && n == me;
-	who = you ? "you" : humangame_name(p->game, 1 - me);
-	if (strcmp(ev, "play") == 0)
-		printf("%s %s %s%s\n", who, you ? "play" : "plays",
-		    card_of(p, &m, "card", t), strcmp(bzp_get(&m, "from") ?
-		    bzp_get(&m, "from") : "", "table") ? "" :
-		    " from the table");
-	else if (strcmp(ev, "trick") == 0)
-		printf("%s %s the trick\n", who, you ? "win" : "wins");
-	else if (strcmp(ev, "draw") == 0)
-		printf("%s %s %s\n", who, you ? "draw" : "draws",
-		    card_of(p, &m, "card", t));
-	else if (strcmp(ev, "declare") == 0)
-		say_declare(p, &m, who);
-	else if (strcmp(ev, "trump") == 0 && bzp_get(&m, "suit"))
-		printf("trump is %s\n", words_suit(card_suit_from_char(
-		    bzp_get(&m, "suit")[0])));
-	else if (strcmp(ev, "carte-blanche") == 0)
-		printf("%s %s carte blanche for %s\n", who, you ? "show" :
-		    "shows", bzp_get(&m, "points") ? bzp_get(&m, "points") :
-		    "?");
-	else if (strcmp(ev, "endphase") == 0)
-		printf("the stock is empty: follow suit and win the trick if "
-		    "you can\n");
-	else if (strcmp(ev, "lasttrick") == 0)
-		printf("%s %s %s for the last trick\n", who, you ? "score" :
-		    "scores", bzp_get(&m, "points") ? bzp_get(&m, "points") :
-		    "?");
-	else if (strcmp(ev, "newgame") == 0 && me == 0)
-		printf("\nnew deal: you are seat 0 (the elder hand, you lead "
-		    "first)\n");
-	else if (strcmp(ev, "newgame") == 0)
-		printf("\nnew deal: you are seat %d (the dealer, %s leads "
-		    "first)\n", me, humangame_name(p->game, 1 - me));
-	free(copy);
-}
 
 static void	read_line(struct play *p);
 static void	drain(struct play *p);
@@ -279,12 +38,12 @@ on_changed(struct humangame *h, const char *line, void *arg)
 	json_t *st;
 
 	if (line != NULL) {
-		show_line(p, line);
+		play_show_line(p, line);
 		return;
 	}
 	st = humangame_state(h);
 	if (json_is_true(json_object_get(st, "to_move"))) {
-		show_decision(p);
+		play_show_decision(p);
 		if (!p->poll_input)
 			read_line(p);
 		else
@@ -292,7 +51,7 @@ on_changed(struct humangame *h, const char *line, void *arg)
 	} else if (json_is_object(json_object_get(st, "result")) &&
 	    !json_is_true(json_object_get(st, "in_deal"))) {
 		char err[256];
-		show_result(p);
+		play_show_result(p);
 		if (humangame_next(h, err, sizeof(err)) < 0)
 			event_base_loopexit(p->base, NULL);
 	}
@@ -321,12 +80,14 @@ prompt(const struct play *p)
 static void
 show_help(const struct play *p)
 {
-	printf("Type the number of a choice, or a card (AS, 10H) or an action "
-	    "as the protocol\nwrites it (marriage:KH+QH, pass).  Moves typed "
-	    "before your turn wait for it.\n"
-	    "  hint   the engine's choice, with its value of every action\n"
+	play_say("", "Type the number of a choice, a card of your hand (AS, "
+	    "10H or TH), 'table KC' for a card of your table, or an action as "
+	    "the protocol writes it (marriage:KH+QH, pass).  Moves typed "
+	    "before your turn wait for it; a card waits past a "
+	    "declaration.");
+	fputs("  hint   the engine's choice, with its value of every action\n"
 	    "  help   this\n"
-	    "  quit   leave (so does the end of input)\n");
+	    "  quit   leave (so does the end of input)\n", stdout);
 	prompt(p);
 }
 
@@ -403,11 +164,11 @@ at_once(const char *line)
 	return strcmp(line, "help") == 0 || strcmp(line, "quit") == 0;
 }
 
-static void
-take(struct play *p, char *line)
+/* The line without the blanks around it (and a CR), in place. */
+static char *
+trim(char *line)
 {
-	char err[256], *end;
-	long k;
+	char *end;
 
 	line[strcspn(line, "\r")] = '\0';
 	while (*line == ' ' || *line == '\t')
@@ -415,82 +176,225 @@ take(struct play *p, char *line)
 	for (end = line + strlen(line); end > line && (end[-1] == ' ' ||
 	    end[-1] == '\t'); end--)
 		end[-1] = '\0';
-	if (*line == '\0')
-		return;
-	if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-		show_help(p);
-		return;
-	}
-	if (strcmp(line, "quit") == 0) {
-		event_base_loopexit(p->base, NULL);
-		return;
-	}
-	if (strcmp(line, "hint") == 0) {
-		ask_hint(p);
-		return;
-	}
-	k = strtol(line, &end, 10);
-	if (*end == '\0' && (k < 1 || k > p->nchoices)) {
-		printf("no action number %s (1 to %d)\n> ", line, p->nchoices);
-		fflush(stdout);
-		return;
-	}
-	if (humangame_act(p->game, *end == '\0' ? p->choice[k - 1] : line,
-	    err, sizeof(err)) < 0) {
-		printf("%s (help: what to type)\n> ", err);
-		fflush(stdout);
-	}
+	return line;
 }
 
-/* Standard input that cannot be polled (a regular file): one line now. */
-static void
-read_line(struct play *p)
+/* The card a line names ("KC", "10h", "QH#2"), after "table " when the
+ * person takes it from the table; -1 if the line is no card. */
+static int
+typed_card(const char *line, bool *from_table, bool *copy)
 {
-	char *line = NULL;
-	size_t cap = 0;
+	*from_table = strncasecmp(line, "table ", 6) == 0;
+	if (*from_table)
+		line = trim((char *)(uintptr_t)(line + 6));
+	return card_parse(line, strlen(line), MAX_PACKS, copy);
+}
 
-	if (getline(&line, &cap, stdin) < 0) {
-		printf("\n");
-		event_base_loopexit(p->base, NULL);
-	} else {
-		line[strcspn(line, "\n")] = '\0';
-		take(p, line);
-	}
-	free(line);
+/* The card of c's kind in set (c itself if its copy was given), or -1. */
+static int
+card_in(const struct cardset *set, int c, bool copy)
+{
+	CARDSET_FOREACH(x, set)
+		if (copy ? x == c : card_kind(x) == card_kind(c))
+			return x;
+	return -1;
 }
 
 /*
- * Takes the lines read while the person is to move; lines typed ahead
- * wait for their decision (help and quit are done at once).  A line is
- * out of the buffer before it is acted on: an action can bring the next
- * decision at once, and with it this function again.  At the end of
- * input with nothing left for a decision, quits.
+ * Plays a typed card from the hand, or from the table when the line
+ * says "table": a card that is only on the table is never taken from it
+ * unasked (it may hold a marriage together).  Refusals in words.
+ */
+static void
+play_card(struct play *p, const struct game *v, int c, bool from_table,
+    bool copy)
+{
+	int me = game_to_move(v);
+	struct cardset hand = game_hand(v, me), table = game_table(v, me);
+	int x = card_in(from_table ? &table : &hand, c, copy);
+	static const struct words plain = { false, false };
+	struct action a = { .type = ACTION_PLAY, .ncards = 1 };
+	char t[WORDS_MAX], typed[WORDS_MAX], text[ACTION_TEXT_MAX], err[256];
+
+	words_card(&p->w, c, t);
+	if (x < 0 && !from_table && card_in(&table, c, copy) >= 0)
+		play_say("> ", "%s is on your table, not in your hand: 'table %s' "
+		    "plays it from there", t, words_card(&plain, c, typed));
+	else if (x < 0)
+		play_say("> ", "%s is not %s", t, from_table ? "on your table" :
+		    "in your hand");
+	else if ((a.cards[0] = (uint16_t)x, !game_is_legal(v, &a)))
+		play_say("> ", "%s cannot be played now", t);
+	else if (humangame_act(p->game, action_format(&a, text,
+	    sizeof(text)), err, sizeof(err)) < 0)
+		play_say("> ", "%s", err);
+}
+
+/* An action typed: a card, the number of a choice, or a protocol text. */
+static void
+act(struct play *p, const char *line)
+{
+	struct game *v = humangame_view(p->game);
+	char err[256], *end;
+	bool from_table, copy;
+	long k = strtol(line, &end, 10);
+	int c = typed_card(line, &from_table, &copy);
+
+	if (v != NULL && humangame_to_move(p->game) && c >= 0)
+		play_card(p, v, c, from_table, copy);
+	else if (*end == '\0' && (k < 1 || k > p->nchoices))
+		play_say("> ", "no action number %s (1 to %d)", line,
+		    p->nchoices);
+	else if (humangame_act(p->game, *end == '\0' ? p->choice[k - 1] :
+	    line, err, sizeof(err)) < 0)
+		play_say("> ", "%s (help: what to type)", err);
+	fflush(stdout);
+	game_free(v);
+}
+
+/* Leaves at "quit", saying so and what the deal in play comes to. */
+static void
+quit(struct play *p)
+{
+	json_t *st = humangame_state(p->game);
+
+	play_say("", "quit%s", json_is_true(json_object_get(st, "in_deal")) ?
+	    ": the deal in play is not finished, so not recorded" : "");
+	json_decref(st);
+	event_base_loopexit(p->base, NULL);
+}
+
+static void
+take(struct play *p, char *line)
+{
+	line = trim(line);
+	if (*line == '\0')
+		return;
+	if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0)
+		show_help(p);
+	else if (strcmp(line, "quit") == 0)
+		quit(p);
+	else if (strcmp(line, "hint") == 0)
+		ask_hint(p);
+	else
+		act(p, line);
+}
+
+/*
+ * Whether a line typed waits for a later decision: a card, when the
+ * decision now is to declare (or show carte blanche) first.  It is kept,
+ * said once, and played at the lead or reply that comes.
+ */
+static bool
+waits(struct play *p, const char *text)
+{
+	char line[64], t[WORDS_MAX];
+	struct game *v;
+	bool from_table, copy, wait;
+	int c, d;
+
+	if (strlen(text) >= sizeof(line))
+		return false;	/* no card */
+	memcpy(line, text, strlen(text) + 1);
+	v = humangame_view(p->game);
+	d = v ? game_decision(v) : DECISION_NONE;
+	c = typed_card(trim(line), &from_table, &copy);
+	wait = c >= 0 && (d == DECISION_DECLARE || d ==
+	    DECISION_CARTE_BLANCHE);
+	if (wait && !p->told_waiting) {
+		play_say("> ", "%s waits for your next card: %s first",
+		    words_card(&p->w, c, t), d == DECISION_DECLARE ?
+		    "declare or pass" : "carte blanche or pass");
+		fflush(stdout);
+		p->told_waiting = true;
+	}
+	game_free(v);
+	return wait;
+}
+
+/* The line at p->buf + at, without its newline, into line; its length
+ * with the newline in *used; false if no whole line is there. */
+static bool
+line_at(const struct play *p, size_t at, char *line, size_t *used)
+{
+	const char *nl = memchr(p->buf + at, '\n', p->len - at);
+
+	if (nl == NULL)
+		return false;
+	*used = (size_t)(nl + 1 - (p->buf + at));
+	memcpy(line, p->buf + at, *used - 1);
+	line[*used - 1] = '\0';
+	line[strcspn(line, "\r")] = '\0';
+	return true;
+}
+
+/*
+ * Takes the lines read while the person is to move, in the order typed;
+ * lines typed ahead wait for their decision, and a card waits past a
+ * declaration (waits(); help and quit are done at once).  A line is out
+ * of the buffer before it is acted on: an action can bring the next
+ * decision at once, and with it this function again (then lines kept
+ * back are looked at again).  At the end of input with nothing left for
+ * a decision, quits.
  */
 static void
 drain(struct play *p)
 {
-	char line[sizeof(p->buf)], *nl;
+	char line[sizeof(p->buf)];
+	size_t at = 0, used;
 
 	if (p->draining)
 		return;
 	p->draining = true;
-	while ((nl = memchr(p->buf, '\n', p->len)) != NULL) {
-		size_t used = (size_t)(nl + 1 - p->buf);
-		memcpy(line, p->buf, used - 1);
-		line[used - 1] = '\0';
-		line[strcspn(line, "\r")] = '\0';
-		if (!humangame_to_move(p->game) && !at_once(line))
+	while (line_at(p, at, line, &used)) {
+		if (!at_once(trim(line)) && !humangame_to_move(p->game))
 			break;
+		if (!at_once(trim(line)) && waits(p, line)) {
+			at += used;
+			continue;
+		}
 		p->len -= used;
-		memmove(p->buf, p->buf + used, p->len);
+		memmove(p->buf + at, p->buf + at + used, p->len - at);
 		take(p, line);
+		at = 0;
 	}
 	p->draining = false;
 	if (p->eof && humangame_to_move(p->game)) {
 		printf("\n");
 		event_base_loopexit(p->base, NULL);
-	} else if (!p->eof && p->len < sizeof(p->buf))
+	} else if (p->poll_input && !p->eof && p->len < sizeof(p->buf))
 		event_add(p->input, NULL);	/* room again */
+}
+
+/*
+ * Standard input that cannot be polled (a regular file): a line at a
+ * time while the person is to move, each drained as typed lines are (a
+ * refused line or a card kept back asks for the next).  Not again from
+ * within: a decision that an action brings at once is this loop's.
+ */
+static void
+read_line(struct play *p)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (p->reading)
+		return;
+	p->reading = true;
+	while (!p->eof && humangame_to_move(p->game)) {
+		if ((n = getline(&line, &cap, stdin)) < 0)
+			p->eof = true;
+		else if (p->len + (size_t)n + 1 < sizeof(p->buf)) {
+			memcpy(p->buf + p->len, line, (size_t)n);
+			p->len += (size_t)n;
+			if (line[n - 1] != '\n')
+				p->buf[p->len++] = '\n';
+		}
+		drain(p);
+	}
+	p->reading = false;
+	free(line);
 }
 
 static void
@@ -529,6 +433,37 @@ pollable_input(void)
 	    isatty(STDIN_FILENO);
 }
 
+/*
+ * The records file at the end: one a session made and left empty (no
+ * deal finished) is removed, so that an empty file never stands for a
+ * game; otherwise says how many deals it holds now.
+ */
+static void
+tidy_records(const char *path, bool existed, int played)
+{
+	struct stat st;
+
+	if (path == NULL)
+		return;
+	if (!existed && stat(path, &st) == 0 && st.st_size == 0 &&
+	    unlink(path) == 0)
+		play_say("", "no deal finished: %s not kept", path);
+	else if (played > 0)
+		play_say("", "%d deal%s recorded in %s", played, played == 1 ? "" :
+		    "s", path);
+}
+
+/* Deals finished in this session. */
+static int
+played(const struct play *p)
+{
+	json_t *st = humangame_state(p->game);
+	int n = (int)json_integer_value(json_object_get(st, "played"));
+
+	json_decref(st);
+	return n;
+}
+
 int
 play_main(int argc, char **argv)
 {
@@ -539,7 +474,8 @@ play_main(int argc, char **argv)
 	const char *nc = getenv("NO_COLOR");
 	struct play *p;
 	char err[256];
-	int rc;
+	int rc, n;
+	bool existed;
 
 	humangame_defaults(&o);
 	for (int i = 0; i < argc; i++) {
@@ -561,12 +497,14 @@ play_main(int argc, char **argv)
 	engine_proc_setup();
 	p->base = event_base_new();
 	reaper = engine_proc_reaper_new(p->base);
+	existed = o.records != NULL && access(o.records, F_OK) == 0;
 	p->game = humangame_new(p->base, reaper, &o, &cb, p);
 	if (humangame_broken(p->game) && humangame_next(p->game, err,
 	    sizeof(err)) < 0) {
 		/* No deal can start (the records file): say so, not wait. */
 		fprintf(stderr, "bezique-arbiter: play: %s\n", err);
 		humangame_free(p->game);
+		tidy_records(o.records, existed, 0);
 		engine_proc_reaper_free(reaper);
 		event_base_free(p->base);
 		free(p);
@@ -579,15 +517,17 @@ play_main(int argc, char **argv)
 	 * refuses them, and libevent would print a warning of its own. */
 	p->poll_input = pollable_input() && event_add(p->input, NULL) == 0;
 	if (isatty(STDIN_FILENO))
-		printf("bezique-arbiter play: you against %s (help: what to "
-		    "type)\n", humangame_name(p->game, 1 -
+		play_say("", "bezique-arbiter play: you against %s (help: "
+		    "what to type)", humangame_name(p->game, 1 -
 		    humangame_seat(p->game)));
 	humangame_start(p->game);
 	event_base_dispatch(p->base);
 	rc = humangame_broken(p->game) ? 1 : 0;
 	if (o.seed_drawn)
 		seed_say_drawn(o.seed, stderr);
-	humangame_free(p->game);
+	n = played(p);
+	humangame_free(p->game);	/* the records closed */
+	tidy_records(o.records, existed, n);
 	hint_free(p->hint);
 	event_free(p->input);
 	engine_proc_reaper_free(reaper);

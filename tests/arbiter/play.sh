@@ -26,14 +26,15 @@ grep -Eq "^(you declare|bezique-engine declares) [a-zé ]+ ((10|[AKQJ987])[SHDC]
 if grep -Eq "#[0-9]|event |marriage:|bezique:" "$tmp/out"; then
 	echo "play.sh: a protocol token or a copy number shown"; exit 1
 fi
-# The numbered list is the hand, in its order, a number for each card
-# (copies alike each have theirs): every lead lists the whole hand.
-awk '/^your hand:/ { n = NF - 2; h = $0; next }
-	/^your lead:/ { c = 0; for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+\)$/) c++;
-		if (c < n) { print "short list: " h " / " $0; bad = 1 }
-		split(h, hw, " "); k = 0
-		for (i = 3; i <= NF && k < n; i++) if ($i ~ /^[0-9]+\)$/) {
-			k++; if ($(i + 1) != hw[k + 2]) { print "order: " h " / " $0; bad = 1 } } }
+# The numbered list is the hand, in its order, a number for each kind of
+# card (copies alike are one choice: they play alike): every lead lists
+# the whole hand, no card twice.
+awk '/^your hand:/ { n = 0; for (i = 3; i <= NF; i++) if ($i != $(i - 1)) hw[++n] = $i; h = $0; next }
+	/^your lead:/ { c = 0; delete seen
+		for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+\)$/) {
+			c++; if ((c <= n && $(i + 1) != hw[c]) || seen[$(i + 1)]++) {
+				print "order: " h " / " $0; bad = 1 } }
+		if (c < n) { print "short list: " h " / " $0; bad = 1 } }
 	END { exit bad }' "$tmp/out"
 if grep -q "$(printf '\033')" "$tmp/out" || grep -q "♠" "$tmp/out"; then
 	echo "play.sh: colour or suit symbols into a pipe"; exit 1

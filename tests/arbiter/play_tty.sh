@@ -5,7 +5,9 @@ set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
 sock="play_tty$$"
-trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
+sock2="play_tty_b$$"
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true
+	tmux -L "$sock2" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
 cmd="$BUILD/bezique-arbiter play --engine '$BUILD/bezique-engine --level greedy' --seed 2"
 esc=$(printf '\033')
 
@@ -25,8 +27,8 @@ fi
 # the screen to show what grep -E $1 finds, $2 times.
 tmux -L "$sock" new-session -d -x 160 -y 50 \
 	"NO_COLOR=1 script -qfec \"$cmd --hint-engine '$BUILD/bezique-engine --level strong' --seat 1\" $tmp/raw; sleep 30"
-screen() { tmux -L "$sock" capture-pane -p -S -5000; }
-type_() { tmux -L "$sock" send-keys -l "$1"; tmux -L "$sock" send-keys Enter; }
+sk=$sock
+type_() { tmux -L "$sk" send-keys -l "$1"; tmux -L "$sk" send-keys Enter; }
 wait_for() {
 	i=0
 	while ! { tr -d '\r' <"$tmp/raw" >"$tmp/log" 2>/dev/null &&
@@ -57,3 +59,65 @@ wait_for ' +[-+][0-9]+  win +[0-9]+%  (10|[AKQJ987])[♠♥♦♣]' 2
 awk '/^hint: / { on = 1; next } on && /win/ { v = $1 + 0; if (seen && v > last) bad = 1; last = v; seen = 1 }
 	END { exit bad }' "$tmp/log"
 type_ quit
+wait_for '^quit'
+
+# Issue 33's terminal points, at a terminal 60 columns wide (seed 2, seat
+# 1: the engine leads 7♠, A♠ wins it, then a royal marriage K♠ Q♠ may be
+# declared).  Typed ahead before the first decision: a card (10S) that
+# comes to a declaration first waits for the lead after it, said in
+# words, not thrown away.
+tmux -L "$sock" kill-server
+: >"$tmp/raw"
+sk=$sock2
+tmux -L "$sk" new-session -d -x 60 -y 50 \
+	"NO_COLOR=1 script -qfec \"$cmd --seat 1 --records $tmp/b.jsonl\" $tmp/raw; sleep 30"
+type_ AS; type_ 10S; type_ 1
+wait_for 'you play 10♠'
+grep -q '10♠ waits for your next card: declare or pass first$' "$tmp/log"
+if grep -q 'not legal now' "$tmp/log"; then
+	echo "play_tty.sh: a move typed ahead thrown away"; cat "$tmp/log"; exit 1
+fi
+[ "$(grep -n -m1 'you declare royal marriage K♠ Q♠' "$tmp/log" | cut -d: -f1)" -lt \
+  "$(grep -n -m1 'you play 10♠' "$tmp/log" | cut -d: -f1)" ]
+# A card typed is the hand's: K♠ of the marriage on the table is taken
+# only when the player says 'table'.
+type_ ks
+wait_for "K♠ is on your table, not in your hand: 'table KS' plays it"
+sleep 0.3
+tr -d '\r' <"$tmp/raw" >"$tmp/log"
+if grep -q 'you play K♠' "$tmp/log"; then
+	echo "play_tty.sh: K♠ taken off the table unasked"; exit 1
+fi
+type_ 'table ks'
+wait_for 'you play K♠ from the table'
+# quit says so, and a records file with no deal finished is not left.
+type_ quit
+wait_for '^no deal finished: .*b.jsonl not kept'
+grep -q '^quit: the deal in play is not finished, so not recorded' "$tmp/log"
+[ ! -e "$tmp/b.jsonl" ] || { echo "play_tty.sh: an empty records file left"; exit 1; }
+# Every line fits the 60 columns, broken between words (the terminal
+# would break a longer one anywhere); a choice's words stay together
+# where they fit; each card is offered once.
+python3 - "$tmp/log" <<'EOF'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+long = [l for l in lines if len(l) >= 60 and not l.startswith("Script ")]
+assert not long, "lines over 59 columns: %r" % long
+wrapped = False
+for i, l in enumerate(lines):
+    if not re.match(r"your (lead|reply|declare):", l):
+        continue
+    block = [l]
+    while i + 1 < len(lines) and lines[i + 1].startswith("  "):
+        i += 1
+        block.append(lines[i])
+    wrapped |= len(block) > 1
+    for b in block:
+        assert not re.search(r" \d+\)$", b), "a number apart: " + b
+        assert not re.search(r" from( your)?$", b) and \
+            not re.match(r" +(your )?table\b", b), "a choice broken: " + b
+    joined = " ".join(b.strip() for b in block)
+    choices = re.findall(r"\d+\) ([^,]+?)(?=,? \d+\) |$)", joined)
+    assert len(choices) == len(set(choices)), "offered twice: " + joined
+assert wrapped, "no list of choices was long enough to wrap"
+EOF
