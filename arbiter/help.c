@@ -194,7 +194,8 @@ static const struct command_help {
 	    "the standings of record files (e.g. the shards of --shard)",
 	    rate_options,
 	    "rate shard1.jsonl shard2.jsonl --summary all.json" },
-	{ "export", "export [--player NAME] [--all] [-o FILE] FILE...",
+	{ "export", "export [--player NAME] [--deal N] [--all] [-o FILE] "
+	    "FILE...",
 	    "training data: a JSON line per decision (view, legal, action, "
 	    "outcome)", export_usage,
 	    "export --player strong m.jsonl -o strong.jsonl" },
