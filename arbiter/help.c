@@ -24,8 +24,7 @@ standings_options(FILE *f)
 	    "      --svg FILE         the ratings chart (none)\n"
 	    "      --report-every N   standings every N deals (0: at the end)\n"
 	    "      --bootstrap N      resamples for the +-pairs interval\n"
-	    "                         (0: none)\n"
-	    "      --rounds N         tournaments only: decks per pairing\n", f);
+	    "                         (0: none)\n", f);
 }
 
 static void
