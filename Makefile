@@ -52,9 +52,11 @@ OPT   ?= -O2 -g
 CFLAGS ?= $(OPT)
 # Instructions of the building machine's CPU that the core wants as such
 # (popcount: scripts/cpuflags.sh), detected once per make; CPU_FLAGS=
-# builds for any CPU of the architecture.
+# builds for any CPU of the architecture.  Probed when first used, by a
+# recipe, so after the deps step has installed the compiler (a probe at
+# parse time, before it, found no compiler and no -mpopcnt).
 ifeq ($(origin CPU_FLAGS),undefined)
-CPU_FLAGS := $(shell scripts/cpuflags.sh $(CC))
+CPU_FLAGS = $(eval CPU_FLAGS := $$(shell scripts/cpuflags.sh $$(CC)))$(CPU_FLAGS)
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CPU_FLAGS) $(CFLAGS) -MMD -MP \
              -Iengine/core -Iengine/protocol -Iengine/ai -Iengine -Iarbiter
@@ -116,6 +118,16 @@ deps-ok:
 	@scripts/deps.sh --quiet
 .PHONY: deps-ok
 
+# The compiler and its flags as last used: every object depends on this
+# file, rewritten only when they change, so that new flags (another CPU's,
+# OPT=, SANITIZER=) rebuild what they change.  Like every compilation it
+# waits for the deps step (order-only: deps-ok itself is never newer).
+FLAGS_STAMP = $(BUILD)/flags
+$(FLAGS_STAMP): FORCE | deps-ok
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
 $(LIBRULES): $(call obj,$(CORE_SRC))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
@@ -130,7 +142,7 @@ $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 WEB_FILES = $(addprefix arbiter/play/web/,index.html app.js style.css \
             cards.js table.js records.js)
 WEB_C     = $(BUILD)/gen/web_files.c
-$(WEB_C): $(WEB_FILES)
+$(WEB_C): $(WEB_FILES) | deps-ok
 	@mkdir -p $(@D)
 	for f in $(WEB_FILES:arbiter/play/%=%); do \
 		(cd arbiter/play && xxd -i $$f) || exit 1; done >$@.tmp && mv $@.tmp $@
@@ -173,7 +185,7 @@ $(BUILD)/bots/%: $(BUILD)/obj/bots/%/bot.o $(LIBBZP) $(LIBRULES)
 
 # Bots include the rules core as an installed program would:
 # <bezique/game.h>, here through a link to engine/core.
-$(BUILD)/obj/bots/%.o: bots/%.c | $(BUILD)/include/bezique
+$(BUILD)/obj/bots/%.o: bots/%.c $(FLAGS_STAMP) | $(BUILD)/include/bezique deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -I$(BUILD)/include -c -o $@ $<
 $(BUILD)/include/bezique:
@@ -186,7 +198,7 @@ $(BUILD)/bench/arbiter_%: $(BUILD)/obj/tests/bench/arbiter_%.o $(LIBARB) $(LIBBZ
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c $(FLAGS_STAMP) | deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
 
@@ -251,7 +263,7 @@ weights-mlp: deps-ok $(TOOL_BIN)
 		-R "policy_mlp_fit -i data.bin $(MLP_FIT) on policy_selfplay -n $(MLP_DEALS) -p $(POLICY_PLAYOUTS) -s $(POLICY_SEED) -V"
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
-deps-browser:
+deps-browser: deps-ok
 	@scripts/deps.sh --quiet --browser
 .PHONY: deps-browser
 
@@ -346,5 +358,11 @@ clean:
 help:
 	@sed -n '/^#   make/,/^#$$/p' Makefile | sed 's/^# \{0,1\}//;/^$$/d'
 
-.SECONDARY:
+# Objects and generated sources made through pattern rules are kept
+# (not deleted as intermediate files).  Named, not a bare .SECONDARY:,
+# which would also keep make from making a missing $(FLAGS_STAMP).
+.SECONDARY: $(call obj,$(CORE_SRC) $(PROTO_SRC) $(ENG_SRC) $(ARB_SRC) \
+	arbiter/main.c $(UNIT_SRC) $(ARBT_SRC) $(FIXT_SRC) $(BOT_SRC) \
+	$(BENCH_SRC) $(FUZZ_SRC) $(TOOL_SRC) $(WEB_C) \
+	$(wildcard tests/fixtures/burgle/*.c)) $(WEB_C)
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -24,8 +24,7 @@ standings_options(FILE *f)
 	    "      --svg FILE         the ratings chart (none)\n"
 	    "      --report-every N   standings every N deals (0: at the end)\n"
 	    "      --bootstrap N      resamples for the +-pairs interval\n"
-	    "                         (0: none)\n"
-	    "      --rounds N         tournaments only: decks per pairing\n", f);
+	    "                         (0: none)\n", f);
 }
 
 static void
@@ -195,7 +194,8 @@ static const struct command_help {
 	    "the standings of record files (e.g. the shards of --shard)",
 	    rate_options,
 	    "rate shard1.jsonl shard2.jsonl --summary all.json" },
-	{ "export", "export [--player NAME] [--all] [-o FILE] FILE...",
+	{ "export", "export [--player NAME] [--deal N] [--all] [-o FILE] "
+	    "FILE...",
 	    "training data: a JSON line per decision (view, legal, action, "
 	    "outcome)", export_usage,
 	    "export --player strong m.jsonl -o strong.jsonl" },

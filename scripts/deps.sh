@@ -14,12 +14,27 @@ for a in "$@"; do
 	[ "$a" = "--fuzz" ] && fuzz=1
 done
 
-PKGS="build-essential pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev libseccomp-dev python3 nodejs xxd"
+# Every program a test, script or the CI runs: COMMAND:PACKAGE, installed
+# when the command is missing (tests/e2e/tools_used.py checks that the
+# tests run no other program than these and BASE's).
+TOOLS="cc:build-essential c++:build-essential make:build-essential
+nm:binutils pkg-config:pkg-config python3:python3 node:nodejs xxd:xxd
+tmux:tmux ps:procps pgrep:procps pkill:procps git:git"
+BROWSER_TOOLS="chromium:chromium npm:npm"
+FUZZ_TOOLS="clang:clang"
+# Commands of Debian's Essential or required packages, in every root
+# (debootstrap --variant=minbase included): nothing to install.
+BASE="apt-get awk basename cat chmod cmp cp cut date dirname dpkg-query
+find grep head id ls mkdir mkfifo mktemp mv nproc rm script sed sh sleep
+sort tail tee touch tr uniq unshare wc yes"
 
 missing=""
-command -v cc >/dev/null 2>&1 || missing="$missing build-essential"
-command -v make >/dev/null 2>&1 || missing="$missing build-essential"
-command -v c++ >/dev/null 2>&1 || missing="$missing build-essential"
+want() {
+	for t in $1; do
+		command -v "${t%%:*}" >/dev/null 2>&1 || missing="$missing ${t#*:}"
+	done
+}
+want "$TOOLS"
 if ! command -v pkg-config >/dev/null 2>&1; then
 	missing="$missing pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev libseccomp-dev"
 else
@@ -29,15 +44,9 @@ else
 	pkg-config --exists cmocka || missing="$missing libcmocka-dev"
 	pkg-config --exists libseccomp || missing="$missing libseccomp-dev"
 fi
-command -v python3 >/dev/null 2>&1 || missing="$missing python3"
-command -v node >/dev/null 2>&1 || missing="$missing nodejs"
-command -v xxd >/dev/null 2>&1 || missing="$missing xxd"
-if [ $browser = 1 ]; then
-	[ -x /usr/bin/chromium ] || missing="$missing chromium"
-	command -v npm >/dev/null 2>&1 || missing="$missing npm"
-fi
+[ $browser = 1 ] && want "$BROWSER_TOOLS"
 if [ $fuzz = 1 ]; then
-	command -v clang >/dev/null 2>&1 || missing="$missing clang"
+	want "$FUZZ_TOOLS"
 	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a \
 		>/dev/null 2>&1 || missing="$missing libclang-rt-dev"
 fi

@@ -17,7 +17,7 @@ void
 config_defaults(struct match_cfg *c)
 {
 	memset(c, 0, sizeof(*c));
-	c->deals = 2;
+	c->deals = 0;	/* match: one deck in every seating (2, or 3) */
 	c->seed = 1;
 	rules_init(&c->rules, VARIANT_RUBICON);
 	c->concurrency = 1;
@@ -97,9 +97,10 @@ config_usage(FILE *f)
 	    "      --dir DIR          its working directory\n"
 	    "      --stderr FILE      file for its standard error\n"
 	    "      --option N=V       setoption for it (repeatable)\n"
-	    "  -n, --deals N          deals to play (default 2); a game of\n"
-	    "                         several deals (two-hand, three-hand)\n"
-	    "                         counts as one\n"
+	    "  -n, --deals N          deals to play (default: one deck in\n"
+	    "                         every seating, 2, or 3 in three-hand);\n"
+	    "                         a game of several deals (two-hand,\n"
+	    "                         three-hand) counts as one\n"
 	    "      --seed S           seed of the deals (default: drawn at random)\n"
 	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
 	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
@@ -131,9 +132,6 @@ config_usage(FILE *f)
 	    "                         engine's remaining deals are dropped\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
-	    "      --no-common-deals  a tournament's pairings do not share a\n"
-	    "                         deck each round: with --no-duplicate\n"
-	    "                         no deck is played twice\n"
 	    "      --reuse-engines    keep each engine process from game to\n"
 	    "                         game (trusted engines only: by default\n"
 	    "                         a deck played again gets fresh ones)\n"
@@ -414,8 +412,12 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->no_sandbox = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
 			c->quiet = true;
-		else
-			return bad(f, "unknown flag", f);
+		else {
+			/* The flag once, not "--x: unknown flag '--x'". */
+			fprintf(stderr, "bezique-arbiter: unknown flag '%s' (try "
+			    "'bezique-arbiter help COMMAND')\n", f);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -448,6 +450,13 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 	for (int i = 0; i < argc; i++) {
 		const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int rc, used;
+		/* A tournament's keys as flags; a match would ignore them. */
+		if (engines && (strcmp(f, "--rounds") == 0 ||
+		    strcmp(f, "--no-common-deals") == 0)) {
+			fprintf(stderr, "bezique-arbiter: %s: a tournament's "
+			    "flag (a match plays -n deals)\n", f);
+			return -1;
+		}
 		if ((rc = number_flag(c, f, v)) == 0 ||
 		    (rc == 1 && engines && (rc = engine_flag(c, f, v)) == 0) ||
 		    (rc == 1 && (rc = rule_flag(c, f, v)) == 0)) {
@@ -512,6 +521,8 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 				    c->engines[i].name);
 				return -1;
 			}
+	if (c->deals == 0)
+		c->deals = n;
 	c->format = FORMAT_MATCH;
 	c->rounds = c->duplicate ? c->deals / n : c->deals;
 	if (c->duplicate && c->deals % n != 0) {

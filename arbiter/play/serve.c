@@ -7,6 +7,7 @@
  * deal fetches it again and goes on.  Every request is checked by
  * webreq.c first; a refusal is a 4xx with one line of JSON.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -453,7 +454,7 @@ listen_on(struct server *s)
 	if ((bs = evhttp_bind_socket_with_handle(s->http, s->o.bind,
 	    (ev_uint16_t)s->o.port)) == NULL) {
 		fprintf(stderr, "bezique-arbiter: serve: cannot listen on "
-		    "%s:%d\n", s->o.bind, s->o.port);
+		    "%s:%d: %s\n", s->o.bind, s->o.port, strerror(errno));
 		return -1;
 	}
 	if (getsockname(evhttp_bound_socket_get_fd(bs), (struct sockaddr *)&ss,

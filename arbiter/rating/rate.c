@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/flags.h"
 #include "bzp.h"
 #include "rating/rate.h"
 #include "record/record.h"
@@ -168,23 +169,20 @@ rate_main(int argc, char **argv)
 	struct standings *st;
 	const char *summary = NULL;
 	long long boot = 200;
-	int nfiles = 0, rc = 1, group[MAX_ENGINES], ngroups;
+	int nfiles, rc = 1, group[MAX_ENGINES], ngroups;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
+	const struct flag_spec spec[] = {
+		{ "--summary", NULL, FLAG_TEXT, &summary, 0, 0 },
+		{ "--bootstrap", NULL, FLAG_INT, &boot, 0, 100000 },
+		{ NULL, NULL, FLAG_BOOL, NULL, 0, 0 }
+	};
 
 	if (files == NULL)
 		abort();
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--summary") == 0 && i + 1 < argc)
-			summary = argv[++i];
-		else if (strcmp(argv[i], "--bootstrap") == 0 && i + 1 < argc &&
-		    bzp_parse_int(argv[i + 1], 0, 100000, &boot) == 0)
-			i++;
-		else
-			files[nfiles++] = argv[i];
-	}
-	if (nfiles == 0) {
-		fprintf(stderr, "usage: bezique-arbiter rate FILE... "
-		    "[--summary FILE] [--bootstrap N]\n");
+	if ((nfiles = flags_parse("rate", spec, argc, argv, files)) <= 0) {
+		if (nfiles == 0)
+			fprintf(stderr, "usage: bezique-arbiter rate FILE... "
+			    "[--summary FILE] [--bootstrap N]\n");
 		free(files);
 		return 2;
 	}

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "base/flags.h"
 #include "bzp.h"
 #include "base/textcol.h"
 #include "record/record.h"
@@ -335,45 +336,32 @@ show_line(const char *line, int seat, int deal)
 	return show_record(line, &o, &n);
 }
 
-/* --seat S or --deal N: a number within its range, or -1 after a line. */
-static int
-show_number(const char *flag, const char *v, int min, int max)
-{
-	long long n;
-
-	if (v != NULL && bzp_parse_int(v, min, max, &n) == 0)
-		return (int)n;
-	fprintf(stderr, "bezique-arbiter: show: %s wants a number from %d to "
-	    "%d, not '%s'\n", flag, min, max, v ? v : "");
-	return -1;
-}
-
+/* FILE [--seat S] [--deal N], in any order; 0, or -1 after a line. */
 static int
 show_flags(int argc, char **argv, struct show_opts *o, const char **path)
 {
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--seat") == 0) {
-			if ((o->seat = show_number(argv[i], i + 1 < argc ?
-			    argv[i + 1] : NULL, 0, MAX_PLAYERS - 1)) < 0)
-				return -1;
-			i++;
-		} else if (strcmp(argv[i], "--deal") == 0) {
-			/* Deal N as people count, from 1: the record whose
-			 * "deal" (the schedule's index) is N - 1. */
-			if ((o->deal = show_number(argv[i], i + 1 < argc ?
-			    argv[i + 1] : NULL, 1, 1 << 30) - 1) < 0)
-				return -1;
-			i++;
-		} else if (argv[i][0] != '-' && *path == NULL)
-			*path = argv[i];
-		else {
-			fprintf(stderr, "bezique-arbiter: show: bad argument "
-			    "'%s' (show FILE [--seat S] [--deal N])\n",
-			    argv[i]);
-			return -1;
-		}
-	}
-	return 0;
+	long long seat = -1, deal = -1;
+	char **words = calloc((size_t)argc + 1, sizeof(char *));
+	const struct flag_spec spec[] = {
+		{ "--seat", NULL, FLAG_INT, &seat, 0, MAX_PLAYERS - 1 },
+		{ "--deal", NULL, FLAG_INT, &deal, 1, 1 << 30 },
+		{ NULL, NULL, FLAG_BOOL, NULL, 0, 0 }
+	};
+	int n;
+
+	if (words == NULL)
+		abort();
+	if ((n = flags_parse("show", spec, argc, argv, words)) > 1)
+		fprintf(stderr, "bezique-arbiter: show: one records file, not "
+		    "'%s' and '%s'\n", words[0], words[1]);
+	if (n == 1)
+		*path = words[0];
+	free(words);
+	o->seat = (int)seat;
+	/* Deal N as people count, from 1: the record whose "deal" (the
+	 * schedule's index) is N - 1. */
+	o->deal = deal > 0 ? (int)deal - 1 : -1;
+	return n < 0 || n > 1 ? -1 : 0;
 }
 
 /*

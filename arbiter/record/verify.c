@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/flags.h"
 #include "record/record.h"
 #include "record/recordset.h"
 #include "record/verify.h"
@@ -63,15 +64,23 @@ verify_file(const char *path, int *records)
 int
 verify_main(int argc, char **argv)
 {
-	int records = 0, bad = 0;
+	const struct flag_spec none[] = { { NULL, NULL, FLAG_BOOL, NULL, 0, 0 } };
+	char **files = calloc((size_t)argc + 1, sizeof(char *));
+	int records = 0, bad = 0, n;
 
-	if (argc < 1) {
-		fprintf(stderr, "usage: bezique-arbiter verify FILE...\n");
+	if (files == NULL)
+		abort();
+	if ((n = flags_parse("verify", none, argc, argv, files)) <= 0) {
+		if (n == 0)
+			fprintf(stderr, "usage: bezique-arbiter verify "
+			    "FILE...\n");
+		free(files);
 		return 2;
 	}
-	for (int i = 0; i < argc; i++)
-		bad += verify_file(argv[i], &records);
+	for (int i = 0; i < n; i++)
+		bad += verify_file(files[i], &records);
 	printf("%d record%s verified, %d bad\n", records,
 	    records == 1 ? "" : "s", bad);
+	free(files);
 	return bad ? 1 : 0;
 }

@@ -3,6 +3,9 @@
 # typing as a person does (help, hint, moves typed before their turn).
 set -eu
 BUILD=${BUILD:-build}
+for t in tmux script; do
+	command -v $t >/dev/null 2>&1 || { echo "play_tty.sh: $t is not installed (make deps, scripts/deps.sh, installs it)"; exit 1; }
+done
 tmp=$(mktemp -d)
 sock="play_tty$$"
 sock2="play_tty_b$$"
