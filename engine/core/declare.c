@@ -70,9 +70,12 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 
 	if (lv > ki->level)
 		return false;				/* R4 */
+	/* WK-R's reading (§8.5): a card once married.  The class-A level
+	 * of such a card is the marriage's, as it can go into no sequence;
+	 * a card of an earlier sequence only (level 2) may (S90). */
 	if (ki->combo == COMBO_SEQUENCE && !r->marriage_to_sequence &&
-	    lvl_get(g, c, CLASS_A) > 0)
-		return false;		/* WK-R's reading (§8.5) */
+	    lvl_get(g, c, CLASS_A) == combo_level(COMBO_MARRIAGE))
+		return false;
 	if (!cardset_has(&ki->used, c))
 		return true;
 	if (ki->combo == COMBO_MARRIAGE && r->marriage_repair != REPAIR_NONE)
