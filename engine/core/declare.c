@@ -217,14 +217,18 @@ kind_slots(const struct game *g, int combo, int key, int kinds[5][4],
 	}
 }
 
-/* Whether table cards a and b are in exactly the same scored sets. */
+/* Whether table cards a and b are in exactly the same scored sets.  The
+ * cards a carte blanche showed (kept among the declarations, game_int.h)
+ * are no combination: no rule of re-use reads them, so a copy shown is
+ * alike to one that was not (protocol.md §4). */
 bool
 declare_same_history(const struct game *g, int a, int b)
 {
 	if (g->lvl[a] != g->lvl[b])
 		return false;
 	for (int i = 0; i < g->ndecl; i++)
-		if (cardset_has(&g->decl[i].set, a) !=
+		if (g->decl[i].combo < NCOMBOS &&
+		    cardset_has(&g->decl[i].set, a) !=
 		    cardset_has(&g->decl[i].set, b))
 			return false;
 	return true;
