@@ -84,6 +84,8 @@ static const struct option_def options[] = {
 	{ "guess_points", OPT_INT, OFF(guess_points), NULL, 0, 10000 },
 	{ "game_target", OPT_INT, OFF(game_target), NULL, 0, 1000000 },
 	{ "double_under", OPT_INT, OFF(double_under), NULL, 0, 1000000 },
+	{ "brisques_first", OPT_ENUM, OFF(brisques_first),
+	    "none|last_trick|non_dealer", 0, 0 },
 };
 
 #define NOPTIONS ((int)(sizeof(options) / sizeof(options[0])))

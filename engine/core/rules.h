@@ -45,6 +45,11 @@ enum marriage_repair {
 
 enum seven_other { SEVEN_DECLARE, SEVEN_PLAY };
 
+/* Who counts his brisques first when a deal of a game of several deals
+ * ends (doc/rules.md §4.7): nobody (the totals together, the higher
+ * wins), the winner of the last trick (UBCG), the non-dealer (EW x). */
+enum brisques_first { FIRST_NONE, FIRST_LAST_TRICK, FIRST_NON_DEALER };
+
 #define MAX_PLAYERS	3
 
 struct rules {
@@ -113,6 +118,9 @@ struct rules {
 	 * under double_under (0: never) (doc/rules.md §4, §7). */
 	int	game_target;
 	int	double_under;
+	/* Of two (or three) over the target at the end of a deal, the one
+	 * counted first wins; FIRST_NONE: the higher total. */
+	enum brisques_first	brisques_first;
 
 	struct score_rules	score;
 };
