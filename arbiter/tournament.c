@@ -221,6 +221,8 @@ tournament_check(struct match_cfg *c, const char *path)
 			return -1;
 		}
 	}
+	if (config_check_rules(c, path) < 0)
+		return -1;
 	if (c->format == FORMAT_MATCH)
 		c->format = FORMAT_ROUND_ROBIN;
 	np = schedule_pairings(c->format, c->nengines);

@@ -488,7 +488,8 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 {
 	int n;
 
-	if (parse_flags(c, argc, argv, true) < 0)
+	if (parse_flags(c, argc, argv, true) < 0 ||
+	    config_check_rules(c, "bezique-arbiter: match") < 0)
 		return -1;
 	n = c->rules.players;
 	if (c->nengines != n) {

@@ -196,6 +196,10 @@ int	config_set_variant(struct match_cfg *c, enum variant v, char *err,
 	    size_t errlen);
 void	config_free_rules(struct match_cfg *c);
 
+/* rules_check() on the rules set up, once every flag and file line is
+ * read: 0, or -1 after one line "WHO: reason" on stderr. */
+int	config_check_rules(const struct match_cfg *c, const char *who);
+
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);
 

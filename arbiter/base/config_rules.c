@@ -6,7 +6,9 @@
  * tournament file's [rules] line) read before the --variant (or the
  * file's variant) used to be lost without a word.  Each option is kept
  * as given and applied again whenever the variant is set, so the options
- * apply whatever their order.
+ * apply whatever their order.  Once all are read, rules_check() refuses
+ * what no match can play (no_repeat_trump where no deal bars the next,
+ * barred_trump by hand).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,17 @@ config_set_variant(struct match_cfg *c, enum variant v, char *err,
 			return -1;
 	}
 	return 0;
+}
+
+int
+config_check_rules(const struct match_cfg *c, const char *who)
+{
+	char err[256];
+
+	if (rules_check(&c->rules, err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "%s: %s\n", who, err);
+	return -1;
 }
 
 void

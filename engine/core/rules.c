@@ -302,6 +302,24 @@ rules_set(struct rules *r, const char *name, const char *value, char *err,
 }
 
 int
+rules_check(const struct rules *r, char *err, size_t errlen)
+{
+	if (r->barred_trump >= 0) {
+		snprintf(err, errlen, "option 'barred_trump' is not set by "
+		    "hand: no_repeat_trump bars the last deal's trump");
+		return -1;
+	}
+	if (r->no_repeat_trump && (r->game_target <= 0 || r->turnup)) {
+		snprintf(err, errlen, "option 'no_repeat_trump' needs a game "
+		    "of several deals whose trump is declared (game_target "
+		    "> 0, turnup=false); %s has %s", variant_name(r->variant),
+		    r->game_target <= 0 ? "one deal a game" : "a turn-up");
+		return -1;
+	}
+	return 0;
+}
+
+int
 rules_set_list(struct rules *r, const char *list, char *err, size_t errlen)
 {
 	char item[128];

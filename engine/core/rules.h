@@ -151,6 +151,15 @@ int	rules_set_list(struct rules *r, const char *list, char *err,
 	    size_t errlen);
 
 /*
+ * Whether r may be the rules a match is set up with: 0, or -1 with a
+ * one-line reason in err.  no_repeat_trump needs a game of several deals
+ * whose trump is declared (game_target > 0, turnup off); barred_trump is
+ * set for each deal from the last one's trump (series_next_rules()),
+ * never by hand (doc/rules.md §10).
+ */
+int	rules_check(const struct rules *r, char *err, size_t errlen);
+
+/*
  * Writes every option of r as "name=value,..." into buf; returns the
  * length that the full text needs (as snprintf does).
  */
