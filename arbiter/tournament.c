@@ -184,7 +184,7 @@ handler(void *user, const char *section, const char *key, const char *value)
 	if (strcmp(section, "tournament") == 0)
 		return tournament_key(r, key, value);
 	if (strcmp(section, "rules") == 0) {
-		if (rules_set(&r->c->rules, key, value, err, sizeof(err)) < 0)
+		if (config_set_rule(r->c, key, value, err, sizeof(err)) < 0)
 			return snprintf(r->err, sizeof(r->err), "%s", err), 0;
 		return 1;
 	}
@@ -221,6 +221,8 @@ tournament_check(struct match_cfg *c, const char *path)
 			return -1;
 		}
 	}
+	if (config_check_rules(c, path) < 0)
+		return -1;
 	if (c->format == FORMAT_MATCH)
 		c->format = FORMAT_ROUND_ROBIN;
 	np = schedule_pairings(c->format, c->nengines);

@@ -79,6 +79,7 @@ config_free(struct match_cfg *c)
 	}
 	memset(c->engines, 0, sizeof(c->engines));
 	c->nengines = 0;
+	config_free_rules(c);
 	for (int i = 0; i < c->nowned; i++)
 		free(c->owned[i]);
 	c->nowned = 0;
@@ -327,7 +328,11 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 			return bad(f, "unknown variant", v);
 		if (!variant_playable(var))
 			return bad(f, "variant not playable yet", v);
-		rules_init(&c->rules, var);
+		if (config_set_variant(c, var, err, sizeof(err)) < 0) {
+			fprintf(stderr, "bezique-arbiter: --variant: %s\n",
+			    err);
+			return -1;
+		}
 		return 0;
 	}
 	if (strcmp(f, "--rule") != 0)
@@ -336,7 +341,7 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 	    (size_t)(eq - v) >= sizeof(name))
 		return bad(f, "needs NAME=VALUE, not", v);
 	snprintf(name, sizeof(name), "%.*s", (int)(eq - v), v);
-	if (rules_set(&c->rules, name, eq + 1, err, sizeof(err)) < 0) {
+	if (config_set_rule(c, name, eq + 1, err, sizeof(err)) < 0) {
 		fprintf(stderr, "bezique-arbiter: --rule: %s\n", err);
 		return -1;
 	}
@@ -485,7 +490,8 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 {
 	int n;
 
-	if (parse_flags(c, argc, argv, true) < 0)
+	if (parse_flags(c, argc, argv, true) < 0 ||
+	    config_check_rules(c, "bezique-arbiter: match") < 0)
 		return -1;
 	n = c->rules.players;
 	if (c->nengines != n) {

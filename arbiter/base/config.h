@@ -23,6 +23,7 @@ struct sprt;
 #define ENGINE_OPTION_NAME_MAX	64
 #define ENGINE_OPTION_VALUE_MAX	1024
 #define MAX_ENGINES		32
+#define MAX_RULE_OPTIONS	64
 
 /* How engines are paired (issue 5). */
 enum format {
@@ -115,6 +116,10 @@ struct match_cfg {
 	bool			 seed_given;	/* by the organiser */
 	bool			 seed_drawn;	/* at random (seed.h) */
 	struct rules		 rules;
+	/* The rule options given ("name=value"), applied again after a
+	 * variant's defaults (config_set_variant). */
+	char			*rule_options[MAX_RULE_OPTIONS];
+	int			 nrule_options;
 	int			 concurrency;
 	struct clock_cfg	 clock;
 	struct limits_cfg	 limits;
@@ -180,6 +185,23 @@ int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
  */
 int	config_check_option(const char *name, size_t namelen,
 	    const char *value, char *err, size_t errlen);
+
+/*
+ * The rules (config_rules.c).  config_set_rule() applies a rule option
+ * and keeps it; config_set_variant() sets the variant's defaults, then
+ * every option kept, so that options apply whatever their order.  Both
+ * return 0, or -1 with a one-line reason in err.  config_free_rules()
+ * frees the options kept (config_free() calls it).
+ */
+int	config_set_rule(struct match_cfg *c, const char *name,
+	    const char *value, char *err, size_t errlen);
+int	config_set_variant(struct match_cfg *c, enum variant v, char *err,
+	    size_t errlen);
+void	config_free_rules(struct match_cfg *c);
+
+/* rules_check() on the rules set up, once every flag and file line is
+ * read: 0, or -1 after one line "WHO: reason" on stderr. */
+int	config_check_rules(const struct match_cfg *c, const char *who);
 
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);

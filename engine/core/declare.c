@@ -70,9 +70,12 @@ card_usable(const struct game *g, const struct kindinfo *ki, int c)
 
 	if (lv > ki->level)
 		return false;				/* R4 */
+	/* WK-R's reading (§8.5): a card once married.  The class-A level
+	 * of such a card is the marriage's, as it can go into no sequence;
+	 * a card of an earlier sequence only (level 2) may (S90). */
 	if (ki->combo == COMBO_SEQUENCE && !r->marriage_to_sequence &&
-	    lvl_get(g, c, CLASS_A) > 0)
-		return false;		/* WK-R's reading (§8.5) */
+	    lvl_get(g, c, CLASS_A) == combo_level(COMBO_MARRIAGE))
+		return false;
 	if (!cardset_has(&ki->used, c))
 		return true;
 	if (ki->combo == COMBO_MARRIAGE && r->marriage_repair != REPAIR_NONE)
@@ -214,14 +217,18 @@ kind_slots(const struct game *g, int combo, int key, int kinds[5][4],
 	}
 }
 
-/* Whether table cards a and b are in exactly the same scored sets. */
+/* Whether table cards a and b are in exactly the same scored sets.  The
+ * cards a carte blanche showed (kept among the declarations, game_int.h)
+ * are no combination: no rule of re-use reads them, so a copy shown is
+ * alike to one that was not (protocol.md §4). */
 bool
 declare_same_history(const struct game *g, int a, int b)
 {
 	if (g->lvl[a] != g->lvl[b])
 		return false;
 	for (int i = 0; i < g->ndecl; i++)
-		if (cardset_has(&g->decl[i].set, a) !=
+		if (g->decl[i].combo < NCOMBOS &&
+		    cardset_has(&g->decl[i].set, a) !=
 		    cardset_has(&g->decl[i].set, b))
 			return false;
 	return true;

@@ -136,7 +136,9 @@ draw_cards(struct game *g, int winner, struct event_log *log)
 	game_next_decision(g);
 }
 
-/* Whether the trick's winner has anything to declare (§3.6, §4.2). */
+/* Whether the trick's winner has anything to declare (§3.6, §4.2): a
+ * combination, or a seven of trumps alone (S89).  Asked before the
+ * decision is DECISION_DECLARE, which seven_enumerate() does not need. */
 static bool
 may_declare(const struct game *g, int p)
 {

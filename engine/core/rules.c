@@ -84,6 +84,8 @@ static const struct option_def options[] = {
 	{ "guess_points", OPT_INT, OFF(guess_points), NULL, 0, 10000 },
 	{ "game_target", OPT_INT, OFF(game_target), NULL, 0, 1000000 },
 	{ "double_under", OPT_INT, OFF(double_under), NULL, 0, 1000000 },
+	{ "brisques_first", OPT_ENUM, OFF(brisques_first),
+	    "none|last_trick|non_dealer", 0, 0 },
 };
 
 #define NOPTIONS ((int)(sizeof(options) / sizeof(options[0])))
@@ -297,6 +299,24 @@ rules_set(struct rules *r, const char *name, const char *value, char *err,
 	}
 	snprintf(err, errlen, "unknown rule option '%s'", name);
 	return -1;
+}
+
+int
+rules_check(const struct rules *r, char *err, size_t errlen)
+{
+	if (r->barred_trump >= 0) {
+		snprintf(err, errlen, "option 'barred_trump' is not set by "
+		    "hand: no_repeat_trump bars the last deal's trump");
+		return -1;
+	}
+	if (r->no_repeat_trump && (r->game_target <= 0 || r->turnup)) {
+		snprintf(err, errlen, "option 'no_repeat_trump' needs a game "
+		    "of several deals whose trump is declared (game_target "
+		    "> 0, turnup=false); %s has %s", variant_name(r->variant),
+		    r->game_target <= 0 ? "one deal a game" : "a turn-up");
+		return -1;
+	}
+	return 0;
 }
 
 int

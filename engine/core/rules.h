@@ -45,6 +45,11 @@ enum marriage_repair {
 
 enum seven_other { SEVEN_DECLARE, SEVEN_PLAY };
 
+/* Who counts his brisques first when a deal of a game of several deals
+ * ends (doc/rules.md §4.7): nobody (the totals together, the higher
+ * wins), the winner of the last trick (UBCG), the non-dealer (EW x). */
+enum brisques_first { FIRST_NONE, FIRST_LAST_TRICK, FIRST_NON_DEALER };
+
 #define MAX_PLAYERS	3
 
 struct rules {
@@ -113,6 +118,9 @@ struct rules {
 	 * under double_under (0: never) (doc/rules.md §4, §7). */
 	int	game_target;
 	int	double_under;
+	/* Of two (or three) over the target at the end of a deal, the one
+	 * counted first wins; FIRST_NONE: the higher total. */
+	enum brisques_first	brisques_first;
 
 	struct score_rules	score;
 };
@@ -141,6 +149,15 @@ int	rules_set(struct rules *r, const char *name, const char *value,
  */
 int	rules_set_list(struct rules *r, const char *list, char *err,
 	    size_t errlen);
+
+/*
+ * Whether r may be the rules a match is set up with: 0, or -1 with a
+ * one-line reason in err.  no_repeat_trump needs a game of several deals
+ * whose trump is declared (game_target > 0, turnup off); barred_trump is
+ * set for each deal from the last one's trump (series_next_rules()),
+ * never by hand (doc/rules.md §10).
+ */
+int	rules_check(const struct rules *r, char *err, size_t errlen);
 
 /*
  * Writes every option of r as "name=value,..." into buf; returns the

@@ -47,6 +47,51 @@ all_losers_under(const struct series *s, const struct rules *r)
 	return true;
 }
 
+/* The seat that counts his brisques first (brisques_first), or -1 when
+ * the totals are taken together. */
+static int
+first_counter(const struct rules *r, const struct game *g)
+{
+	uint16_t cards[MAX_PLAYERS];
+	int leader, last;
+
+	switch (r->brisques_first) {
+	case FIRST_LAST_TRICK:
+		if (game_past_trick(g, game_tricks_played(g) - 1, cards,
+		    &leader, &last) < 0)
+			return -1;
+		return last;
+	case FIRST_NON_DEALER:
+		return (game_dealer(g) + 1) % game_players(g);
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Who wins when the deal ends: counting from `first` in playing order,
+ * the first seat whose total reaches the target (UBCG: "if this puts you
+ * over 1,000 points, then you win the game immediately"; EW x); with no
+ * order, the highest total if it reaches the target and is alone there
+ * (doc/rules.md §4.7, S91).  -1: the game goes on.
+ */
+static int
+deal_winner(const struct series *s, const struct rules *r, int first)
+{
+	int top;
+
+	if (first >= 0) {
+		for (int i = 0; i < s->players; i++) {
+			int p = (first + i) % s->players;
+			if (s->total[p] >= r->game_target)
+				return p;
+		}
+		return -1;
+	}
+	top = top_seat(s, -1);
+	return top >= 0 && s->total[top] >= r->game_target ? top : -1;
+}
+
 static void
 several_deals(struct series *s, const struct rules *r, const struct game *g)
 {
@@ -62,8 +107,7 @@ several_deals(struct series *s, const struct rules *r, const struct game *g)
 		s->value = s->doubled ? 2 : 1;
 		return;
 	}
-	top = top_seat(s, -1);
-	if (top < 0 || s->total[top] < r->game_target)
+	if ((top = deal_winner(s, r, first_counter(r, g))) < 0)
 		return;
 	s->over = true;
 	s->winner = top;

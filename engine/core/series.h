@@ -48,7 +48,9 @@ void	series_init(struct series *s, const struct rules *r, int dealer);
  * Adds a finished deal (game_over(g)) played under r.  Several deals:
  * each seat's points and brisques go to its total; the game is over when
  * a total reaches r->game_target and one seat is strictly ahead (equal
- * leaders play on).  A deal lost by forfeit (game_forfeit) ends the game:
+ * leaders play on), or, under r->brisques_first, when the total of the
+ * seat counted first (or of the next in playing order) reaches it
+ * (doc/rules.md §4.7).  A deal lost by forfeit (game_forfeit) ends the game:
  * of two, the other seat wins the largest value (a double game, or the
  * one-deal forfeit value); of three, the best total of the others.
  * Returns true when the game is over.

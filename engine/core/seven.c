@@ -57,15 +57,17 @@ exchange_open(const struct game *g)
 	return up != NO_CARD && card_rank(up) != RANK_7;
 }
 
-bool
-seven_legal(const struct game *g, int seat, const struct action *a)
+/* Whether the seat could score seven action a if it had won the trick
+ * just played: everything but the decision, which may_declare() (game.c)
+ * asks about before it is set (S89). */
+static bool
+seven_open(const struct game *g, int seat, const struct action *a)
 {
 	int c = a->cards[0];
 
 	/* EB11: without a turn-up "there is then no score for the seven
 	 * of trumps" (doc/rules.md §4.2). */
 	if (g->rules.seven_of_trumps <= 0 || g->turnup == NO_CARD ||
-	    g->decision != DECISION_DECLARE ||
 	    a->ncards != 1 || c >= game_ncards(g) ||
 	    !cardset_has(&g->hand[seat], c) || !is_trump_seven(g, c) ||
 	    seven_scored(g, c))
@@ -73,6 +75,12 @@ seven_legal(const struct game *g, int seat, const struct action *a)
 	if (a->type == ACTION_SEVEN)
 		return g->rules.seven_other == SEVEN_DECLARE;
 	return a->type == ACTION_SEVEN_EXCHANGE && exchange_open(g);
+}
+
+bool
+seven_legal(const struct game *g, int seat, const struct action *a)
+{
+	return g->decision == DECISION_DECLARE && seven_open(g, seat, a);
 }
 
 /* BRIT, EW iv: "Whenever the seven of trumps is played, except in the
@@ -93,6 +101,12 @@ seven_played(struct game *g, int seat, int c, struct event_log *log)
 	seven_apply(g, seat, &a, log);
 }
 
+/*
+ * Each action once, with the lowest copy that allows it: the sevens of
+ * trumps in a hand and never scored are alike (protocol.md §4), so a
+ * second copy would list the same action twice (S89).  The decision is
+ * not asked (seven_open).
+ */
 int
 seven_enumerate(const struct game *g, int seat, struct action *out, int max)
 {
@@ -101,16 +115,18 @@ seven_enumerate(const struct game *g, int seat, struct action *out, int max)
 	if (g->rules.seven_of_trumps <= 0 || g->trump < 0 ||
 	    g->turnup == NO_CARD)
 		return 0;
-	for (int cp = 0; cp < g->rules.packs; cp++) {
-		int c = card_make(cp, g->trump, RANK_7);
-		for (int t = ACTION_SEVEN_EXCHANGE; t <= ACTION_SEVEN; t++) {
+	for (int t = ACTION_SEVEN_EXCHANGE; t <= ACTION_SEVEN && n < max;
+	    t++) {
+		for (int cp = 0; cp < g->rules.packs; cp++) {
 			struct action a;
 			memset(&a, 0, sizeof(a));
 			a.type = (uint8_t)t;
 			a.ncards = 1;
-			a.cards[0] = (uint16_t)c;
-			if (n < max && seven_legal(g, seat, &a))
+			a.cards[0] = (uint16_t)card_make(cp, g->trump, RANK_7);
+			if (seven_open(g, seat, &a)) {
 				out[n++] = a;
+				break;
+			}
 		}
 	}
 	return n;

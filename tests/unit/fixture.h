@@ -9,6 +9,7 @@
 #ifndef FIXTURE_H
 #define FIXTURE_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,6 +199,24 @@ fx_apply(struct game *g, const char *text)
 		abort();
 	}
 	return game_apply(g, &a, NULL);
+}
+
+/* The legal actions as a `go` line's legal= lists them (protocol.md
+ * §4): comma-separated, in the core's order.  Returns buf. */
+static inline const char *
+fx_legal(const struct game *g, char *buf, size_t len)
+{
+	struct action a[MAX_LEGAL];
+	int n = game_legal_actions(g, a, MAX_LEGAL);
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && k < len; i++) {
+		char t[ACTION_TEXT_MAX];
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? "," : "",
+		    action_format(&a[i], t, sizeof(t)));
+	}
+	return buf;
 }
 
 #endif

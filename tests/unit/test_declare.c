@@ -442,6 +442,16 @@ listed_declare(struct game *g, const char *text)
 	return fx_declare(g, text);
 }
 
+/* Rubicon's defaults with one option changed. */
+static void
+rubicon_with(struct rules *r, const char *name, const char *value)
+{
+	char err[128];
+
+	rules_init(r, VARIANT_RUBICON);
+	assert_int_equal(rules_set(r, name, value, err, sizeof(err)), 0);
+}
+
 /* S87 (doc/rules.md §10 marriage_repair): after_play, WK-R's re-pairing:
  * once a card of one marriage is played, its partner left alone marries
  * a card of another marriage of the suit that is still intact. */
@@ -450,12 +460,9 @@ repair_after_play(void **state)
 {
 	struct game *g;
 	struct rules r;
-	char err[128];
 
 	(void)state;
-	rules_init(&r, VARIANT_RUBICON);
-	assert_int_equal(rules_set(&r, "marriage_repair", "after_play", err,
-	    sizeof(err)), 0);
+	rubicon_with(&r, "marriage_repair", "after_play");
 	g = fx_new_rules(&r, "KH#1 QH#1 KH#2 QH#2 QH#3", "7S#1", 'C');
 	fx_declare(g, "marriage:KH#1+QH#1");
 	fx_win(g);
@@ -479,12 +486,9 @@ repair_none(void **state)
 {
 	struct game *g;
 	struct rules r;
-	char err[128];
 
 	(void)state;
-	rules_init(&r, VARIANT_RUBICON);
-	assert_int_equal(rules_set(&r, "marriage_repair", "none", err,
-	    sizeof(err)), 0);
+	rubicon_with(&r, "marriage_repair", "none");
 	g = fx_new_rules(&r, "KH#1 QH#1 QH#2", "7S#1", 'C');
 	fx_declare(g, "marriage:KH#1+QH#1");
 	fx_win(g);
@@ -506,6 +510,35 @@ repair_none(void **state)
 	game_free(g);
 }
 
+/* S90 (doc/rules.md §10 marriage_to_sequence): WK-R's reading bars a
+ * card once married, not a card of an earlier sequence. */
+static void
+sequence_not_married(void **state)
+{
+	struct game *g;
+	struct rules r;
+
+	(void)state;
+	rubicon_with(&r, "marriage_to_sequence", "false");
+	g = fx_new_rules(&r, "AD#4 TD#4 KD#2 QD#4 JD#2 KD#4", "7S#1", 'D');
+	ROW("S90: the royal sequence", fx_declare(g,
+	    "sequence:AD#4+TD#4+KD#2+QD#4+JD#2"), 250);
+	fx_play(g, "KD#2");
+	fx_win(g);
+	ROW("S90 (a): re-formed with KD#4, never married", listed_declare(g,
+	    "sequence:AD#4+TD#4+KD#4+QD#4+JD#2"), 250);
+	ROW("S90 (a): 500 in all", game_points(g, 0), 500);
+	game_free(g);
+
+	g = fx_new_rules(&r, "AD#1 TD#1 KD#4 QD#1 JD#1", "7S#1", 'D');
+	ROW("S90 (b): royal marriage", fx_declare(g, "marriage:KD#4+QD#1"),
+	    40);
+	fx_win(g);
+	ROW("S90 (b): its cards in a sequence", listed_declare(g,
+	    "sequence:AD#1+TD#1+KD#4+QD#1+JD#1"), -1);
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -523,6 +556,7 @@ main(void)
 		cmocka_unit_test(marriages),
 		cmocka_unit_test(repair_after_play),
 		cmocka_unit_test(repair_none),
+		cmocka_unit_test(sequence_not_married),
 	};
 
 	return cmocka_run_group_tests_name("declare", tests, NULL, NULL);

@@ -150,6 +150,32 @@ variant_shapes(void **state)
 	}
 }
 
+/* rules_check(): no_repeat_trump only where a deal bars the next (a game
+ * of several deals, trump declared); barred_trump never by hand. */
+static void
+rules_checked(void **state)
+{
+	struct rules r;
+	char err[256];
+
+	(void)state;
+	for (int v = 0; v < NVARIANTS; v++) {
+		rules_init(&r, (enum variant)v);
+		assert_int_equal(rules_check(&r, err, sizeof(err)), 0);
+		r.no_repeat_trump = true;
+		assert_int_equal(rules_check(&r, err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "no_repeat_trump"));
+	}
+	rules_init(&r, VARIANT_TWO_HAND);
+	r.no_repeat_trump = true;
+	r.turnup = false;
+	assert_int_equal(rules_check(&r, err, sizeof(err)), 0);
+	r.barred_trump = SUIT_D;
+	assert_int_equal(rules_check(&r, err, sizeof(err)), -1);
+	assert_string_equal(err, "option 'barred_trump' is not set by hand: "
+	    "no_repeat_trump bars the last deal's trump");
+}
+
 int
 main(void)
 {
@@ -159,6 +185,7 @@ main(void)
 		cmocka_unit_test(variants_by_name),
 		cmocka_unit_test(variant_options_round_trip),
 		cmocka_unit_test(variant_shapes),
+		cmocka_unit_test(rules_checked),
 	};
 
 	return cmocka_run_group_tests_name("rules", tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /*
  * test_series.c: a game of several deals (series.h): doc/rules.md S78, the
- * two-hand game to 1000, three-hand to 3000, the one-deal six-pack game
- * and UBCG's trump barred for the next deal.
+ * two-hand game to 1000, both players over it (S91, each reading of
+ * brisques_first), three-hand to 3000, the one-deal six-pack game and
+ * UBCG's trump barred for the next deal.
  */
 #include "test_util.h"
 
@@ -66,6 +67,58 @@ two_hand_game(void **state)
 	game_free(g);
 }
 
+/* S91's deal: seat 0 (A) the non-dealer, seat 1 (B) the dealer and the
+ * winner of the last trick; the totals before the deal are `before`. */
+static int
+both_over(const char *brisques_first, const int *before, const int *pts,
+    const int *bri, struct series *s)
+{
+	struct rules r;
+	struct game *g;
+	char err[128];
+
+	rules_init(&r, VARIANT_TWO_HAND);
+	assert_int_equal(rules_set(&r, "brisques_first", brisques_first, err,
+	    sizeof(err)), 0);
+	series_init(s, &r, 1);
+	s->total[0] = before[0];
+	s->total[1] = before[1];
+	g = finished_deal(&r, 1, pts, bri);
+	g->ntricks = 1;
+	g->trick_winner[0] = 1;
+	series_add(s, &r, g);
+	game_free(g);
+	return s->over ? s->winner : -1;
+}
+
+/* S91 (doc/rules.md §4.7, §12 Q12): both over 1000 when a deal ends. */
+static void
+both_over_target(void **state)
+{
+	static const char *const readings[3] = { "none", "last_trick",
+		"non_dealer" };
+	/* A 960 and B 980 before the brisques, 1020 and 1010 after. */
+	const int before[2] = { 900, 930 }, pts[2] = { 60, 50 };
+	const int bri[2] = { 60, 30 }, tie_pts[2] = { 90, 90 };
+	const int want[3] = { 0, 1, 0 }, want_tie[3] = { -1, 1, 0 };
+	/* B counted first but short of 1000 (990): A, at 1020, wins. */
+	const int short_pts[2] = { 60, 30 }, short_bri[2] = { 60, 30 };
+	struct series s;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		ROW(readings[i], both_over(readings[i], before, pts, bri, &s),
+		    want[i]);
+		ROW("S91: A's total", s.total[0], 1020);
+		ROW("S91: B's total", s.total[1], 1010);
+		ROW(readings[i], both_over(readings[i], before, tie_pts, bri,
+		    &s), want_tie[i]);
+		ROW("S91: 1050 each", s.total[0] + s.total[1], 2100);
+		ROW(readings[i], both_over(readings[i], before, short_pts,
+		    short_bri, &s), 0);
+	}
+}
+
 static void
 three_hand_game(void **state)
 {
@@ -114,6 +167,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(two_hand_game),
+		cmocka_unit_test(both_over_target),
 		cmocka_unit_test(three_hand_game),
 		cmocka_unit_test(six_pack_game),
 	};

@@ -1,7 +1,8 @@
 /*
- * test_variants.c: doc/rules.md §13.8, two-hand Bézique (S17, S70–S77): the
- * turn-up, the seven of trumps, the re-use rules and the last trick, one
- * test per row with the row's exact figure; the last trick of the packs.
+ * test_variants.c: doc/rules.md §13.8, two-hand Bézique (S17, S70–S77,
+ * S89): the turn-up, the seven of trumps, the re-use rules and the last
+ * trick, one test per row with the row's exact figure; the last trick of
+ * the packs.
  *
  * Unless a row says otherwise P (seat 0) has just won a trick in the
  * stock phase and may declare (fixture.h).
@@ -102,6 +103,49 @@ two_hand_sevens(void **state)
 	v = game_view(g, 1);
 	assert_true(cardset_has(&v->hand[0], fx_card("AS#1")));
 	game_free(v);
+	game_free(g);
+}
+
+/*
+ * S89: a trick's winner holding a seven of trumps and no combination is
+ * offered the seven all the same (HGM-2H; UBCG; WK-2H): the trick is
+ * played through the core, so the step must open by itself.  Holding
+ * both sevens, each action is listed once (protocol.md §4: the copies
+ * in a hand are alike).
+ */
+static void
+two_hand_seven_alone(void **state)
+{
+	char legal[256];
+	struct game *g;
+
+	(void)state;
+	g = fx_variant(VARIANT_TWO_HAND, "7C#1 QD#1 9S#1", "8H#1 9H#1", 'C');
+	fx_turnup(g, "JC#1");
+	g->decision = DECISION_LEAD;
+	assert_int_equal(fx_apply(g, "QD#1"), 0);
+	assert_int_equal(fx_apply(g, "8H#1"), 0);
+	ROW("S89: P may declare", game_decision(g), DECISION_DECLARE);
+	assert_string_equal(fx_legal(g, legal, sizeof(legal)),
+	    "exchange:7C#1,seven:7C#1,pass");
+	ROW("S89: the exchange", fx_declare(g, "exchange:7C#1"), 10);
+	assert_true(cardset_has(&g->hand[0], fx_card("JC#1")));
+	ROW("S89: the seven under the stock", g->stock[g->stock_len - 1],
+	    fx_card("7C#1"));
+	ROW("S89: nothing left to declare: P draws and leads",
+	    game_decision(g), DECISION_LEAD);
+	game_free(g);
+
+	g = fx_variant(VARIANT_TWO_HAND, "7C#1 7C#2 9S#1", "8H#1", 'C');
+	fx_turnup(g, "JC#1");
+	assert_string_equal(fx_legal(g, legal, sizeof(legal)),
+	    "exchange:7C#1,seven:7C#1,pass");
+	ROW("S89: either copy may be named", fx_declare(g, "seven:7C#2"), 10);
+	assert_string_equal(fx_legal(g, legal, sizeof(legal)),
+	    "exchange:7C#1,seven:7C#1,pass");
+	ROW("S89: the other seven scores once more", fx_declare(g,
+	    "exchange:7C#1"), 10);
+	ROW("S89: nothing left: P draws", game_decision(g), DECISION_LEAD);
 	game_free(g);
 }
 
@@ -428,6 +472,7 @@ main(void)
 		cmocka_unit_test(two_hand_last_draws),
 		cmocka_unit_test(two_hand_turnup_seven),
 		cmocka_unit_test(two_hand_sevens),
+		cmocka_unit_test(two_hand_seven_alone),
 		cmocka_unit_test(exchange_in_view),
 		cmocka_unit_test(seven_options),
 		cmocka_unit_test(view_parse_errors),
