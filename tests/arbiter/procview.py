@@ -24,8 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-from confinelib import check, failed, landlock_abi, pidns_here, \
-    refuse_syscalls, sandbox_word
+from confinelib import check, landlock_abi, pidns_here, \
+    refuse_syscalls, sandbox_word, verdict
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
@@ -138,10 +138,7 @@ def main():
         if platform.machine() == "x86_64":
             refused_case(tmp, abi)
         exits_case(tmp)
-    if failed:
-        print("FAILED: %d" % len(failed))
-        return 1
-    return 0
+    return verdict()
 
 
 if __name__ == "__main__":

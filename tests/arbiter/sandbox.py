@@ -38,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-from confinelib import capable, check, drop_capabilities, failed, \
+from confinelib import capable, check, drop_capabilities, verdict, \
     landlock_abi, pidns_here, refuse_syscalls, sandbox_word
 
 BUILD = os.environ.get("BUILD", "build")
@@ -345,10 +345,7 @@ def main():
         if platform.machine() == "x86_64":
             no_landlock_case(tmp, listeners)
         memory_case(tmp)
-    if failed:
-        print("FAILED: %d" % len(failed))
-        return 1
-    return 0
+    return verdict()
 
 
 if __name__ == "__main__":
