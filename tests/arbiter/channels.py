@@ -11,7 +11,8 @@ negative nice; the kernel's keyrings; System V and POSIX IPC; byte-range
 locks, flock, leases and /proc/locks on a file every engine may read;
 dnotify, inotify and fanotify; that file's mode, owner, times, xattrs
 and flags (chattr, file_setattr); /dev/shm; abstract unix socket
-names), holds the live ones a moment and looks for the others'.
+names; the size of its own stderr log, which is a pipe the arbiter
+drains, so that the log's lines are each "[PID HH:MM:SS.mmm] ..."), holds the live ones a moment and looks for the others'.
 Confined (the default), as this test runs (root, in CI) and, where it
 runs as root, as the user nobody, every way is closed and no process
 sees another's mark; with --no-sandbox the probes see each other's
@@ -36,7 +37,7 @@ PROCESSES = 8
 # Every way the probe tries, as it names them.
 WAYS = ["capabilities", "sethostname", "setdomainname", "SCHED_FIFO",
         "negative nice", "keyring @u", "keyring @s", "System V shm",
-        "System V msg", "System V sem", "POSIX mqueue",
+        "System V msg", "System V sem", "POSIX mqueue", "stderr size",
         "inotify", "fanotify", "abstract name", "OFD lock", "POSIX lock",
         "flock", "lease", "dnotify", "chmod", "chown", "utimensat",
         "xattr", "file flags", "file_setattr", "/dev/shm"]

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import tempfile
 
+import enginelog
+
 from confinelib import check, landlock_abi, pidns_here, \
     refuse_syscalls, sandbox_word, verdict
 
@@ -35,7 +37,7 @@ BAD = os.path.abspath(os.path.join(BUILD, "fixtures", "badbot"))
 def sightings(log):
     """[(pid, ppid)] the burglar saw, and its own (pid, ppid)."""
     seen, me = [], None
-    for line in open(log):
+    for line in enginelog.lines(log):
         w = line.split()
         if line.startswith("burgle: sees pid "):
             seen.append((int(w[3]), int(w[5])))
