@@ -177,8 +177,9 @@ $(ARBT_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/arbiter/%.o $(LIBARB) $(LIBBZP
 $(BUILD)/fixtures/%: $(BUILD)/obj/tests/fixtures/%.o $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-# badbot's burgle mode lives in files of its own.
-$(BUILD)/fixtures/badbot: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/fixtures/burgle/*.c))
+# badbot's burgle and probe modes live in files of their own.
+$(BUILD)/fixtures/badbot: $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard \
+	tests/fixtures/burgle/*.c tests/fixtures/probe/*.c))
 $(BUILD)/bots/%: $(BUILD)/obj/bots/%/bot.o $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm

@@ -1,13 +1,12 @@
 /*
  * engine_proc.c: engine child processes on the event loop (engine_proc.h).
  *
- * The structure follows tmux's job.c: a socketpair for
- * the engine's input and another for its output (one for both would keep
- * the output open after the engine closed descriptor 1, since 0 holds the
- * same socket), its own process group, a line-length bound enforced with the
+ * The structure follows tmux's job.c: a socketpair for the engine's
+ * input and another for its output (one for both would keep the output
+ * open after the engine closed descriptor 1, since 0 holds the same
+ * socket), its own process group, a line-length bound enforced with the
  * read watermark, an evtimer per deadline, SIGCHLD handled inside the
- * loop, and completion only when the process is both reaped and its
- * channel closed.
+ * loop, and completion only when it is both reaped and its channel closed.
  *
  * Re-entrancy.  Owner callbacks may free or kill the engine_proc they are
  * told about.  Three rules keep that safe: every owner callback is made
@@ -32,6 +31,7 @@
 #include <event2/bufferevent.h>
 
 #include "proc/engine_proc.h"
+#include "proc/engine_log.h"
 #include "proc/engine_proc_int.h"
 #include "proc/engine_spawn.h"
 #include "base/xmalloc.h"
@@ -49,6 +49,7 @@ ep_destroy(struct engine_proc *ep)
 	event_free(ep->deadline);
 	event_free(ep->grace);
 	event_free(ep->later);
+	engine_log_free(ep->log);
 	for (size_t i = 0; i < ENGINE_PROC_LAST_LINES; i++)
 		free(ep->last[i]);
 	free(ep);
@@ -320,6 +321,7 @@ ep_later_cb(evutil_socket_t fd, short what, void *arg)
 	}
 	if (ep->done && !ep->told_exit) {
 		ep->told_exit = true;
+		engine_log_flush(ep->log);	/* its last words before */
 		if (ep->cb.on_exit != NULL) {
 			ep->busy++;
 			ep->cb.on_exit(ep, ep->status, ep->arg);
@@ -346,7 +348,6 @@ ep_bev(struct engine_proc *ep, int fd, short enable)
 	return bev;
 }
 
-/* fds: as from engine_spawn(), its output then its input. */
 /* Reaped: held open by a survivor, linger, even in a longer quit grace,
  * since the engine itself will write no more. */
 static void
@@ -366,10 +367,11 @@ static const struct reaper_hooks hooks = {
 	.destroy = ep_destroy,
 };
 
+/* fds: as from engine_spawn(): output, input, stderr pipe, log. */
 static struct engine_proc *
 ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
     const struct engine_proc_callbacks *cb, void *arg, pid_t pid,
-    const int fds[2])
+    const int fds[4])
 {
 	struct engine_proc *ep = xcalloc(1, sizeof(*ep));
 
@@ -392,6 +394,8 @@ ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
 		abort();
 	}
 	bufferevent_setwatermark(ep->bev, EV_READ, 0, ep->max_line);
+	ep->log = engine_log_new(r->base, fds[2], fds[3], spec->rlimit_fsize,
+	    pid);
 	reaper_add(r, ep, &hooks);
 	return ep;
 }
@@ -401,7 +405,7 @@ engine_proc_spawn(struct engine_proc_reaper *r, const struct engine_spec *spec,
     const struct engine_proc_callbacks *cb, void *arg, char *err,
     size_t errlen)
 {
-	int fds[2];
+	int fds[4];
 	pid_t pid;
 
 	assert(r != NULL && spec != NULL && spec->argv != NULL);

@@ -8,8 +8,9 @@
  * The layer knows nothing of the game.  It starts a program with execv
  * (no shell) in its own process group, its standard input one AF_UNIX
  * socketpair and its standard output another, so that an engine closing
- * either is seen at once; its standard error goes to a log file or
- * /dev/null, never into the protocol.  It delivers every complete line the engine writes, queues
+ * either is seen at once; its standard error goes through a pipe the
+ * arbiter drains into a log file (engine_log.h) or to /dev/null, never
+ * into the protocol.  It delivers every complete line the engine writes, queues
  * lines to it without ever blocking, bounds both directions, keeps a
  * deadline timer, and tells its owner about faults and, last of all,
  * about the exit.  It is built on libevent with no threads: everything
@@ -103,16 +104,17 @@ struct engine_spec {
 	char *const	*argv;		/* argv[0] is the program */
 	char *const	*envp;		/* NULL: inherit the arbiter's */
 	const char	*dir;		/* working directory, or NULL */
-	const char	*stderr_path;	/* appended to; NULL: /dev/null */
+	const char	*stderr_path;	/* appended to by the arbiter;
+					 * NULL: /dev/null */
 	uint64_t	 rlimit_as;	/* RLIMIT_AS, bytes */
 	uint64_t	 rlimit_cpu;	/* RLIMIT_CPU, seconds */
 	uint64_t	 rlimit_nofile;	/* RLIMIT_NOFILE, descriptors */
 	bool		 pinned;	/* runs on CPU cpu only */
 	int		 cpu;
 	uint64_t	 rlimit_fsize;	/* RLIMIT_FSIZE, bytes: no file it
-					 * writes, its stderr log above all,
-					 * grows past it (writes fail, SIGXFSZ
-					 * ignored) */
+					 * writes grows past it (writes fail,
+					 * SIGXFSZ ignored), nor its stderr
+					 * log (the arbiter stops it there) */
 	uint64_t	 rlimit_nproc;	/* RLIMIT_NPROC, per user id! */
 	size_t		 max_line;	/* bytes, terminator included;
 					 * 0: 65536 */

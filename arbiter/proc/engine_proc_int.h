@@ -27,6 +27,7 @@ struct engine_proc {
 	pid_t			 pid;		/* and process group id */
 	struct bufferevent	*bev;		/* its output; NULL once closed */
 	struct bufferevent	*in;		/* its input, closed with bev */
+	struct engine_log	*log;		/* its stderr; NULL: none */
 	struct event		*deadline;
 	struct event		*grace;		/* quit grace, or exit linger */
 	struct event		*later;		/* OVERFLOW, on_exit, destroy */

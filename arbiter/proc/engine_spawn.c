@@ -257,8 +257,9 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	sigemptyset(&sa.sa_mask);
 	for (int sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &sa, NULL);
-	/* A log at its limit refuses further writes (EFBIG): the engine
-	 * plays on, rather than dying of SIGXFSZ. */
+	/* A file at the limit refuses further writes (EFBIG): the engine
+	 * plays on, rather than dying of SIGXFSZ (its stderr is a pipe,
+	 * the arbiter holds the log to the limit, engine_log.h). */
 	sa.sa_handler = SIG_IGN;
 	if (spec->rlimit_fsize > 0)
 		sigaction(SIGXFSZ, &sa, NULL);
@@ -296,14 +297,29 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	spawn_child_fail("exec", path);
 }
 
+/* The engine's stderr: a pipe the arbiter drains into the log, or
+ * /dev/null itself where there is no log. */
+static int
+spawn_stderr(const struct engine_spec *spec, int errp[2], char *err,
+    size_t errlen)
+{
+	if (spec->stderr_path == NULL)
+		return 0;
+	if (pipe2(errp, O_CLOEXEC) == 0)
+		return 0;
+	snprintf(err, errlen, "engine '%s': pipe: %s", spec->argv[0],
+	    strerror(errno));
+	return -1;
+}
+
 pid_t
-engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
+engine_spawn(const struct engine_spec *spec, int fds[4], char *err,
     size_t errlen)
 {
 	const char *prog = spec->argv[0];
 	char *wd = NULL, *path = NULL;
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, logfd = -1, saved;
-	int rules = -1;
+	int rules = -1, errp[2] = { -1, -1 };
 	sigset_t all, old;
 	pid_t pid = -1, parent = getpid();
 
@@ -313,7 +329,8 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	}
 	if ((wd = spawn_workdir(spec, err, errlen)) == NULL ||
 	    (path = spawn_resolve(prog, wd, err, errlen)) == NULL ||
-	    (logfd = spawn_open_log(spec, err, errlen)) < 0)
+	    (logfd = spawn_open_log(spec, err, errlen)) < 0 ||
+	    spawn_stderr(spec, errp, err, errlen) < 0)
 		goto out;
 	if (spec->sandbox != NULL && (rules = sandbox_ruleset(spec->sandbox,
 	    err, errlen)) == -2)
@@ -328,8 +345,8 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	if ((pid = fork()) == 0)
-		spawn_child(spec, path, wd, in[1], out[1], logfd, rules,
-		    parent);
+		spawn_child(spec, path, wd, in[1], out[1], errp[1] >= 0 ?
+		    errp[1] : logfd, rules, parent);
 	saved = errno;
 	if (pid > 0)
 		setpgid(pid, pid);	/* as the child: either may be first */
@@ -340,7 +357,11 @@ engine_spawn(const struct engine_spec *spec, int fds[2], char *err,
 	else {
 		fds[0] = out[0];
 		fds[1] = in[0];
-		out[0] = in[0] = -1;
+		fds[2] = errp[0];
+		fds[3] = errp[0] >= 0 ? logfd : -1;
+		out[0] = in[0] = errp[0] = -1;
+		if (fds[3] >= 0)
+			logfd = -1;
 	}
 out:
 	for (int i = 0; i < 2; i++) {
@@ -348,6 +369,8 @@ out:
 			close(in[i]);
 		if (out[i] >= 0)
 			close(out[i]);
+		if (errp[i] >= 0)
+			close(errp[i]);
 	}
 	if (logfd >= 0)
 		close(logfd);

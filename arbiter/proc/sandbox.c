@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "proc/nopriv.h"
 #include "proc/pidns.h"
 #include "proc/sandbox.h"
 #include "proc/sysfilter.h"
@@ -351,8 +352,8 @@ sandbox_enter(const struct sandbox *sb, int ruleset)
 	if (sb == NULL)
 		return 0;
 	/* Landlock and seccomp ask for it unless privileged: no setuid way
-	 * out. */
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+	 * out; and no capability either, root or not (nopriv.h). */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || nopriv_enter() < 0)
 		return -1;
 	/* The walk's rule for /proc is on the arbiter's /proc, which the
 	 * engine's own now hides. */

@@ -3,13 +3,17 @@
  * (sysfilter.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/filter.h>
+#include <linux/fs.h>
 #include <linux/seccomp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <seccomp.h>
@@ -45,24 +49,109 @@ static const char *const refused[] = {
 	"setsid", "setpgid",
 	/* Pinned to its table's CPU (--affinity), it stays there. */
 	"sched_setaffinity",
+	/* Objects of the kernel's that outlive the process or that every
+	 * process may name (issue 31): keys in the user's and the
+	 * session's keyrings; a name for a socketpair's end (abstract
+	 * names are the machine's: one engine binds, another finds it
+	 * taken); whole-file locks; notices of other processes' opens and
+	 * reads of a file (inotify, fanotify). */
+	"add_key", "request_key", "keyctl",
+	"bind", "listen", "connect", "accept", "accept4",
+	"flock",
+	"inotify_init", "inotify_init1", "inotify_add_watch",
+	"fanotify_init", "fanotify_mark",
+	/* A file's metadata, which Landlock does not confine: an engine
+	 * owns its user's files (root's, run by root) and could set their
+	 * mode, owner, times or attributes for any other process to read
+	 * back. */
+	"chmod", "fchmod", "fchmodat", "fchmodat2",
+	"chown", "fchown", "lchown", "fchownat",
+	"utime", "utimes", "utimensat", "futimesat",
+	"setxattr", "lsetxattr", "fsetxattr",
+	"removexattr", "lremovexattr", "fremovexattr",
 };
+
+/* Calls newer than libseccomp 2.5 knows by name: the same numbers on
+ * every architecture but a few old ones (Linux gave every new call one
+ * number from 424 on). */
+static const struct { const char *name; int nr; } newer[] = {
+	{ "setxattrat", 463 }, { "removexattrat", 466 },
+	{ "file_setattr", 469 },
+};
+
+/* Commands of fcntl(2) and ioctl(2), compared on the 32 bits the kernel
+ * reads (an int), so that high bits set cannot slip one past. */
+struct argrule {
+	const char	*call;
+	unsigned	 arg;		/* which argument */
+	uint32_t	 mask, value;
+};
+
+static const struct argrule by_arg[] = {
+	/* Byte-range locks (POSIX and OFD), shown to every process that
+	 * opens the file and in /proc/locks; leases, which tell whether
+	 * anyone else has the file open; dnotify. */
+	{ "fcntl", 1, ~0U, F_GETLK }, { "fcntl", 1, ~0U, F_SETLK },
+	{ "fcntl", 1, ~0U, F_SETLKW }, { "fcntl", 1, ~0U, F_OFD_GETLK },
+	{ "fcntl", 1, ~0U, F_OFD_SETLK }, { "fcntl", 1, ~0U, F_OFD_SETLKW },
+	{ "fcntl", 1, ~0U, F_SETLEASE }, { "fcntl", 1, ~0U, F_GETLEASE },
+	{ "fcntl", 1, ~0U, F_NOTIFY },
+	/* A file's flags and attributes (chattr), its version number. */
+	{ "ioctl", 1, ~0U, FS_IOC_SETFLAGS },
+	{ "ioctl", 1, ~0U, FS_IOC32_SETFLAGS },
+	{ "ioctl", 1, ~0U, FS_IOC_FSSETXATTR },
+	{ "ioctl", 1, ~0U, FS_IOC_SETVERSION },
+	{ "ioctl", 1, ~0U, FS_IOC32_SETVERSION },
+	/* A socketpair of datagrams could send to a name bound outside;
+	 * a stream pair's ends are each other's only. */
+	{ "socketpair", 1, 0xf, SOCK_DGRAM },
+	{ "socketpair", 1, 0xf, SOCK_SEQPACKET },
+	{ "socketpair", 1, 0xf, SOCK_RAW },
+	{ "socketpair", 1, 0xf, SOCK_RDM },
+	{ "socketpair", 1, 0xf, SOCK_DCCP },
+	{ "socketpair", 1, 0xf, SOCK_PACKET },
+};
+
+static int
+refuse(scmp_filter_ctx ctx, int nr)
+{
+	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), nr, 0);
+}
+
+static int
+refuse_arg(scmp_filter_ctx ctx, const struct argrule *r)
+{
+	int nr = seccomp_syscall_resolve_name(r->call);
+
+	if (nr == __NR_SCMP_ERROR || nr < 0)
+		return 0;
+	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), nr, 1,
+	    SCMP_CMP(r->arg, SCMP_CMP_MASKED_EQ, r->mask, r->value));
+}
 
 static int
 add_rules(scmp_filter_ctx ctx)
 {
-	int rc = 0;
+	int rc = 0, nr;
 
 	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
-		int nr = seccomp_syscall_resolve_name(refused[i]);
+		nr = seccomp_syscall_resolve_name(refused[i]);
 		/* A call this architecture lacks (socketcall, ipc and the
 		 * _time64 forms on x86_64) needs no rule. */
 		if (nr == __NR_SCMP_ERROR || nr < 0)
 			continue;
-		if ((rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), nr,
-		    0)) < 0)
-			break;
+		if ((rc = refuse(ctx, nr)) < 0)
+			return rc;
 	}
-	return rc;
+	for (size_t i = 0; i < sizeof(newer) / sizeof(newer[0]); i++) {
+		nr = seccomp_syscall_resolve_name(newer[i].name);
+		if ((rc = refuse(ctx, nr >= 0 ? nr : newer[i].nr)) < 0)
+			return rc;
+	}
+	for (size_t i = 0; i < sizeof(by_arg) / sizeof(by_arg[0]); i++)
+		if ((rc = refuse_arg(ctx, &by_arg[i])) < 0)
+			return rc;
+	return 0;
 }
 
 /* The BPF program of ctx, read back from a memory file. */

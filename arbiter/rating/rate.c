@@ -99,11 +99,8 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 							 * voided: a failure */
 		}
 		fclose(f);
-		if (each != NULL && recordset_finish(each, err,
-		    sizeof(err)) < 0) {
-			fprintf(stderr, "%s\n", err);
-			bad++;
-		}
+		if (each != NULL)
+			bad += (int)recordset_finish(each, stderr);
 		recordset_free(each);
 	}
 	if (st != NULL && repeats > 0)

@@ -11,6 +11,7 @@
 
 #include "record/recordset.h"
 #include "record/schedule.h"
+#include "record/seating.h"
 
 #define GOLDEN		0x9e3779b97f4a7c15ULL
 #define MAX_PAIRINGS	(MAX_ENGINES * (MAX_ENGINES - 1) / 2)
@@ -22,20 +23,6 @@ struct seen {
 	bool		 voided;	/* an attempt played again: several
 					 * per deal, each once */
 	uint64_t	 seed, players, content;
-	const char	*file;
-	int		 line;
-};
-
-/*
- * How the engines of one pairing sat.  A match or tournament turns them
- * round from deal to deal (engine (seat + deal) mod seats of the pairing
- * in each seat); a person's games (play, serve: single deals) keep each
- * in one seat.  Each record keeps or drops each reading.
- */
-struct seating {
-	uint64_t	 engines, turned, kept;
-	bool		 turns, keeps;
-	int		 deal;
 	const char	*file;
 	int		 line;
 };
@@ -53,8 +40,7 @@ struct recordset {
 	bool		 merge;
 	struct seen	*tab;
 	size_t		 cap, n;
-	struct seating	*seatings;
-	size_t		 nseatings, seatcap;
+	struct seatings	*seats;
 	struct deck	*decks;
 	size_t		 ndecks, deckcap;
 	bool		 single, duplicate;	/* pair = deal, deal / seats */
@@ -88,6 +74,7 @@ recordset_new(bool merge)
 	if (rs == NULL)
 		abort();
 	rs->merge = merge;
+	rs->seats = merge ? NULL : seatings_new();
 	rs->single = rs->duplicate = true;
 	rs->cap = 1024;
 	if ((rs->tab = calloc(rs->cap, sizeof(*rs->tab))) == NULL)
@@ -101,7 +88,7 @@ recordset_free(struct recordset *rs)
 	if (rs == NULL)
 		return;
 	free(rs->tab);
-	free(rs->seatings);
+	seatings_free(rs->seats);
 	free(rs->decks);
 	free(rs);
 }
@@ -167,56 +154,6 @@ place(const char *file, int line, const char *here, char *buf, size_t len)
 		snprintf(buf, len, "%s:%d", file ? file : "-", line);
 }
 
-/* The engines of a record as a set, in the pairing's order (turned
- * back by the deal index) and in the record's. */
-static void
-seating_of(const struct record_summary *s, struct seating *now)
-{
-	int n = s->nseats;
-
-	now->engines = 0;
-	now->turned = now->kept = FNV_START;
-	for (int j = 0; j < n; j++) {
-		const char *name = s->players[((j - s->deal) % n + n) % n];
-		now->engines += fnv(name, strlen(name) + 1, FNV_START);
-		now->turned = fnv(name, strlen(name) + 1, now->turned);
-		now->kept = fnv(s->players[j], strlen(s->players[j]) + 1,
-		    now->kept);
-	}
-}
-
-static int
-check_seating(struct recordset *rs, const char *file, int lineno,
-    const struct record_summary *s, char *err, size_t errlen)
-{
-	struct seating now = { 0, 0, 0, true, true, s->deal, file, lineno };
-	struct seating *was = NULL;
-	char where[300];
-
-	seating_of(s, &now);
-	for (size_t i = 0; i < rs->nseatings && was == NULL; i++)
-		if (rs->seatings[i].engines == now.engines)
-			was = &rs->seatings[i];
-	if (was == NULL) {
-		if (rs->nseatings == rs->seatcap)
-			rs->seatings = grow(rs->seatings, &rs->seatcap,
-			    sizeof(*rs->seatings));
-		rs->seatings[rs->nseatings++] = now;
-		return 0;
-	}
-	was->turns = was->turns && was->turned == now.turned;
-	was->keeps = was->keeps && was->kept == now.kept && rs->single;
-	if (was->turns || was->keeps)
-		return 0;
-	place(was->file, was->line, file, where, sizeof(where));
-	snprintf(err, errlen, "deal %d seats '%s', '%s'%s%s%s in another "
-	    "order than the schedule and deal %d (%s) have them (players "
-	    "swapped?)", s->deal, s->players[0], s->players[1], s->nseats > 2 ?
-	    ", '" : "", s->nseats > 2 ? s->players[2] : "", s->nseats > 2 ?
-	    "'" : "", was->deal, where);
-	return -1;
-}
-
 /* Pair k of a match is deal k (single deals) or k / seats (duplicate):
  * one of the two for every record of the set. */
 static int
@@ -276,12 +213,13 @@ recordset_add(struct recordset *rs, const char *file, int lineno,
 		    "at %s, differently", s->deal, game, where);
 		return -1;
 	}
-	if (!rs->merge && (check_pair(rs, s, err, errlen) < 0 ||
-	    check_seating(rs, file, lineno, s, err, errlen) < 0))
+	if (!rs->merge && check_pair(rs, s, err, errlen) < 0)
 		return -1;
 	insert(rs, &e);
-	if (!rs->merge)
+	if (!rs->merge) {
+		seatings_add(rs->seats, file, lineno, s);
 		add_deck(rs, file, lineno, s);
+	}
 	return RS_NEW;
 }
 
@@ -306,15 +244,17 @@ fitting(const struct recordset *rs, size_t ref, int per_round,
 	return n;
 }
 
-int
-recordset_finish(struct recordset *rs, char *err, size_t errlen)
+/* Every deck from one match seed and the schedule, or one line naming the
+ * first that is not. */
+static size_t
+check_decks(const struct recordset *rs, FILE *out)
 {
 	size_t best = 0, n, stray, bad = 0;
 	int best_per = 1;
 	uint64_t seed, best_seed = 0;
 	const struct deck *d;
 
-	if (rs->merge || rs->ndecks == 0)
+	if (rs->ndecks == 0)
 		return 0;
 	/* A tournament deals one deck to all its pairings in a round; the
 	 * first deck or the second may be the stray one. */
@@ -331,12 +271,21 @@ recordset_finish(struct recordset *rs, char *err, size_t errlen)
 			}
 		}
 	d = &rs->decks[bad];
-	snprintf(err, errlen, "%s:%d: deal %d (pair %d) is not dealt by the "
-	    "schedule of the other deals (seed %" PRIu64 "%s): moved from "
-	    "another index, or from another match", d->file ? d->file : "-",
+	fprintf(out, "%s:%d: deal %d (pair %d) is not dealt by the schedule "
+	    "of the other deals (seed %" PRIu64 "%s): moved from another "
+	    "index, or from another match\n", d->file ? d->file : "-",
 	    d->line, d->deal, d->pair, best_seed, best_per > 1 ?
 	    ", a tournament" : "");
-	return -1;
+	return 1;
+}
+
+size_t
+recordset_finish(struct recordset *rs, FILE *out)
+{
+	if (rs->merge)
+		return 0;
+	return seatings_check(rs->seats, rs->single, out) +
+	    check_decks(rs, out);
 }
 
 /* The first option=value of two rule lists that differs, as "a" / "b". */

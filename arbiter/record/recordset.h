@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "base/config.h"
 #include "record/record.h"
@@ -36,17 +37,23 @@ enum { RS_NEW, RS_REPEAT };
  * RS_NEW; RS_REPEAT when it is the very record already added (its line
  * again, as a file or shard given twice), err saying where; or -1 with
  * one line in err: another record of the same deal, a pair that is not
- * its index's, engines seated against their pairing.  file must outlive
+ * its index's (the seats are checked at the end, recordset_finish).  file must outlive
  * the set.
  */
 int	recordset_add(struct recordset *rs, const char *file, int lineno,
 	    const char *line, const struct record_summary *s, char *err,
 	    size_t errlen);
 
-/* After the last record: every deck comes from one match seed and the
+/*
+ * After the last record: the engines of every record seated as the most
+ * records of their pairing are (seating.h: a record with its players
+ * swapped is named alone), and every deck from one match seed and the
  * schedule (a match's, or a tournament's of at most MAX_ENGINES).
- * Returns 0, or -1 with one line in err naming the first that does not. */
-int	recordset_finish(struct recordset *rs, char *err, size_t errlen);
+ * Writes to out one line "FILE:LINE: ..." for each record seated
+ * otherwise and for the first deck that does not follow; returns how
+ * many lines (0: the set is whole).
+ */
+size_t	recordset_finish(struct recordset *rs, FILE *out);
 
 /*
  * Whether the record of line belongs to the match of c (--resume): its

@@ -21,7 +21,7 @@ verify_file(const char *path, int *records)
 	char *line = NULL, err[512];
 	size_t cap = 0;
 	ssize_t n;
-	int lineno = 0, bad = 0;
+	int lineno = 0, bad = 0, misfits;
 
 	if (f == NULL) {
 		fprintf(stderr, "bezique-arbiter: verify: %s: %s\n", path,
@@ -50,10 +50,11 @@ verify_file(const char *path, int *records)
 		}
 		(*records)++;
 	}
-	if (recordset_finish(set, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s\n", err);
-		bad++;
-	}
+	/* Each record the whole names (seated otherwise than the rest of
+	 * its pairing, a deck off the schedule) is bad, not verified. */
+	misfits = (int)recordset_finish(set, stderr);
+	*records -= misfits;
+	bad += misfits;
 	recordset_free(set);
 	free(line);
 	if (f != stdin)

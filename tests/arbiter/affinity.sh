@@ -31,7 +31,10 @@ run() {	# log, flags...
 		--stderr "$tmp/$log" -e "$tmp/engine.sh" --name b \
 		--stderr "$tmp/$log" -n 8 --concurrency 2 --seed 3 -q \
 		-o "$tmp/$log.jsonl" "$@" >/dev/null 2>&1
+	unprefix "$tmp/$log"
 }
+# The arbiter writes each line of an engine's as "[PID HH:MM:SS.mmm] ...".
+unprefix() { sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$@"; }
 run pinned.log --affinity
 # Every engine on a single CPU, the two tables on two, and none moved.
 ! grep -v '^[0-9]* stayed$' "$tmp/pinned.log"
@@ -53,6 +56,7 @@ command = $tmp/engine.sh
 stderr = $tmp/ini.log
 EOT
 "$BUILD/bezique-arbiter" tournament "$tmp/t.ini" -q >/dev/null 2>&1
+unprefix "$tmp/ini.log"
 ! grep -v '^[0-9]* stayed$' "$tmp/ini.log"
 # Without it, every CPU; unconfined, an engine may move (so the test
 # sees a move where one is allowed).

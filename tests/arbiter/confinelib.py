@@ -15,6 +15,15 @@ def check(what, ok, width=64):
         failed.append(what)
 
 
+def verdict():
+    """The exit status of a test of checks: 1 if any failed, saying how
+    many."""
+    if failed:
+        print("FAILED: %d" % len(failed))
+        return 1
+    return 0
+
+
 def landlock_abi():
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long

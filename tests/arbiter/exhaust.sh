@@ -20,6 +20,8 @@ play() {	# $1: mem|fds, then flags
 		-e "python3 $bot" --name random \
 		-n 2 -q -o "$tmp/$what.jsonl" >/dev/null
 	[ "$(grep -c '"termination": *"normal"' "$tmp/$what.jsonl")" -eq 2 ]
+	# each line of the engine's after "[PID HH:MM:SS.mmm] "
+	sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$tmp/$what.log"
 	"$arb" verify "$tmp/$what.jsonl" >/dev/null
 }
 # 256 MB of address space: Python itself takes some, so it gets less

@@ -33,6 +33,8 @@ timeout 120 "$BUILD/bezique-arbiter" match \
 	-n 100 -c 50 --startup-timeout 90000 --ping-timeout 60000 -q \
 	--reuse-engines --no-sandbox \
 	-o "$tmp/r.jsonl" >/dev/null
+# each line of the engines' after "[PID HH:MM:SS.mmm] "
+sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$tmp/a.log" "$tmp/b.log"
 # Each engine saw at least 100 running (a loaded machine may have had
 # one restarted: more marks, as many "saw" lines).
 n=$(ls "$tmp/marks" | wc -l)

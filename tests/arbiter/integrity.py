@@ -7,9 +7,10 @@ resume: --resume with another seed, variant, rules, deal count, pairing
 or the engines' names swapped refuses in one line naming the field and
 both values, and leaves the file as it was.
 forged: a line given twice, two records of one deal, a deal index of
-10^12, a deal moved to another index, players swapped in a record: each
-is reported by verify, refused by --resume, and by rate (which counts a
-record given twice once: `rate f f` is `rate f`).
+10^12, a deal moved to another index, players swapped in a record (the
+first or another): each is reported by verify, that record alone,
+refused by --resume, and by rate (which counts a record given twice
+once: `rate f f` is `rate f`).
 Prints one line per case; exits 1 if any failed.
 """
 import json
@@ -160,6 +161,11 @@ def swap_players(recs):
     return recs
 
 
+def swap_first(recs):
+    recs[0]["players"].reverse()
+    return recs
+
+
 def claim(recs):
     recs.append(dict(recs[3], deal=2))
     return recs
@@ -179,6 +185,8 @@ FORGED = [
     ("moved", move, "deal 1001 (pair 500) is not dealt by the schedule"),
     ("swapped", swap_players, "deal 2 seats 'b', 'a' in another order "
      "than the schedule and deal 0"),
+    ("swapped-first", swap_first, "deal 0 seats 'b', 'a' in another "
+     "order than the schedule and deal 1"),
 ]
 
 
@@ -191,6 +199,13 @@ def case_forged(tmp):
         if rc == 0 or words not in err:
             return "%s: verify exit %d, %r (want %r)" % (name, rc, err,
                                                         words)
+        # The record that is wrong, and no other (the records after a
+        # swapped one were blamed with it).
+        if len(err.splitlines()) != 1 or (name.startswith("swapped") and
+                                          "5 records verified, 1 bad"
+                                          not in out):
+            return "%s: verify names more than the record: %r %r" % (
+                name, out, err)
         why = refuses(match(path, extra=["-n", "6", "--resume", path]),
                       path, ["not this match's records", path + ":"])
         if why and name != "huge-index":

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+import enginelog
+
 BUILD = os.environ.get("BUILD", "build")
 DEALS = int(sys.argv[1]) if len(sys.argv) > 1 else \
     int(os.environ.get("LEAK_DEALS", "200"))
@@ -59,7 +61,7 @@ def audit_view(view, seat, where):
 def audit(path):
     seat = None
     views = 0
-    for n, line in enumerate(open(path), 1):
+    for n, line in enumerate(enginelog.lines(path), 1):
         line = line.rstrip("\n")
         where = "%s:%d" % (path, n)
         words = line.split()

@@ -15,11 +15,14 @@ awk '/^Max processes/ { print \$3 }' /proc/self/limits >&2
 exec $PWD/$BUILD/bots/c-random
 EOT
 chmod +x "$tmp/engine.sh"
+# The arbiter writes each line of an engine's as "[PID HH:MM:SS.mmm] ...".
+unprefix() { sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$@"; }
 "$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
 	--stderr "$tmp/err.log" --limit-files 64 --limit-memory 2048 \
 	--limit-cpu 300 --limit-processes 4000 \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
 	-o "$tmp/r.jsonl" >/dev/null
+unprefix "$tmp/err.log"
 [ "$(sed -n 1p "$tmp/err.log")" = 64 ]
 [ "$(sed -n 2p "$tmp/err.log")" = $((2048 * 1024)) ]
 [ "$(sed -n 3p "$tmp/err.log")" = 300 ]
@@ -36,6 +39,7 @@ u=$nproc
 	--stderr "$tmp/def.log" \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
 	-o "$tmp/r.jsonl" >/dev/null
+unprefix "$tmp/def.log"
 [ "$(sed -n 1p "$tmp/def.log")" = 1024 ]
 [ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
 [ "$(sed -n 3p "$tmp/def.log")" = "$(ulimit -t)" ]
@@ -54,11 +58,14 @@ chmod +x "$tmp/oom.sh"
 "$BUILD/bezique-arbiter" match -e "$tmp/oom.sh" --name oom \
 	--stderr "$tmp/oom.log" -e "$BUILD/bezique-engine --level random" \
 	--name random -n 2 -q -o "$tmp/oom.jsonl" >/dev/null
+unprefix "$tmp/oom.log"
 [ "$(sort -u "$tmp/oom.log")" = "1000 kept" ]
 
 # An engine's stderr log grows no further than --limit-log (1024 MiB by
 # default): a bot that writes 3 MiB there at each start leaves a log of 1
-# MiB with --limit-log 1, and still plays every deal to its end.
+# MiB with --limit-log 1, and still plays every deal to its end.  The
+# arbiter writes the log (the engine's stderr is a pipe), in lines of at
+# most 4096 of its bytes, each after "[PID HH:MM:SS.mmm] ".
 cat >"$tmp/chatty.sh" <<EOT
 #!/bin/sh
 head -c 3145728 /dev/zero >&2
@@ -73,7 +80,10 @@ for mb in 1 0; do
 	[ "$(grep -c '"termination":"normal"' "$tmp/chatty$mb.jsonl")" = 2 ]
 done
 [ "$(wc -c <"$tmp/chatty1.log")" = 1048576 ]
-[ "$(wc -c <"$tmp/chatty0.log")" = $((2 * 3145728)) ]
+[ "$(tr -cd '\000' <"$tmp/chatty0.log" | wc -c)" = $((2 * 3145728)) ]
+[ "$(grep -ac '^\[[0-9]* [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9][0-9][0-9]\] ' \
+	"$tmp/chatty0.log")" = $((2 * 3145728 / 4096)) ]
+[ "$(wc -l <"$tmp/chatty0.log")" = $((2 * 3145728 / 4096)) ]
 
 # Confined in a user namespace of its own (pidns.c; not for root, whom
 # the kernel never holds to RLIMIT_NPROC), an engine's processes are
@@ -103,6 +113,7 @@ elif $as_user sh "$tmp/bomb.sh" && ! grep -q '+pidns"' "$tmp/confined.jsonl"
 then
 	echo "limits.sh: skipped the process count: no user namespace here"
 else
+	unprefix "$tmp/confined.err" "$tmp/--no-sandbox.err"
 	forked=$(sed -n 's/^burgle: forked \([0-9]*\) of 30$/\1/p' \
 	    "$tmp/confined.err" | head -n 1)
 	[ "$forked" -ge 15 ] && [ "$forked" -le 20 ]

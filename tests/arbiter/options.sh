@@ -38,6 +38,7 @@ max=$(head -c 1024 /dev/zero | tr '\0' w)
 "$arb" match -e "$BUILD/fixtures/badbot --mode good --spy -" \
 	--stderr "$tmp/spy" --option "Note=$max" -e "$eng" -n 2 -q \
 	-o "$tmp/ok.jsonl" >/dev/null
+sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$tmp/spy"	# each line after "[PID HH:MM:SS.mmm] "
 grep -qx "setoption name Note value $max" "$tmp/spy"
 
 printf '[tournament]\nrounds = 1\n[engine a]\ncommand = %s\n' "$eng" \

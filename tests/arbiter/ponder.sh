@@ -19,6 +19,8 @@ run() {	# $1: tag, then flags
 		-e "$BUILD/bezique-engine --level strong" --movetime 50 \
 		--margin 2000 -n 2 --seed 3 -q -o "$tmp/$tag.jsonl" "$@" \
 		>/dev/null 2>&1 || true
+	# each line of the engine's after "[PID HH:MM:SS.mmm] "
+	sed -i 's/^\[[0-9]* [0-9:.]*\] //' "$tmp/$tag.log"
 	# A loaded machine may make a move late, but not by two seconds.
 	if [ "$(grep -c '"termination": *"normal"' "$tmp/$tag.jsonl")" -ne 2 ]
 	then

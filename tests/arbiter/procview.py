@@ -24,8 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-from confinelib import check, failed, landlock_abi, pidns_here, \
-    refuse_syscalls, sandbox_word
+import enginelog
+
+from confinelib import check, landlock_abi, pidns_here, \
+    refuse_syscalls, sandbox_word, verdict
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
@@ -35,7 +37,7 @@ BAD = os.path.abspath(os.path.join(BUILD, "fixtures", "badbot"))
 def sightings(log):
     """[(pid, ppid)] the burglar saw, and its own (pid, ppid)."""
     seen, me = [], None
-    for line in open(log):
+    for line in enginelog.lines(log):
         w = line.split()
         if line.startswith("burgle: sees pid "):
             seen.append((int(w[3]), int(w[5])))
@@ -138,10 +140,7 @@ def main():
         if platform.machine() == "x86_64":
             refused_case(tmp, abi)
         exits_case(tmp)
-    if failed:
-        print("FAILED: %d" % len(failed))
-        return 1
-    return 0
+    return verdict()
 
 
 if __name__ == "__main__":

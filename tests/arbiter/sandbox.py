@@ -29,16 +29,17 @@ ordinary user runs it, --no-sandbox and a kernel with neither Landlock
 nor namespaces are refused too, since the arbiter is not dumpable.  Where the
 kernel really has no Landlock the test says "skipped: no Landlock".
 """
-import platform
 import json
 import os
+import platform
 import re
 import socket
 import subprocess
 import sys
 import tempfile
 
-from confinelib import capable, check, drop_capabilities, failed, \
+import enginelog
+from confinelib import capable, check, drop_capabilities, verdict, \
     landlock_abi, pidns_here, refuse_syscalls, sandbox_word
 
 BUILD = os.environ.get("BUILD", "build")
@@ -50,7 +51,8 @@ PIDNS = pidns_here()
 def attempts(errfile):
     """{(verb, target): succeeded} from the burglar's stderr."""
     out = {}
-    for line in open(errfile, encoding="utf-8", errors="replace"):
+    for line in enginelog.lines(errfile, encoding="utf-8",
+                                errors="replace"):
         if not line.startswith("burgle: "):
             continue
         head, _, verdict = line[8:].rstrip("\n").rpartition(": ")
@@ -345,10 +347,7 @@ def main():
         if platform.machine() == "x86_64":
             no_landlock_case(tmp, listeners)
         memory_case(tmp)
-    if failed:
-        print("FAILED: %d" % len(failed))
-        return 1
-    return 0
+    return verdict()
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+import enginelog
+
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 ENG = os.path.abspath(os.path.join(BUILD, "bezique-engine"))
@@ -107,7 +109,8 @@ def main():
                              "-o", os.path.join(tmp, "b.jsonl")],
                             cwd=tmp, capture_output=True, text=True,
                             timeout=120, env=env)
-        seen = [l for l in open(log) if l.startswith("burgle: cmdline ")]
+        seen = [l for l in enginelog.lines(log)
+                if l.startswith("burgle: cmdline ")]
         check("an engine reads the arbiter's command line",
               p6.returncode == 0 and seen and "--seed" in seen[0])
         check("... without the seed given on it",

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+import enginelog
+
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.join(BUILD, "bezique-arbiter")
 SPY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
@@ -32,7 +34,7 @@ def fields(words):
 
 def log_lines(log):
     """(pid, time, words) for each line of the spies' log."""
-    for line in open(log, encoding="utf-8"):
+    for line in enginelog.lines(log, encoding="utf-8"):
         pid, when, text = line.rstrip("\n").split(" ", 2)
         yield pid, float(when), text.split()
 

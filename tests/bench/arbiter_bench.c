@@ -5,11 +5,16 @@
  * processes over a socketpair (the floor any relay pays), then matches of
  * random engines at concurrency 1 and 2: deals per second, decisions per
  * second, and the arbiter's CPU time per relayed decision (its user+system
- * time divided by the decisions, so the engines' own time is excluded).
- * Prints figures; asserts nothing.
+ * time divided by the decisions, so the engines' own time is excluded);
+ * then, at concurrency 2, fresh engine processes for every game against
+ * --reuse-engines for the C engine's random level (DEALS / 4 deals) and
+ * the bundled Python bot (DEALS / 10, under BENCH_PYTHON or python3):
+ * the ratio of their times, the relay's CPU a decision and the starts'
+ * a game.  Prints figures; asserts nothing.
  *
- *	build/bench/arbiter_bench [DEALS]
+ *	[BENCH_PYTHON=/usr/bin/python3] build/bench/arbiter_bench [DEALS]
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,28 +88,30 @@ count_decisions(const char *path)
 	return n;
 }
 
-static void
-bench_match(const char *dir, int deals, int concurrency)
+/* One match of two copies of cmd; its wall time (s), and the arbiter's
+ * CPU per relayed decision (us) in *us if not NULL. */
+static double
+run_match(const char *cmd, int deals, int concurrency, bool reuse,
+    double *us, long *decisions)
 {
 	struct match_cfg cfg;
-	char path[] = "/tmp/bezique-bench-XXXXXX", cmd[4200];
+	char path[] = "/tmp/bezique-bench-XXXXXX";
 	double cpu0, wall;
 	uint64_t t0;
-	long decisions;
 	int fd = mkstemp(path);
 
 	if (fd < 0)
-		return;
+		return -1;
 	close(fd);
-	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
 	config_defaults(&cfg);
 	for (int e = 0; e < 2; e++) {
 		cfg.engines[e].command = strdup(cmd);
-		cfg.engines[e].name = strdup(e ? "random-b" : "random-a");
+		cfg.engines[e].name = strdup(e ? "bench-b" : "bench-a");
 	}
 	cfg.nengines = 2;
 	cfg.deals = deals;
 	cfg.concurrency = concurrency;
+	cfg.reuse_engines = reuse;
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;
@@ -113,19 +120,53 @@ bench_match(const char *dir, int deals, int concurrency)
 	match_run(&cfg, 0, NULL);
 	wall = (double)(clock_now_us() - t0) / 1e6;
 	cpu0 = cpu_seconds() - cpu0;
-	decisions = count_decisions(path);
+	*decisions = count_decisions(path);
+	if (us != NULL)
+		*us = cpu0 * 1e6 / (double)(*decisions > 0 ? *decisions : 1);
 	unlink(path);
 	config_free(&cfg);
-	printf("  concurrency %d: %6.0f deals/s, %8.0f decisions/s, arbiter "
-	    "CPU %5.1f us/decision (%ld decisions, %.2f s)\n", concurrency,
-	    deals / wall, decisions / wall, cpu0 * 1e6 / (double)decisions,
-	    decisions, wall);
+	return wall;
 }
 
+static void
+bench_match(const char *dir, int deals, int concurrency)
+{
+	char cmd[4200];
+	double wall, us;
+	long decisions;
+
+	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
+	wall = run_match(cmd, deals, concurrency, false, &us, &decisions);
+	printf("  concurrency %d: %6.0f deals/s, %8.0f decisions/s, arbiter "
+	    "CPU %5.1f us/decision (%ld decisions, %.2f s)\n", concurrency,
+	    deals / wall, decisions / wall, us, decisions, wall);
+}
+
+/*
+ * Fresh processes for every game against one process per engine and
+ * table (--reuse-engines), concurrency 2, same run (issue 31's goal:
+ * at most 1.3).  The arbiter's CPU per decision with reused processes is
+ * the relay's alone; the difference, per game, is what the starts cost
+ * it.
+ */
+static void
+bench_fresh(const char *what, const char *cmd, int deals)
+{
+	double fresh, reused, fus, rus;
+	long fdec, rdec;
+
+	fresh = run_match(cmd, deals, 2, false, &fus, &fdec);
+	reused = run_match(cmd, deals, 2, true, &rus, &rdec);
+	printf("  %s, %d deals: fresh %.2f s, reused %.2f s: %.2fx; arbiter "
+	    "CPU %.1f us/decision reused, starts %.0f us/game\n", what,
+	    deals, fresh, reused, fresh / reused, rus, (fus * (double)fdec -
+	    rus * (double)rdec) / deals);
+}
 int
 main(int argc, char **argv)
 {
-	char dir[4096];
+	char dir[4096], cmd[4200], what[160];
+	const char *py;
 	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
 	int deals = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 400;
 
@@ -140,5 +181,14 @@ main(int argc, char **argv)
 	    pipe_round_trip(100000));
 	bench_match(dir, deals, 1);
 	bench_match(dir, deals, 2);
+	printf("fresh processes per game / --reuse-engines, concurrency 2 "
+	    "(socketpair round trip above):\n");
+	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
+	bench_fresh("C engine, random", cmd, deals / 4 > 2 ? deals / 4 : 2);
+	py = getenv("BENCH_PYTHON") ? getenv("BENCH_PYTHON") : "python3";
+	snprintf(cmd, sizeof(cmd), "%s %s/../bots/python-random/bot.py", py,
+	    dir);
+	snprintf(what, sizeof(what), "Python bot (%s)", py);
+	bench_fresh(what, cmd, deals / 10 > 2 ? deals / 10 : 2);
 	return 0;
 }
