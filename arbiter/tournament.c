@@ -11,6 +11,7 @@
 
 #include "bzp.h"
 #include "base/inifile.h"
+#include "base/utf8.h"
 #include "match/match.h"
 #include "match/outputs.h"
 #include "record/schedule.h"
@@ -21,6 +22,9 @@
 
 struct reader {
 	struct match_cfg	*c;
+	/* Each engine's section, by which its later keys find it: its
+	 * name may be changed by a `name =` key. */
+	char			*section[MAX_ENGINES];
 	char			 err[300];
 };
 
@@ -125,6 +129,26 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	return 0;
 }
 
+/* `name = ...`: the engine's name in the records and tables, where its
+ * section's is cut short by libinih (below) or is not the name wanted. */
+static int
+engine_name(struct reader *r, struct engine_cfg *e, const char *value)
+{
+	if (value[0] == '\0' || strlen(value) > NAME_MAX_BYTES ||
+	    !utf8_valid(value))
+		return snprintf(r->err, sizeof(r->err), "bad value for 'name': "
+		    "an engine's name is UTF-8 text of 1 to %d bytes",
+		    NAME_MAX_BYTES), 0;
+	for (const char *p = value; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return snprintf(r->err, sizeof(r->err), "bad value for "
+			    "'name': a control character"), 0;
+	free(e->name);
+	if ((e->name = strdup(value)) == NULL)
+		abort();
+	return 1;
+}
+
 static int
 engine_key(struct reader *r, const char *name, const char *key,
     const char *value)
@@ -135,16 +159,20 @@ engine_key(struct reader *r, const char *name, const char *key,
 	char opt[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 2];
 
 	for (int i = 0; i < c->nengines; i++)
-		if (strcmp(c->engines[i].name, name) == 0)
+		if (strcmp(r->section[i], name) == 0)
 			e = &c->engines[i];
 	if (e == NULL) {
 		if (c->nengines == MAX_ENGINES)
 			return snprintf(r->err, sizeof(r->err), "more than %d "
 			    "engines", MAX_ENGINES), 0;
+		if ((r->section[c->nengines] = strdup(name)) == NULL)
+			abort();
 		e = &c->engines[c->nengines++];
 		if ((e->name = strdup(name)) == NULL)
 			abort();
 	}
+	if (strcmp(key, "name") == 0)
+		return engine_name(r, e, value);
 	if (strcmp(key, "command") == 0)
 		slot = &e->command;
 	else if (strcmp(key, "dir") == 0)
@@ -179,8 +207,9 @@ handler(void *user, const char *section, const char *key, const char *value)
 	 * without a word: 49 bytes may be a name cut short, so refused. */
 	if (strlen(section) >= INIH_SECTION_KEPT)
 		return snprintf(r->err, sizeof(r->err), "section name longer "
-		    "than %d bytes (an engine's name: %d)",
-		    INIH_SECTION_KEPT - 1, INIH_SECTION_KEPT - 8), 0;
+		    "than %d bytes: give the engine a short section, "
+		    "[engine SHORT], and its full name (up to %d bytes) with "
+		    "'name = ...'", INIH_SECTION_KEPT - 1, NAME_MAX_BYTES), 0;
 	if (strcmp(section, "tournament") == 0)
 		return tournament_key(r, key, value);
 	if (strcmp(section, "rules") == 0) {
@@ -205,12 +234,19 @@ tournament_check(struct match_cfg *c, const char *path)
 		    "([engine NAME] sections)\n", path);
 		return -1;
 	}
-	for (int i = 0; i < c->nengines; i++)
+	for (int i = 0; i < c->nengines; i++) {
 		if (c->engines[i].command == NULL) {
 			fprintf(stderr, "%s: [engine %s] has no command\n", path,
 			    c->engines[i].name);
 			return -1;
 		}
+		for (int j = 0; j < i; j++)
+			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
+				fprintf(stderr, "%s: two engines are named "
+				    "'%s'\n", path, c->engines[i].name);
+				return -1;
+			}
+	}
 	if (c->anchor != NULL) {
 		int found = 0;
 		for (int i = 0; i < c->nengines; i++)
@@ -249,6 +285,8 @@ read_with(struct match_cfg *c, const char *name, const char *text)
 	else if (line > 0)
 		fprintf(stderr, "%s:%d: %s\n", name, line, err[0] ? err :
 		    r->err);
+	for (int i = 0; i < MAX_ENGINES; i++)
+		free(r->section[i]);
 	free(r);
 	return line == 0 ? 0 : -1;
 }
@@ -269,6 +307,7 @@ int
 tournament_main(int argc, char **argv)
 {
 	struct match_cfg c;
+	const char *file[3];	/* records, summary, svg: as the file says */
 	int rc = 2;
 
 	if (argc < 1 || argv[0][0] == '-') {
@@ -281,7 +320,9 @@ tournament_main(int argc, char **argv)
 	c.bootstrap = 200;
 	c.ini = argv[0];
 	if (tournament_read(&c, argv[0]) == 0 &&
-	    config_parse_overrides(&c, argc - 1, argv + 1) == 0 &&
+	    (file[0] = c.records, file[1] = c.summary, file[2] = c.svg,
+	    config_parse_overrides(&c, argc - 1, argv + 1) == 0) &&
+	    outputs_follow_records(&c, file) == 0 &&
 	    tournament_check(&c, argv[0]) == 0 && seed_settle(&c) == 0)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
 		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);

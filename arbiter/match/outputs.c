@@ -61,6 +61,33 @@ tournament_name(const struct match_cfg *c, const char *ini, char *buf,
 }
 
 int
+outputs_follow_records(struct match_cfg *c, const char *const file[3])
+{
+	const char *records = c->resume ? c->resume : c->records;
+	char path[4096];
+	int stem;
+
+	if (records == NULL || (file[0] != NULL &&
+	    strcmp(records, file[0]) == 0))
+		return 0;
+	stem = (int)strlen(records);
+	if (stem > 6 && strcmp(records + stem - 6, ".jsonl") == 0)
+		stem -= 6;
+	if (file[1] != NULL && c->summary == file[1]) {
+		snprintf(path, sizeof(path), "%.*s-summary.json", stem,
+		    records);
+		if ((c->summary = keep(c, path)) == NULL)
+			abort();
+	}
+	if (file[2] != NULL && c->svg == file[2]) {
+		snprintf(path, sizeof(path), "%.*s.svg", stem, records);
+		if ((c->svg = keep(c, path)) == NULL)
+			abort();
+	}
+	return 0;
+}
+
+int
 outputs_default_records(struct match_cfg *c, const char *tournament)
 {
 	char path[4096], stamp[32];

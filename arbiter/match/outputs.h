@@ -43,6 +43,16 @@ int	outputs_default_records(struct match_cfg *c, const char *tournament);
 int	outputs_confine(struct match_cfg *c);
 
 /*
+ * Records sent elsewhere than a tournament file says (-o, --records,
+ * --resume): its summary and chart follow them, unless given on the
+ * command line too, so that a run never overwrites another's.  file[]
+ * holds the file's records, summary and svg (NULL where it names none).
+ * RECORDS.jsonl's are RECORDS-summary.json and RECORDS.svg, as the
+ * demo's.  0, or -1 (out of room for names: abort()s instead).
+ */
+int	outputs_follow_records(struct match_cfg *c, const char *const file[3]);
+
+/*
  * Frees the sandbox outputs_confine() built, then the rest of the
  * configuration (config_free()): what a run that may have confined its
  * engines calls when it is done with c.
