@@ -33,6 +33,8 @@ struct bot {
 	void				*arg;
 	enum bot_state			 state;
 	bool				 want_legal, want_events;
+	unsigned			 plays;	/* variants, by bit */
+	int				 need;	/* the variant dealt; -1 */
 	bool				 named;	/* said id name */
 	char				*id_name;	/* the name it said */
 	long long			 protocol; /* said; -1: none,
@@ -239,6 +241,28 @@ send_options(struct bot *b)
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
 }
 
+/* "feature variants=rubicon,two-hand": the variants it plays.  A name
+ * this arbiter does not know is a later variant's, not an error. */
+static void
+take_variants(struct bot *b, const char *list)
+{
+	char name[32];
+	enum variant v;
+	size_t n;
+
+	b->plays = 0;
+	while (*list != '\0') {
+		n = strcspn(list, ",");
+		if (n < sizeof(name)) {
+			memcpy(name, list, n);
+			name[n] = '\0';
+			if (variant_parse(name, &v) == 0)
+				b->plays |= 1u << v;
+		}
+		list += n + (list[n] == ',');
+	}
+}
+
 /* bzpok ends a handshake that must have named the engine and the
  * protocol version the arbiter speaks (protocol.md §3), as check says. */
 static void
@@ -255,6 +279,11 @@ handshake_done(struct bot *b)
 	else if (b->protocol != BZP_VERSION)
 		fail(b, TERM_STARTUP, "speaks protocol %lld; the arbiter "
 		    "speaks protocol %d", b->protocol, BZP_VERSION);
+	else if (b->need >= 0 && !(b->plays & 1u << b->need))
+		fail(b, TERM_STARTUP, "does not play %s: its 'feature "
+		    "variants=' %s (protocol.md §3)", variant_name(b->need),
+		    b->plays == 1u << VARIANT_RUBICON ? "is missing or says "
+		    "rubicon only" : "leaves it out");
 	else {
 		engine_proc_clear_deadline(b->ep);
 		send_options(b);
@@ -269,6 +298,8 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 			b->want_legal = true;
 		if (bzp_has(m, "noevents"))
 			b->want_events = false;
+		if (bzp_get(m, "variants") != NULL)
+			take_variants(b, bzp_get(m, "variants"));
 	} else if (strcmp(m->cmd, "id") == 0 && m->ntok == 1 &&
 	    strcmp(m->tok[0], "name") == 0 && m->tail != NULL &&
 	    *m->tail != '\0') {
@@ -452,8 +483,15 @@ bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
 	b->cb = *cb;
 	b->arg = arg;
 	b->want_events = true;
+	b->need = -1;
 	b->cpu = -1;
 	return b;
+}
+
+void
+bot_require_variant(struct bot *b, enum variant v)
+{
+	b->need = (int)v;
 }
 
 int
@@ -510,6 +548,7 @@ bot_start(struct bot *b)
 	spec.sandbox = b->limits->sandbox;
 	b->want_legal = false;
 	b->want_events = true;
+	b->plays = 1u << VARIANT_RUBICON;	/* protocol.md §3's default */
 	b->named = false;
 	b->dealt = false;
 	b->protocol = -1;

@@ -70,6 +70,10 @@ const char	*bot_name(const struct bot *b);
 /* The name the engine gave in its last handshake ('id name'), or NULL. */
 const char	*bot_id_name(const struct bot *b);
 
+/* The variant its games are of: a handshake whose 'feature variants='
+ * leaves it out (rubicon only, when it sends none) fails at bzpok. */
+void		 bot_require_variant(struct bot *b, enum variant v);
+
 /* What the engine asked for in its handshake. */
 bool		 bot_wants_legal(const struct bot *b);
 bool		 bot_wants_events(const struct bot *b);

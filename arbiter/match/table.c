@@ -81,6 +81,8 @@ make_bots(struct table *t)
 			    &t->cfg->engines[t->eng[i]], &t->cfg->clock,
 			    &t->cfg->limits, &bcb, t);
 			bot_pin(t->bots[t->eng[i]], t->cpu);
+			bot_require_variant(t->bots[t->eng[i]],
+			    t->cfg->rules.variant);
 		}
 }
 

@@ -61,6 +61,7 @@ main(void)
 			say("id author The Bezique project");
 			say("protocol 1");
 			say("feature noevents");
+			say("feature variants=rubicon,two-hand,six-pack,eight-pack,three-hand");
 			say("bzpok");
 		} else if (strncmp(line, "isready", 7) == 0) {
 			say("readyok");

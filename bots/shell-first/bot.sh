@@ -8,6 +8,8 @@
 # messages for humans go to standard error.
 
 cr=$(printf '\r')
+# It plays from the legal lists, so every variant (protocol.md §3).
+VARIANTS=rubicon,two-hand,six-pack,eight-pack,three-hand
 set -f                  # no globbing when we split a line into words
 
 # "|| [ -n "$line" ]" also handles a last line that has no LF.
@@ -18,7 +20,8 @@ while IFS= read -r line || [ -n "$line" ]; do
 	case ${1-} in
 	bzp)
 		printf '%s\n' 'id name shell-first' 'id author The Bezique project' \
-		    'protocol 1' 'feature legal' 'feature noevents' 'bzpok'
+		    'protocol 1' 'feature legal' 'feature noevents' \
+		    "feature variants=$VARIANTS" 'bzpok'
 		;;
 	isready)
 		printf 'readyok\n'

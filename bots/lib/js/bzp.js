@@ -26,6 +26,8 @@ const readline = require('readline');
 
 const PROTOCOL_VERSION = 1;
 const SEED_OPTION = 'name Seed type spin default 0 min 0 max 4294967295';
+// The variants a bot of the legal lists plays: every one (protocol.md §3).
+const VARIANTS = 'rubicon,two-hand,six-pack,eight-pack,three-hand';
 
 /*
  * Random numbers for your bot: rng.random() in [0, 1), rng.choice(list).
@@ -141,11 +143,12 @@ function exit() {
 /*
  * Plays the protocol on stdin/stdout until `quit` or end of input.
  * opts: { name, author, version, options: ['name Level type combo ...'],
- *         features: ['legal', 'noevents'], onOption(name, value),
+ *         features: ['legal', 'noevents', 'variants=...'] (every variant,
+ *         as a bot of the legal lists can play), onOption(name, value),
  *         onNewgame(fields), onGameover(fields), offerSeed: true }
  */
 function run(choose, opts = {}) {
-  const features = opts.features || ['legal', 'noevents'];
+  const features = opts.features || ['legal', 'noevents', 'variants=' + VARIANTS];
   const options = (opts.offerSeed ? [SEED_OPTION] : []).concat(opts.options || []);
   let seed = null;
   // The arbiter has gone (EPIPE): nobody is left to talk to.

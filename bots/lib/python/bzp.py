@@ -10,7 +10,8 @@ What run() does for you:
 
   * answers `bzp` with the handshake: `id name/author[/version]`, your
     `option` lines, `protocol 1`, your `feature` lines (by default
-    `feature legal` and `feature noevents`) and `bzpok`;
+    `feature legal`, `feature noevents` and `feature variants=` every
+    variant) and `bzpok`;
   * answers `isready` with `readyok`;
   * passes `setoption name N value V` to your `on_option(name, value)`
     (value is None for a button);
@@ -35,6 +36,8 @@ import sys
 import traceback
 
 PROTOCOL_VERSION = 1
+# The variants a bot of the legal lists plays: every one (protocol.md §3).
+VARIANTS = "rubicon,two-hand,six-pack,eight-pack,three-hand"
 
 # The random numbers for your bot; reseeded per deal if offer_seed=True
 # and the arbiter sets the Seed option, else seeded by the system.
@@ -143,7 +146,8 @@ def _lines(stream):
 
 def run(choose, name="python-bot", author="anonymous", version=None,
         options=(), on_option=None, on_newgame=None, on_gameover=None,
-        offer_seed=False, features=("legal", "noevents"), stdin=None):
+        offer_seed=False, features=("legal", "noevents", "variants=" + VARIANTS),
+        stdin=None):
     """Play the protocol on stdin/stdout until `quit` or end of input.
 
     choose(request) -> action string: called for each `go` (see parse_go).
@@ -154,7 +158,9 @@ def run(choose, name="python-bot", author="anonymous", version=None,
         fields of each `newgame` / `gameover` line, as strings.
     offer_seed: offer the `Seed` option and reseed `rng` with it per deal.
     features: the `feature` lines to send; keep "legal" unless your bot
-        knows the rules itself.
+        knows the rules itself, and "variants=..." lists what it plays
+        (by default every variant, as a bot of the legal lists can; the
+        arbiter deals none other).
     """
     stdin = stdin or sys.stdin.buffer
     if offer_seed:
