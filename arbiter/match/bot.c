@@ -241,28 +241,6 @@ send_options(struct bot *b)
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
 }
 
-/* "feature variants=rubicon,two-hand": the variants it plays.  A name
- * this arbiter does not know is a later variant's, not an error. */
-static void
-take_variants(struct bot *b, const char *list)
-{
-	char name[32];
-	enum variant v;
-	size_t n;
-
-	b->plays = 0;
-	while (*list != '\0') {
-		n = strcspn(list, ",");
-		if (n < sizeof(name)) {
-			memcpy(name, list, n);
-			name[n] = '\0';
-			if (variant_parse(name, &v) == 0)
-				b->plays |= 1u << v;
-		}
-		list += n + (list[n] == ',');
-	}
-}
-
 /* bzpok ends a handshake that must have named the engine and the
  * protocol version the arbiter speaks (protocol.md §3), as check says. */
 static void
@@ -299,7 +277,7 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 		if (bzp_has(m, "noevents"))
 			b->want_events = false;
 		if (bzp_get(m, "variants") != NULL)
-			take_variants(b, bzp_get(m, "variants"));
+			b->plays = variant_set_parse(bzp_get(m, "variants"));
 	} else if (strcmp(m->cmd, "id") == 0 && m->ntok == 1 &&
 	    strcmp(m->tok[0], "name") == 0 && m->tail != NULL &&
 	    *m->tail != '\0') {

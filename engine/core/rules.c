@@ -107,6 +107,27 @@ variant_parse(const char *name, enum variant *v)
 	return -1;
 }
 
+unsigned
+variant_set_parse(const char *list)
+{
+	unsigned set = 0;
+	char name[32];
+	enum variant v;
+	size_t n;
+
+	while (*list != '\0') {
+		n = strcspn(list, ",");
+		if (n < sizeof(name)) {
+			memcpy(name, list, n);
+			name[n] = '\0';
+			if (variant_parse(name, &v) == 0)
+				set |= 1u << v;
+		}
+		list += n + (list[n] == ',');
+	}
+	return set;
+}
+
 bool
 variant_playable(enum variant v)
 {

@@ -131,6 +131,10 @@ int		 rules_init(struct rules *r, enum variant v);
 const char	*variant_name(enum variant v);
 /* Returns 0 and sets *v, or -1 if name is not a variant. */
 int		 variant_parse(const char *name, enum variant *v);
+/* "rubicon,two-hand" as a set of variants, bit 1 << v each (a protocol
+ * engine's 'feature variants='); a name it does not know is a later
+ * version's variant and is left out, not an error. */
+unsigned	 variant_set_parse(const char *list);
 
 /* Whether the core implements this variant's play yet. */
 bool		 variant_playable(enum variant v);

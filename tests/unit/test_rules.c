@@ -176,6 +176,24 @@ rules_checked(void **state)
 	    "no_repeat_trump bars the last deal's trump");
 }
 
+/* An engine's 'feature variants=' list: known names as bits, unknown
+ * ones (a later version's) left out, empty items skipped. */
+static void
+variant_sets(void **state)
+{
+	(void)state;
+	assert_int_equal(variant_set_parse("rubicon"), 1u << VARIANT_RUBICON);
+	assert_int_equal(variant_set_parse("two-hand,rubicon"),
+	    1u << VARIANT_RUBICON | 1u << VARIANT_TWO_HAND);
+	assert_int_equal(variant_set_parse("polish,,two-hand"),
+	    1u << VARIANT_TWO_HAND);
+	assert_int_equal(variant_set_parse("rubicon,two-hand,six-pack,"
+	    "eight-pack,three-hand"), (1u << NVARIANTS) - 1);
+	assert_int_equal(variant_set_parse(""), 0);
+	assert_int_equal(variant_set_parse("a-name-longer-than-the-buffer-"
+	    "of-thirty-two-bytes,rubicon"), 1u << VARIANT_RUBICON);
+}
+
 int
 main(void)
 {
@@ -183,6 +201,7 @@ main(void)
 		cmocka_unit_test(six_pack),
 		cmocka_unit_test(rule_options_by_name),
 		cmocka_unit_test(variants_by_name),
+		cmocka_unit_test(variant_sets),
 		cmocka_unit_test(variant_options_round_trip),
 		cmocka_unit_test(variant_shapes),
 		cmocka_unit_test(rules_checked),
