@@ -10,4 +10,4 @@ echo "Demo tournament: tournaments/demo.ini (5 players, 4 languages, 480 deals)"
 	--records "$build/demo.jsonl" --summary "$build/demo-summary.json"
 "$build/bezique-arbiter" verify "$build/demo.jsonl"
 # The arbiter listed the files it wrote (records, summary, chart).
-echo "try: $build/bezique-arbiter show $build/demo.jsonl --deal 0"
+echo "try: $build/bezique-arbiter show $build/demo.jsonl --deal 1"
