@@ -9,5 +9,7 @@ echo "Demo tournament: tournaments/demo.ini (5 players, 4 languages, 480 deals)"
 "$build/bezique-arbiter" tournament tournaments/demo.ini \
 	--records "$build/demo.jsonl" --summary "$build/demo-summary.json"
 "$build/bezique-arbiter" verify "$build/demo.jsonl"
-# The arbiter listed the files it wrote (records, summary, chart).
+# The arbiter listed the files it wrote (records, summary, chart).  The
+# command suggested is run first, so that the hint cannot go stale.
+"$build/bezique-arbiter" show "$build/demo.jsonl" --deal 1 >/dev/null
 echo "try: $build/bezique-arbiter show $build/demo.jsonl --deal 1"
