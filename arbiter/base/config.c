@@ -423,8 +423,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 /* An engine's name when none is given: its command line without the
  * program's directory ("bezique-engine --level random"), at most
  * NAME_MAX_BYTES (cut between characters). */
-static char *
-default_name(const char *command)
+char *
+config_default_name(const char *command)
 {
 	const char *end = command + strcspn(command, " \t");
 	const char *start = command;
@@ -491,7 +491,8 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 	for (int i = 0; i < n; i++) {
 		char shown[512];
 		if (c->engines[i].name == NULL) {
-			c->engines[i].name = default_name(c->engines[i].command);
+			c->engines[i].name = config_default_name(
+			    c->engines[i].command);
 			c->engines[i].name_from = NAME_COMMAND;
 		}
 		if (utf8_valid(c->engines[i].name))

@@ -181,6 +181,10 @@ int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
 int	config_check_option(const char *name, size_t namelen,
 	    const char *value, char *err, size_t errlen);
 
+/* An engine's name when none is given: its command line without the
+ * program's directory, at most NAME_MAX_BYTES (a new string). */
+char	*config_default_name(const char *command);
+
 /* Frees what config_parse_match() allocated. */
 void	config_free(struct match_cfg *c);
 

@@ -45,6 +45,8 @@ struct serve_opts {
 
 struct server {
 	struct serve_opts	 o;
+	struct humangame_opts	 given;		/* as started: the dialog's
+						 * "given" engine */
 	struct event_base	*base;
 	struct engine_proc_reaper *reaper;
 	struct evhttp		*http;
@@ -207,22 +209,34 @@ ask_hint(struct server *s, struct evhttp_request *req)
 	free(view);
 }
 
-static void
-post_action(struct server *s, struct evhttp_request *req)
+/* The body of a POST, as text, into body (WEB_MAX_BODY + 1 bytes): its
+ * length, or -1 after a 413. */
+static ssize_t
+read_body(struct evhttp_request *req, char *body)
 {
 	struct evbuffer *in = evhttp_request_get_input_buffer(req);
 	size_t len = evbuffer_get_length(in);
-	char body[WEB_MAX_BODY + 1], action[128], err[256];
-	int rc;
 
 	if (len > WEB_MAX_BODY) {
 		reply_error(req, 413, "the body is too long");
-		return;
+		return -1;
 	}
 	evbuffer_copyout(in, body, len);
 	body[len] = '\0';
-	if ((rc = webreq_action(body, len, action, sizeof(action), err,
-	    sizeof(err))) != 0)
+	return (ssize_t)len;
+}
+
+static void
+post_action(struct server *s, struct evhttp_request *req)
+{
+	char body[WEB_MAX_BODY + 1], action[128], err[256];
+	ssize_t len = read_body(req, body);
+	int rc;
+
+	if (len < 0)
+		return;
+	if ((rc = webreq_action(body, (size_t)len, action, sizeof(action),
+	    err, sizeof(err))) != 0)
 		reply_error(req, rc, err);
 	else if (s->game == NULL)
 		reply_error(req, 409, "no game: this server only shows records");
@@ -230,6 +244,39 @@ post_action(struct server *s, struct evhttp_request *req)
 		reply_error(req, 409, err);
 	else
 		reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+}
+
+/* The new game dialog: the deal in play, if any, is abandoned (a deal
+ * not finished is not recorded) and the game starts again. */
+static void
+new_game(struct server *s, struct evhttp_request *req)
+{
+	static const struct humangame_callbacks cb = { on_changed, NULL };
+	char body[WEB_MAX_BODY + 1], err[256];
+	ssize_t len = read_body(req, body);
+	struct web_newgame ng;
+	struct humangame_opts o;
+	int rc;
+
+	if (len < 0)
+		return;
+	if ((rc = webreq_newgame(body, (size_t)len, &ng, err,
+	    sizeof(err))) != 0) {
+		reply_error(req, rc, err);
+		return;
+	}
+	if (s->game == NULL || humangame_choose(&o, &s->o.game, &s->given, &ng, err,
+	    sizeof(err)) < 0) {
+		reply_error(req, 409, s->game ? err : "no game: this server "
+		    "only shows records");
+		return;
+	}
+	s->o.game = o;
+	humangame_free(s->game);
+	s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
+	humangame_start(s->game);
+	reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+	push(s);
 }
 
 static void
@@ -355,6 +402,9 @@ dispatch(struct server *s, struct evhttp_request *req,
 		break;
 	case ROUTE_ANALYSIS:
 		reply_json(req, 200, analysis_json(s->analysis));
+		break;
+	case ROUTE_NEWGAME:
+		new_game(s, req);
 		break;
 	}
 }
@@ -483,6 +533,7 @@ setup(struct server *s)
 		s->watch = watch_new(s->base, records, 500);
 	s->analysis = analysis_new(s->base, s->reaper, s->o.game.hint_engine);
 	if (s->o.watch == NULL) {
+		s->given = s->o.game;
 		s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
 		s->hint = hint_new(s->base, s->reaper, s->o.game.hint_engine,
 		    on_hint, s);
