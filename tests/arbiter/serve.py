@@ -364,10 +364,16 @@ def main():
                 time.sleep(0.05)
             if not hint or hint["action"] not in st["view"]["legal"]:
                 fail(f"no legal hint: {hint}")
-            # The hint engine's value of every action, best first.
+            # The hint engine's value of every action: its choice
+            # first, then best first; a choice valued below another says
+            # which it was kept over.
             values = [a["value"] for a in hint.get("actions", [])]
-            if len(values) < 2 or values != sorted(values, reverse=True):
-                fail(f"the hint's actions are not weighed best first: {hint}")
+            if len(values) < 2 or values[1:] != sorted(values[1:],
+                                                       reverse=True) or \
+                    hint["actions"][0]["action"] != hint["action"] or \
+                    hint["value"] != values[0] or \
+                    (values[0] < values[1]) != ("kept_over" in hint):
+                fail(f"the hint's list and choice disagree: {hint}")
             if any(a["action"] not in st["view"]["legal"] or
                    not 0 <= a["win"] <= 1 for a in hint["actions"]):
                 fail(f"a hint action not legal or a bad win chance: {hint}")
