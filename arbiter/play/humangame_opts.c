@@ -77,7 +77,7 @@ humangame_builtin(struct humangame_opts *o, const char *level, int skill)
 			if (o->skill == 100)
 				snprintf(name, sizeof(name), "%s", names[i]);
 			else
-				snprintf(name, sizeof(name), "%s, skill %d",
+				snprintf(name, sizeof(name), "%s (skill %d)",
 				    names[i], o->skill);
 			o->engine_name = name;
 			return 0;

@@ -63,6 +63,7 @@ struct server {
 	int			 nclients;
 	struct event		*sigterm, *sigint;
 	bool			 loopback;	/* bound to a loopback address */
+	int			 games;		/* started: a state's "game_no" */
 };
 
 static void
@@ -102,8 +103,15 @@ state_json(const struct server *s)
 		o = humangame_state(s->game);
 	json_object_set_new(o, "mode", json_string(s->game ? "play" :
 	    "watch"));
+	/* Versions count within a game: the page compares them only then. */
+	json_object_set_new(o, "game_no", json_integer(s->games));
 	json_object_set_new(o, "records", json_integer(s->watch ?
 	    (json_int_t)watch_count(s->watch) : 0));
+	/* The engine serve was started with, when not one of the levels
+	 * the new game dialog offers anyway. */
+	if (s->game != NULL && s->given.level == NULL)
+		json_object_set_new(o, "given_engine",
+		    json_string(s->given.engine_name));
 	if (s->watch != NULL)	/* the deals can be replayed, analysed */
 		json_object_set_new(o, "records_file",
 		    json_string(watch_path(s->watch)));
@@ -209,21 +217,16 @@ ask_hint(struct server *s, struct evhttp_request *req)
 	free(view);
 }
 
-/* The body of a POST, as text, into body (WEB_MAX_BODY + 1 bytes): its
- * length, or -1 after a 413. */
+/* The body of a POST into body (WEB_MAX_BODY + 1 bytes): its length,
+ * or -1 after a 413. */
 static ssize_t
 read_body(struct evhttp_request *req, char *body)
 {
-	struct evbuffer *in = evhttp_request_get_input_buffer(req);
-	size_t len = evbuffer_get_length(in);
+	ssize_t len = webreq_body(evhttp_request_get_input_buffer(req), body);
 
-	if (len > WEB_MAX_BODY) {
+	if (len < 0)
 		reply_error(req, 413, "the body is too long");
-		return -1;
-	}
-	evbuffer_copyout(in, body, len);
-	body[len] = '\0';
-	return (ssize_t)len;
+	return len;
 }
 
 static void
@@ -273,6 +276,7 @@ new_game(struct server *s, struct evhttp_request *req)
 	}
 	s->o.game = o;
 	humangame_free(s->game);
+	s->games++;
 	s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
 	humangame_start(s->game);
 	reply_json(req, 200, json_pack("{s:b}", "ok", 1));

@@ -7,6 +7,7 @@
 
 #include <sys/queue.h>
 
+#include <event2/buffer.h>
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 #include <jansson.h>
@@ -36,6 +37,8 @@ static const struct {
 	{ "/cards.js", ROUTE_FILE, WEB_GET },
 	{ "/table.js", ROUTE_FILE, WEB_GET },
 	{ "/records.js", ROUTE_FILE, WEB_GET },
+	{ "/narrate.js", ROUTE_FILE, WEB_GET },
+	{ "/match.js", ROUTE_FILE, WEB_GET },
 };
 
 /* deal=N&view=0|1|all, nothing else, each once. */
@@ -121,6 +124,18 @@ out:
 	if (u)
 		evhttp_uri_free(u);
 	return rc;
+}
+
+ssize_t
+webreq_body(struct evbuffer *in, char *body)
+{
+	size_t len = evbuffer_get_length(in);
+
+	if (len > WEB_MAX_BODY)
+		return -1;
+	evbuffer_copyout(in, body, len);
+	body[len] = '\0';
+	return (ssize_t)len;
 }
 
 int

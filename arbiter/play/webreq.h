@@ -8,6 +8,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
+
+struct evbuffer;
 
 enum web_method { WEB_GET, WEB_HEAD, WEB_POST, WEB_OTHER };
 
@@ -54,6 +57,10 @@ struct web_req {
  */
 int	webreq_route(enum web_method m, const char *uri, struct web_req *r,
 	    char *err, size_t errlen);
+
+/* A POST's body as text, into body (WEB_MAX_BODY + 1 bytes): its
+ * length, or -1 if it is longer than WEB_MAX_BODY. */
+ssize_t	webreq_body(struct evbuffer *in, char *body);
 
 /*
  * Reads an action's body, {"action": "<text>"} and nothing else: returns

@@ -27,6 +27,8 @@ static const struct route_case route_cases[] = {
 	{ "cards", WEB_GET, "/cards.js", 0, ROUTE_FILE },
 	{ "table", WEB_GET, "/table.js", 0, ROUTE_FILE },
 	{ "records-js", WEB_GET, "/records.js", 0, ROUTE_FILE },
+	{ "narrate-js", WEB_GET, "/narrate.js", 0, ROUTE_FILE },
+	{ "match-js", WEB_GET, "/match.js", 0, ROUTE_FILE },
 	{ "analyse", WEB_POST, "/api/analyse?deal=2", 0, ROUTE_ANALYSE },
 	{ "analysis", WEB_GET, "/api/analysis", 0, ROUTE_ANALYSIS },
 	{ "newgame", WEB_POST, "/api/newgame", 0, ROUTE_NEWGAME },

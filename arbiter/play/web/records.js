@@ -42,13 +42,17 @@ async function loadRecords() {
   $('rec-file').textContent = j.file ? j.file.split('/').pop() : 'no records file';
   $('rec-file').title = j.file || 'serve --records FILE or --watch FILE';
   standings(j.deals);
+  $('rec-wait').hidden = j.deals.length > 0 || !!replay;
+  $('rec-wait').textContent = j.deals.length ? '' : liveWaiting();
   const sel = $('rec-deal');
   const keep = sel.value;
   sel.replaceChildren(...j.deals.map((d) => {
     const o = document.createElement('option');
     o.value = d.index;
-    o.textContent = `#${d.deal}: ${d.players[0]} – ${d.players[1]}, ` +
-      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${d.value}`);
+    // Deals are numbered from 1 wherever a person reads one (the
+    // records' "deal" is the index from 0).
+    o.textContent = `Deal ${d.deal + 1}: ${d.players[0]} – ${d.players[1]}, ` +
+      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`);
     return o;
   }));
   const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
@@ -159,13 +163,25 @@ function moveWords(st, prev) {
   return w;
 }
 
+// What the felt says before the first deal is there to show.
+function liveWaiting() {
+  return state && state.mode === 'watch' ? `Waiting for the first move of ${state.records_file.split('/').pop()}…`
+    : 'No deal recorded yet: serve --records FILE keeps them.';
+}
+
+// Each number of the move list is the mover's own value of its move (its
+// info line as it played): a point of view, said as such.
 function drawMoves() {
   const ol = $('moves');
+  $('moves-note').textContent = replay.steps.some((st) => infoOf(st).ev !== null)
+    ? 'the numbers: each mover\'s own value of its move' : '';
   ol.replaceChildren(...replay.steps.slice(1).map((st, i) => {
     const k = i + 1;
     const inf = infoOf(st);
-    const li = el('li', 'move', `<span class="n">${k}.</span><span class="who">${esc(replay.players[st.seat_acted])}</span> ` +
-      moveWords(st, replay.steps[k - 1]) + (inf.ev !== null ? ` <span class="ev">${inf.ev > 0 ? '+' : ''}${inf.ev}</span>` : ''));
+    const mover = esc(replay.players[st.seat_acted]);
+    const li = el('li', 'move', `<span class="n">${k}.</span><span class="who">${mover}</span> ` +
+      moveWords(st, replay.steps[k - 1]) + (inf.ev !== null
+      ? ` <span class="ev" title="${mover}'s own value of this move">${inf.ev > 0 ? '+' : ''}${inf.ev}</span>` : ''));
     li.dataset.step = k;
     li.addEventListener('click', () => { $('rec-step').value = k; drawStep(); });
     return li;
@@ -204,7 +220,9 @@ function drawStep() {
 
 function drawEval(i) {
   const pts = evalPoints();
-  const series = [{ label: `${replay.players[0] === 'you' ? 'your' : replay.players[0] + '\'s'} chance to win the deal`, cls: 'eval', area: true, points: pts }];
+  // The line is always seat 0's chance, whoever estimated it: said so.
+  const p0 = replay.players[0] === 'you' ? 'your' : replay.players[0] + '\'s';
+  const series = [{ label: `${p0} chance to win the deal (seat 0; ${replay.players[1]}'s is the rest)`, cls: 'eval', area: true, points: pts }];
   const box = $('eval-graph');
   box.replaceChildren(lineChart(series, {
     width: 900, height: 130, ymin: 0, ymax: 1, mid: 0.5, cursor: i, xlabel: 'step',
@@ -213,8 +231,8 @@ function drawEval(i) {
   }));
   const total = replay.steps.length - 1;
   $('eval-note').textContent = analysis ? (analysis.done < analysis.total
-    ? `analysing: ${analysis.done} of ${analysis.total} positions` : `analysed: ${analysis.total} positions`)
-    : pts.length ? `what the engines said as they played (${pts.length} of ${total} moves)` : 'no evaluation recorded';
+    ? `analysing: ${analysis.done} of ${analysis.total} positions` : `analysed: ${analysis.total} positions`) + ' by the hint engine'
+    : pts.length ? `the graph: each mover's own estimate as it played (${pts.length} of ${total} moves)` : 'no evaluation recorded';
 }
 
 async function analyse() {
