@@ -195,7 +195,8 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const struct humangame_opts *o, const struct humangame_callbacks *cb,
     void *arg)
 {
-	static const struct table_callbacks tcb = { on_idle, on_deal_done };
+	static const struct table_callbacks tcb = { on_idle, on_deal_done,
+		NULL };
 	struct humangame *h = xcalloc(1, sizeof(*h));
 
 	h->o = *o;

@@ -7,6 +7,7 @@
  * deal fetches it again and goes on.  Every request is checked by
  * webreq.c first; a refusal is a 4xx with one line of JSON.
  */
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ struct server {
 	struct humangame	*game;		/* NULL when only watching */
 	struct hint		*hint;
 	struct watch		*watch;
+	struct watch		*live;		/* FILE.live, --watch FILE */
 	struct analysis		*analysis;	/* of a recorded deal */
 	/* The open event streams; a request may be gone by the time its
 	 * connection's close callback comes, so the connection is kept. */
@@ -65,32 +67,6 @@ struct server {
 	bool			 loopback;	/* bound to a loopback address */
 	int			 games;		/* started: a state's "game_no" */
 };
-
-static void
-reply_json(struct evhttp_request *req, int code, json_t *o)
-{
-	struct evbuffer *b = evbuffer_new();
-	char *text = json_dumps(o, JSON_COMPACT);
-
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", "application/json");
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Cache-Control", "no-store");
-	evbuffer_add_printf(b, "%s\n", text ? text : "{}");
-	evhttp_send_reply(req, code, code < 300 ? "OK" : code == 404 ?
-	    "Not Found" : code == 405 ? "Method Not Allowed" : code == 409 ?
-	    "Conflict" : code == 415 ? "Unsupported Media Type" :
-	    code == 421 ? "Misdirected Request" : "Bad Request", b);
-	evbuffer_free(b);
-	free(text);
-	json_decref(o);
-}
-
-static void
-reply_error(struct evhttp_request *req, int code, const char *why)
-{
-	reply_json(req, code, json_pack("{s:s}", "error", why));
-}
 
 static json_t *
 state_json(const struct server *s)
@@ -161,7 +137,7 @@ open_events(struct server *s, struct evhttp_request *req)
 	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
 
 	if (s->nclients == MAX_CLIENTS) {
-		reply_error(req, 429, "too many event streams");
+		weberr_reply_error(req, 429, "too many event streams");
 		return;
 	}
 	evhttp_add_header(h, "Content-Type", "text/event-stream");
@@ -201,16 +177,16 @@ ask_hint(struct server *s, struct evhttp_request *req)
 
 	if (s->game == NULL || humangame_hint_position(s->game, view,
 	    VIEW_TEXT_MAX, rules, sizeof(rules)) < 0) {
-		reply_error(req, 409, "a hint is for your turn");
+		weberr_reply_error(req, 409, "a hint is for your turn");
 	} else {
 		r = humangame_rules(s->game);
 		if (hint_ask(s->hint, variant_name(r->variant), rules, view,
 		    err, sizeof(err)) < 0)
-			reply_error(req, 409, err);
+			weberr_reply_error(req, 409, err);
 		else {
 			humangame_set_hint(s->game, json_pack("{s:b}",
 			    "thinking", 1));
-			reply_json(req, 202, json_pack("{s:b}", "asked", 1));
+			weberr_reply(req, 202, json_pack("{s:b}", "asked", 1));
 			push(s);
 		}
 	}
@@ -225,7 +201,7 @@ read_body(struct evhttp_request *req, char *body)
 	ssize_t len = webreq_body(evhttp_request_get_input_buffer(req), body);
 
 	if (len < 0)
-		reply_error(req, 413, "the body is too long");
+		weberr_reply_error(req, 413, "the body is too long");
 	return len;
 }
 
@@ -240,13 +216,13 @@ post_action(struct server *s, struct evhttp_request *req)
 		return;
 	if ((rc = webreq_action(body, (size_t)len, action, sizeof(action),
 	    err, sizeof(err))) != 0)
-		reply_error(req, rc, err);
+		weberr_reply_error(req, rc, err);
 	else if (s->game == NULL)
-		reply_error(req, 409, "no game: this server only shows records");
+		weberr_reply_error(req, 409, "no game: this server only shows records");
 	else if (humangame_act(s->game, action, err, sizeof(err)) < 0)
-		reply_error(req, 409, err);
+		weberr_reply_error(req, 409, err);
 	else
-		reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+		weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
 }
 
 /* The new game dialog: the deal in play, if any, is abandoned (a deal
@@ -265,12 +241,12 @@ new_game(struct server *s, struct evhttp_request *req)
 		return;
 	if ((rc = webreq_newgame(body, (size_t)len, &ng, err,
 	    sizeof(err))) != 0) {
-		reply_error(req, rc, err);
+		weberr_reply_error(req, rc, err);
 		return;
 	}
 	if (s->game == NULL || humangame_choose(&o, &s->o.game, &s->given, &ng, err,
 	    sizeof(err)) < 0) {
-		reply_error(req, 409, s->game ? err : "no game: this server "
+		weberr_reply_error(req, 409, s->game ? err : "no game: this server "
 		    "only shows records");
 		return;
 	}
@@ -279,7 +255,7 @@ new_game(struct server *s, struct evhttp_request *req)
 	s->games++;
 	s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
 	humangame_start(s->game);
-	reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+	weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
 	push(s);
 }
 
@@ -296,7 +272,7 @@ get_records(struct server *s, struct evhttp_request *req)
 			json_array_append_new(list, d);
 		}
 	}
-	reply_json(req, 200, json_pack("{s:s?, s:o}", "file", s->watch ?
+	weberr_reply(req, 200, json_pack("{s:s?, s:o}", "file", s->watch ?
 	    watch_path(s->watch) : NULL, "deals", list));
 }
 
@@ -310,13 +286,13 @@ get_replay(struct server *s, struct evhttp_request *req,
 	json_t *o;
 
 	if (line == NULL) {
-		reply_error(req, 404, "no such deal in the records");
+		weberr_reply_error(req, 404, "no such deal in the records");
 		return;
 	}
 	if ((o = replay_json(line, r->view, err, sizeof(err))) == NULL)
-		reply_error(req, 422, err);
+		weberr_reply_error(req, 422, err);
 	else
-		reply_json(req, 200, o);
+		weberr_reply(req, 200, o);
 }
 
 static void
@@ -328,12 +304,12 @@ start_analysis(struct server *s, struct evhttp_request *req,
 	char err[256];
 
 	if (line == NULL)
-		reply_error(req, 404, "no such deal in the records");
+		weberr_reply_error(req, 404, "no such deal in the records");
 	else if (analysis_start(s->analysis, line, r->deal, err,
 	    sizeof(err)) < 0)
-		reply_error(req, 422, err);
+		weberr_reply_error(req, 422, err);
 	else
-		reply_json(req, 202, json_pack("{s:b}", "started", 1));
+		weberr_reply(req, 202, json_pack("{s:b}", "started", 1));
 }
 
 static void
@@ -377,7 +353,7 @@ dispatch(struct server *s, struct evhttp_request *req,
 		get_file(req, r->path);
 		break;
 	case ROUTE_STATE:
-		reply_json(req, 200, state_json(s));
+		weberr_reply(req, 200, state_json(s));
 		break;
 	case ROUTE_EVENTS:
 		open_events(s, req);
@@ -388,9 +364,9 @@ dispatch(struct server *s, struct evhttp_request *req,
 	case ROUTE_NEXT:
 		if (s->game == NULL || humangame_next(s->game, err,
 		    sizeof(err)) < 0)
-			reply_error(req, 409, s->game ? err : "no game");
+			weberr_reply_error(req, 409, s->game ? err : "no game");
 		else
-			reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+			weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
 		break;
 	case ROUTE_HINT:
 		ask_hint(s, req);
@@ -405,10 +381,14 @@ dispatch(struct server *s, struct evhttp_request *req,
 		start_analysis(s, req, r);
 		break;
 	case ROUTE_ANALYSIS:
-		reply_json(req, 200, analysis_json(s->analysis));
+		weberr_reply(req, 200, analysis_json(s->analysis));
 		break;
 	case ROUTE_NEWGAME:
 		new_game(s, req);
+		break;
+	case ROUTE_LIVE:
+		weberr_reply(req, 200, s->live ? watch_live(s->live) :
+		    json_object());
 		break;
 	}
 }
@@ -428,7 +408,7 @@ on_request(struct evhttp_request *req, void *arg)
 		rc = webreq_route(method_of(req), evhttp_request_get_uri(req),
 		    &r, err, sizeof(err));
 	if (rc != 0)
-		reply_error(req, rc, err);
+		weberr_reply_error(req, rc, err);
 	else
 		dispatch(s, req, &r);
 }
@@ -535,6 +515,11 @@ setup(struct server *s)
 	event_add(s->sigint, NULL);
 	if (records != NULL)
 		s->watch = watch_new(s->base, records, 500);
+	if (s->o.watch != NULL) {	/* a match's --live feed beside it */
+		char live[PATH_MAX];
+		snprintf(live, sizeof(live), "%s.live", s->o.watch);
+		s->live = watch_new(s->base, live, 200);
+	}
 	s->analysis = analysis_new(s->base, s->reaper, s->o.game.hint_engine);
 	if (s->o.watch == NULL) {
 		s->given = s->o.game;
@@ -560,6 +545,7 @@ teardown(struct server *s)
 	hint_free(s->hint);
 	analysis_free(s->analysis);
 	watch_free(s->watch);
+	watch_free(s->live);
 	if (s->http)
 		evhttp_free(s->http);
 	if (s->sigterm)

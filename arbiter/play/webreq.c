@@ -30,6 +30,7 @@ static const struct {
 	{ "/api/analyse", ROUTE_ANALYSE, WEB_POST },
 	{ "/api/analysis", ROUTE_ANALYSIS, WEB_GET },
 	{ "/api/newgame", ROUTE_NEWGAME, WEB_POST },
+	{ "/api/live", ROUTE_LIVE, WEB_GET },
 	{ "/", ROUTE_FILE, WEB_GET },
 	{ "/index.html", ROUTE_FILE, WEB_GET },
 	{ "/app.js", ROUTE_FILE, WEB_GET },

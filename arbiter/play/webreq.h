@@ -26,7 +26,8 @@ enum web_route {
 	ROUTE_ANALYSE,	/* POST /api/analyse?deal=N: the engine weighs
 			 * every decision of a recorded deal */
 	ROUTE_ANALYSIS,	/* GET /api/analysis: how far it has come */
-	ROUTE_NEWGAME	/* POST /api/newgame: the new game dialog's */
+	ROUTE_NEWGAME,	/* POST /api/newgame: the new game dialog's */
+	ROUTE_LIVE	/* GET /api/live: the newest deal of the live feed */
 };
 
 /* A new game as the page's dialog asks for it; a field absent keeps its

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "record/view_json.h"
 #include "play/dealwords.h"
+#include "record/live.h"
 #include "play/webreq.h"
 
 struct route_case {
@@ -33,6 +34,8 @@ static const struct route_case route_cases[] = {
 	{ "analysis", WEB_GET, "/api/analysis", 0, ROUTE_ANALYSIS },
 	{ "newgame", WEB_POST, "/api/newgame", 0, ROUTE_NEWGAME },
 	{ "newgame-get", WEB_GET, "/api/newgame", 405, 0 },
+	{ "live", WEB_GET, "/api/live", 0, ROUTE_LIVE },
+	{ "live-post", WEB_POST, "/api/live", 405, 0 },
 	{ "analyse-get", WEB_GET, "/api/analyse?deal=2", 405, 0 },
 	{ "analyse-no-deal", WEB_POST, "/api/analyse", 400, 0 },
 	{ "analysis-query", WEB_GET, "/api/analysis?deal=1", 400, 0 },
@@ -154,40 +157,63 @@ mentions(const char *text, int c)
 	return strstr(text, want) != NULL;
 }
 
-/* Plays a deal with the first legal action; at every step the JSON of
- * each seat's view names none of the other seat's concealed cards. */
+/* Plays a Rubicon deal of seed with the first legal action, calling
+ * check(g, step) before each action: more than 100 steps. */
 static void
-test_view_hides_other_hand(void **state)
+play_checking(uint64_t seed, void (*check)(const struct game *, int))
 {
 	struct rules r;
 	struct game *g;
 	int steps = 0;
 
 	rules_init(&r, VARIANT_RUBICON);
-	g = game_new(&r, 42, 1);
+	g = game_new(&r, seed, 1);
 	while (!game_over(g)) {
 		struct action legal[MAX_LEGAL];
-		for (int s = 0; s < 2; s++) {
-			struct game *v = game_view(g, s);
-			json_t *o = view_json(v);
-			char *text = json_dumps(o, 0);
-			struct cardset other = game_hand(g, 1 - s);
-			struct cardset known = game_hand(v, 1 - s);
-			CARDSET_FOREACH(c, &other)
-				if (!cardset_has(&known, c) && mentions(text, c))
-					fail_msg("step %d: seat %d sees %d", steps,
-					    s, c);
-			assert_null(strstr(text, "stockcards"));
-			free(text);
-			json_decref(o);
-			game_free(v);
-		}
+		check(g, steps);
 		assert_true(game_legal_actions(g, legal, MAX_LEGAL) > 0);
 		assert_int_equal(game_apply(g, &legal[0], NULL), 0);
 		steps++;
 	}
 	assert_true(steps > 100);
 	game_free(g);
+}
+
+/* text names no card of seat s's hand in g that viewer's view of g
+ * does not know. */
+static void
+hides(const char *text, const struct game *g, int s, int viewer, int step)
+{
+	struct game *v = game_view(g, viewer);
+	struct cardset hand = game_hand(g, s), known = game_hand(v, s);
+
+	CARDSET_FOREACH(c, &hand)
+		if (!cardset_has(&known, c) && mentions(text, c))
+			fail_msg("step %d: seat %d's %d shown", step, s, c);
+	game_free(v);
+}
+
+/* The JSON of each seat's view names none of the other seat's
+ * concealed cards. */
+static void
+seat_views_hide(const struct game *g, int step)
+{
+	for (int s = 0; s < 2; s++) {
+		struct game *v = game_view(g, s);
+		json_t *o = view_json(v);
+		char *text = json_dumps(o, 0);
+		hides(text, g, 1 - s, s, step);
+		assert_null(strstr(text, "stockcards"));
+		free(text);
+		json_decref(o);
+		game_free(v);
+	}
+}
+
+static void
+test_view_hides_other_hand(void **state)
+{
+	play_checking(42, seat_views_hide);
 }
 
 /* The whole state (a replay's "all cards") does show both hands. */
@@ -379,6 +405,47 @@ test_failure_words(void **state)
 	assert_string_equal(buf, "crashy stopped (its process ended)");
 }
 
+/* The live feed's view names no concealed card of either hand, and
+ * offers no seat's legal actions. */
+static void
+public_view_hides(const struct game *g, int step)
+{
+	json_t *o = view_json_public(g);
+	char *text = json_dumps(o, 0);
+
+	hides(text, g, 0, 1, step);
+	hides(text, g, 1, 0, step);
+	assert_null(json_object_get(o, "legal"));
+	assert_string_equal(json_string_value(json_object_get(o, "seat")),
+	    "public");
+	free(text);
+	json_decref(o);
+}
+
+static void
+test_public_view(void **state)
+{
+	play_checking(11, public_view_hides);
+}
+
+/* The feed holds the deals in play: emptied when asked, a line each. */
+static void
+test_live_write(void **state)
+{
+	FILE *f = tmpfile();
+	char buf[64];
+
+	assert_non_null(f);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "a", 1), false), 0);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "a", 2), false), 0);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "b", 3), true), 0);
+	rewind(f);
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	assert_string_equal(buf, "{\"b\":3}\n");
+	assert_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+}
+
 int
 main(void)
 {
@@ -387,6 +454,8 @@ main(void)
 		cmocka_unit_test(test_newgame_bodies),
 		cmocka_unit_test(test_value_words),
 		cmocka_unit_test(test_failure_words),
+		cmocka_unit_test(test_public_view),
+		cmocka_unit_test(test_live_write),
 		cmocka_unit_test(test_replay_query),
 		cmocka_unit_test(test_bodies),
 		cmocka_unit_test(test_oversize_body),

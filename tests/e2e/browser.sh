@@ -65,7 +65,7 @@ wait $pid || rc=$?
 trap 'rm -f "$out"' EXIT
 
 # serve --watch follows a records file while a tournament writes it.
-rm -f "$dir/watched.jsonl"
+rm -f "$dir/watched.jsonl" "$dir/watched.jsonl.live"
 # Emptied here, not by the background redirection, which may come after
 # wait_url has read the first server's address.
 : >"$out"
@@ -81,9 +81,11 @@ rounds = 1
 seed = 8
 concurrency = 1
 records = $dir/watched.jsonl
+live = yes
 [engine strong]
 command = $eng --level strong
-option.Playouts = 100
+# 40 ms a decision: deals slow enough to be seen move by move.
+option.MoveTime = 40
 [engine greedy]
 command = $eng --level greedy
 [engine random]

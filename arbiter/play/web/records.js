@@ -42,7 +42,7 @@ async function loadRecords() {
   $('rec-file').textContent = j.file ? j.file.split('/').pop() : 'no records file';
   $('rec-file').title = j.file || 'serve --records FILE or --watch FILE';
   standings(j.deals);
-  $('rec-wait').hidden = j.deals.length > 0 || !!replay;
+  $('rec-wait').hidden = j.deals.length > 0 || !!replay || !!live;
   $('rec-wait').textContent = j.deals.length ? '' : liveWaiting();
   const sel = $('rec-deal');
   const keep = sel.value;
@@ -56,11 +56,12 @@ async function loadRecords() {
     return o;
   }));
   const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
-  if ($('rec-follow').checked && newest && newest !== keep) {
+  if ($('rec-follow').checked && newest && newest !== keep && !live) {
     // A match or tournament in play: show each deal as it is recorded,
-    // at its end.
+    // played through, or at its end if it was watched live.
+    const last = j.deals[j.deals.length - 1];
     sel.value = newest;
-    await loadReplay('play');
+    await loadReplay(liveSeen === `${last.deal} ${last.players.join()}` ? true : 'play');
     return;
   }
   if (keep && j.deals.some((d) => String(d.index) === keep)) sel.value = keep;
@@ -256,6 +257,75 @@ function step(to) {
   s.value = Math.max(0, Math.min(Number(s.max), to));
   drawStep();
 }
+
+// ---- a deal in play, move by move (a match's --live feed) ----
+
+let live = null;        // GET /api/live: the newest deal of the feed
+let liveShown = 0;      // its step on the table
+let liveTimer = null;
+let liveSeen = '';      // "deal players" of the last deal shown live
+
+// Polled while watching and following: a deal of the feed that the
+// records do not have yet is shown as it goes, each new move in turn at
+// the chosen speed.
+async function pollLive() {
+  if (!state || state.mode !== 'watch' || $('records').hidden || !$('rec-follow').checked) return;
+  const r = await fetch('/api/live');
+  if (!r.ok) return;
+  const j = await r.json();
+  const key = j.steps ? `${j.deal} ${j.players.join()}` : '';
+  if (!j.steps || !j.steps.length || deals.some((d) => `${d.deal} ${d.players.join()}` === key)) {
+    if (live) { live = null; loadRecords(); }
+    return;
+  }
+  if (!live || `${live.deal} ${live.players.join()}` !== key) liveShown = 0;
+  live = j;
+  liveSeen = key;
+  $('rec-wait').hidden = true;
+  if (!liveTimer) advanceLive();
+}
+
+function advanceLive() {
+  liveTimer = null;
+  if (!live) return;
+  const ms = [0, 120, 300, 650][Number($('speed').value)] || 0;
+  const last = live.steps.length - 1;
+  liveShown = ms ? Math.min(liveShown + 1, last) : last;
+  drawLive();
+  if (liveShown < last) liveTimer = setTimeout(advanceLive, ms);
+}
+
+function drawLive() {
+  stopAutoplay();
+  const steps = live.steps;
+  const st = steps[liveShown];
+  const decls = [];
+  const words = (k) => {
+    const s = steps[k];
+    const prev = steps[k - 1].view;
+    const scored = s.view.points[s.seat] - prev.points[s.seat];
+    if (s.action.includes(':')) {
+      decls.push({ seat: s.seat, action: s.action, name: declParts(s.action, prev.trump).name, points: scored });
+    }
+    return moveWords({ action: s.action, scored }, prev);
+  };
+  const items = [];
+  for (let k = 1; k <= liveShown; k++) {
+    items.push(el('li', 'move', `<span class="n">${steps[k].step}.</span><span class="who">` +
+      `${esc(live.players[steps[k].seat])}</span> ${words(k)}`));
+  }
+  if (items.length) items[items.length - 1].classList.add('current');
+  $('moves').replaceChildren(...items);
+  $('moves').scrollTop = $('moves').scrollHeight;
+  $('moves-note').textContent = 'live: the cards in the hands are hidden until the deal is recorded';
+  setTitle(st.view.variant);
+  recTable.update({ view: st.view, bottom: 0, names: live.players, decls, clocks: null, lastTrick: '' });
+  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal + 1}, move ${st.step}` +
+    (liveShown ? `: ${esc(live.players[st.seat])} ${items[items.length - 1].innerHTML.replace(/^.*?<\/span> /, '')}`
+      : ': the deal begins');
+}
+
+setInterval(pollLive, 400);
 
 $('rec-deal').addEventListener('change', () => loadReplay());
 $('rec-view').addEventListener('change', () => loadReplay());
