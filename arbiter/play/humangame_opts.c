@@ -16,6 +16,7 @@
 #include "base/config.h"
 #include "match/bot.h"
 #include "match/naming.h"
+#include "match/outputs.h"
 #include "match/seed.h"
 #include "play/humangame.h"
 #include "play/webreq.h"
@@ -174,10 +175,15 @@ find_name(struct humangame_opts *o)
 	c.engines[1].command = xstrdup("-");
 	c.engines[1].name = xstrdup(o->name ? o->name : "you");
 	c.engines[1].name_from = NAME_FLAG;
-	(void)naming_resolve(&c);	/* alike: the command name stays */
+	/* Asked confined as in the game: the records (and their seeds)
+	 * out of its reach. */
+	c.records = o->records;
+	c.no_sandbox = o->no_sandbox;
+	if (outputs_confine(&c) == 0)
+		(void)naming_resolve(&c);	/* alike: the command name */
 	snprintf(name, sizeof(name), "%s", c.engines[0].name);
 	o->engine_name = name;
-	config_free(&c);
+	outputs_free(&c);
 }
 
 int
