@@ -8,7 +8,7 @@
 // after a card is not sent (no 4xx).  Screenshots: OUT-deal.png (in
 // play), OUT-declare.png (a declaration to choose), OUT-hint.png,
 // OUT-summary.png, OUT-replay.png, OUT-phone.png (the hand at 390x844),
-// OUT-rules.png, OUT-newgame.png, OUT-match.png.  Any console error,
+// OUT-rules.png, OUT-newgame.png, OUT-newgame-phone.png, OUT-match.png.  Any console error,
 // page error or refused request fails it.
 // node deal.js URL OUT (OUT: a path prefix, e.g. build/gui)
 'use strict';
@@ -54,6 +54,13 @@ async function newGame(page, out) {
   await page.fill('#ng-deals', '3');
   await page.selectOption('#ng-speed', '0');
   await page.screenshot({ path: `${out}-newgame.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const wide = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#newgame .modal-box, #newgame select')]
+    .map((e) => e.getBoundingClientRect().right)));
+  if (wide > 390) fail(`the new game dialog is ${wide} px wide at phone width`);
+  await page.screenshot({ path: `${out}-newgame-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.click('#ng-start');
   await page.waitForFunction(() => /Random \(skill 50\)/.test(document.querySelector('#play-table .seat.top .name').textContent),
     null, { timeout: T });

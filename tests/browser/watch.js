@@ -2,7 +2,8 @@
 // while a tournament writes it (with its live feed, live = yes): before
 // the first move it says it waits; then the deal in play move by move
 // (public cards only), each deal replayed once recorded, the standings
-// beside.  Saves SHOT-wait.png before, SHOT while the tournament runs.
+// beside.  Saves SHOT-wait.png before, SHOT and SHOT-phone.png (390x844)
+// while the tournament runs.
 // node watch.js URL SHOT TOURNAMENT-COMMAND...
 'use strict';
 const { spawn } = require('child_process');
@@ -42,6 +43,10 @@ let fail = (msg) => { console.error('watch.js: FAIL: ' + msg); process.exit(1); 
   }, m0, { timeout: T });
   if (!await page.$('#moves li.current')) fail('no live move list');
   await page.screenshot({ path: shot });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: shot.replace(/\.png$/, '-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.selectOption('#speed', '0');   // from now on, each deal at its end
   const code = await done;
   if (code !== 0) fail('the tournament exited ' + code);
