@@ -140,7 +140,7 @@ $(ENGINE_LIB): $(call obj,$(ENGLIB_SRC))
 # The page (arbiter/play/web/) is embedded in the arbiter as C arrays, so
 # an installed arbiter serves it with no file (arbiter/play/web.h).
 WEB_FILES = $(addprefix arbiter/play/web/,index.html app.js style.css \
-            cards.js table.js records.js)
+            cards.js table.js records.js narrate.js match.js)
 WEB_C     = $(BUILD)/gen/web_files.c
 $(WEB_C): $(WEB_FILES) | deps-ok
 	@mkdir -p $(@D)

@@ -106,6 +106,8 @@ config_usage(FILE *f)
 	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
 	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
 	    "                         file; -o /dev/null keeps none)\n"
+	    "      --live             each move as it is played to FILE.live\n"
+	    "                         (the records' FILE), for serve --watch\n"
 	    "      --resume FILE      continue the match recorded in FILE\n"
 	    "      --variant V        rubicon (default), two-hand (to 1000),\n"
 	    "                         six-pack, eight-pack, three-hand\n"
@@ -417,6 +419,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->no_sandbox = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
 			c->quiet = true;
+		else if (strcmp(f, "--live") == 0)
+			c->live = true;
 		else {
 			/* The flag once, not "--x: unknown flag '--x'". */
 			fprintf(stderr, "bezique-arbiter: unknown flag '%s' (try "

@@ -148,6 +148,9 @@ struct match_cfg {
 	bool			 records_default; /* named by outputs.c */
 	const char		*resume;	/* records file to continue */
 	bool			 quiet;
+	bool			 live;		/* --live: a feed of each move */
+	char			*live_path;	/* its file, RECORDS.live
+						 * (outputs_confine) */
 	bool			 print_table;	/* the results at the end */
 	const char		*summary;	/* JSON standings, or NULL */
 	const char		*svg;		/* rating chart, or NULL */

@@ -6,6 +6,7 @@
  * engine i%2 in the elder seat.  Resuming reads the records file, counts
  * what it holds, and plays only the indices it lacks.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #include "record/resume.h"
 #include "rating/results.h"
 #include "rating/sprt.h"
+#include "record/live.h"
 #include "record/schedule.h"
 #include "match/seed.h"
 #include "rating/standings.h"
@@ -41,6 +43,7 @@ struct match {
 	struct table		*tables[MAX_TABLES];
 	int			 ntables;
 	FILE			*records;
+	FILE			*live;		/* --live's feed, or NULL */
 	struct deal_queue	*queue;
 	struct series		*partial;	/* games begun, by index */
 	bool			 parked[MAX_TABLES]; /* idle, a deck awaited */
@@ -284,6 +287,30 @@ print_sprt(const struct match *m)
 	    "no decision yet");
 }
 
+/* --live: each action as it is played (record/live.h); the feed is
+ * emptied when a deal begins with no other in play. */
+static void
+on_moved(struct table *t, const struct deal_spec *d, const struct game *g,
+    int step, int seat, const char *action, void *arg)
+{
+	struct match *m = arg;
+	bool alone = step == 0;
+	int k = 0;
+
+	for (int i = 0; m->live != NULL && i < m->ntables; i++)
+		if (m->tables[i] == t)
+			k = i;
+		else
+			alone &= !table_busy(m->tables[i]);
+	if (m->live != NULL && live_write(m->live, live_line(m->cfg, d, k,
+	    step, g, seat, action), alone) < 0) {
+		fprintf(stderr, "\nbezique-arbiter: %s: %s (no more live "
+		    "feed)\n", m->cfg->live_path, strerror(errno));
+		fclose(m->live);
+		m->live = NULL;
+	}
+}
+
 static void
 on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
     const struct game *g, enum termination term, int fault_engine,
@@ -406,7 +433,8 @@ setup(struct match *m)
 	const struct match_cfg *c = m->cfg;
 	const char *names[2] = { c->engines[0].name, c->engines[1].name };
 	const char *out = c->resume ? c->resume : c->records;
-	static const struct table_callbacks tcb = { on_idle, on_deal_done };
+	static const struct table_callbacks tcb = { on_idle, on_deal_done,
+		on_moved };
 
 	char err[512];
 
@@ -433,6 +461,9 @@ setup(struct match *m)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
 		return -1;
 	}
+	if (c->live_path != NULL && (m->live = live_open(c->live_path)) ==
+	    NULL)
+		return -1;
 	if (c->resume != NULL && resume_read(c->resume, c, resumed, m) < 0)
 		return -1;
 	for (int e = 0; e < c->nengines; e++)
@@ -477,6 +508,8 @@ teardown(struct match *m)
 		event_base_free(m->base);
 	if (m->records)
 		fclose(m->records);
+	if (m->live)
+		fclose(m->live);
 	results_free(m->results);
 	standings_free(m->standings);
 	deal_queue_free(m->queue);

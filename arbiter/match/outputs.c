@@ -140,6 +140,8 @@ outputs_free(struct match_cfg *c)
 	sandbox_free(c->jail);
 	c->jail = NULL;
 	c->limits.sandbox = NULL;
+	free(c->live_path);
+	c->live_path = NULL;
 	config_free(c);
 }
 
@@ -147,7 +149,16 @@ int
 outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
-		c->ini, NULL };
+		c->ini, NULL, NULL };
+
+	/* --live's feed beside the records, kept from the engines as they
+	 * are (record/live.h). */
+	free(c->live_path);
+	c->live_path = NULL;
+	if (c->live && (c->resume || c->records) && asprintf(&c->live_path,
+	    "%s.live", c->resume ? c->resume : c->records) < 0)
+		abort();
+	protect[5] = c->live_path;
 	/* And every engine's stderr log: what one engine says of its
 	 * hand there is no business of the other's. */
 	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];

@@ -205,6 +205,8 @@ on_action(struct bot *b, const char *text, double ms, void *arg)
 	}
 	game_apply(t->g, &a, &log);
 	record_action(t->rec, seat, kind, text, ms, bot_last_info(b), &log);
+	if (t->cb.moved)
+		t->cb.moved(t, &t->deal, t->g, ++t->steps, seat, text, t->arg);
 	send_events(t, &log);
 	if (game_over(t->g))
 		finish_deal(t, TERM_NORMAL, -1, NULL);
@@ -287,6 +289,9 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 		    guessed));
 	}
 	record_opening(t->rec, t->g);
+	t->steps = 0;
+	if (t->cb.moved)
+		t->cb.moved(t, &t->deal, t->g, 0, -1, NULL, t->arg);
 	if (fault_engine >= 0) {
 		finish_deal(t, term, fault_engine, reason);
 		return;

@@ -33,6 +33,12 @@ struct table_callbacks {
 		    struct record *rec, const struct game *g,
 		    enum termination term, int fault_engine, bool voided,
 		    void *arg);
+	/* Optional (NULL: none): a deal began (step 0, seat -1, action
+	 * NULL) or its step-th action was applied to g, for a live feed
+	 * (record/live.h). */
+	void	(*moved)(struct table *t, const struct deal_spec *d,
+		    const struct game *g, int step, int seat,
+		    const char *action, void *arg);
 };
 
 struct table	*table_new(struct event_base *base, struct engine_proc_reaper *reaper,

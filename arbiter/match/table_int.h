@@ -49,6 +49,7 @@ struct table {
 	uint64_t		 next_id;
 	uint64_t		 decisions;
 	char			*line;		/* BZP_MAX_LINE bytes */
+	int			 steps;		/* actions applied in the deal */
 };
 
 /* table_seats.c */

@@ -95,9 +95,13 @@ by_value(const void *x, const void *y)
 	return a < b ? 1 : a > b ? -1 : 0;
 }
 
-/* The actions weighed, best first. */
+/* The actions weighed, best first, but the engine's choice first of all:
+ * its search may keep an action the one-line values rank a little lower
+ * (within its noise), and a list that opened with another would
+ * contradict the choice above it.  Such a choice says "kept_over" the
+ * action valued higher. */
 static json_t *
-sorted_actions(const json_t *actions)
+sorted_actions(const json_t *actions, const char *choice, json_t *answer)
 {
 	size_t n = json_array_size(actions);
 	json_t **v = xcalloc(n ? n : 1, sizeof(*v)), *out = json_array();
@@ -106,7 +110,19 @@ sorted_actions(const json_t *actions)
 		v[i] = json_array_get(actions, i);
 	qsort(v, n, sizeof(*v), by_value);
 	for (size_t i = 0; i < n; i++)
-		json_array_append(out, v[i]);
+		if (strcmp(json_string_value(json_object_get(v[i], "action")),
+		    choice) == 0) {
+			json_array_append(out, v[i]);
+			json_object_set(answer, "value", json_object_get(v[i],
+			    "value"));
+			if (i > 0)
+				json_object_set(answer, "kept_over",
+				    json_object_get(v[0], "action"));
+		}
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(json_string_value(json_object_get(v[i], "action")),
+		    choice) != 0)
+			json_array_append(out, v[i]);
 	free(v);
 	return out;
 }
@@ -156,7 +172,7 @@ on_line(struct engine_proc *ep, const char *line, size_t len, void *arg)
 			engine_proc_clear_deadline(ep);
 			json_t *a = best_json(m.tok[0], h->info);
 			json_object_set_new(a, "actions",
-			    sorted_actions(h->actions));
+			    sorted_actions(h->actions, m.tok[0], a));
 			answer(h, a);
 		}
 	}

@@ -16,10 +16,12 @@ struct hint;
 struct engine_proc_reaper;
 struct event_base;
 
-/* The answer: a JSON object {action, info, ev, win, actions} or {error},
- * actions the engine's value of each action it weighed ({action, value,
- * win} from its info lines, best first; empty from an engine that sends
- * none); the callee owns it. */
+/* The answer: a JSON object {action, info, ev, win, value, kept_over,
+ * actions} or {error}, actions the engine's value of each action it
+ * weighed ({action, value, win} from its info lines; empty from an engine
+ * that sends none): the chosen action first (value: its value there),
+ * then the others best first; kept_over: the action valued higher that
+ * the engine's choice was kept over, if any.  The callee owns it. */
 typedef void (*hint_fn)(json_t *answer, void *arg);
 
 struct hint	*hint_new(struct event_base *base,

@@ -7,22 +7,17 @@
  * bot_human_answer() once the rules core has found them legal here, so
  * the table never has to fault a person.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <limits.h>
-#include <unistd.h>
 
-#include "base/argv.h"
 #include "match/bot.h"
 #include "bzp.h"
 #include "base/config.h"
+#include "play/dealwords.h"
 #include "play/humangame.h"
-#include "match/naming.h"
 #include "match/outputs.h"
 #include "record/schedule.h"
-#include "match/seed.h"
 #include "match/table.h"
 #include "view.h"
 #include "record/view_json.h"
@@ -31,6 +26,9 @@
 /* A deal's lines, all of them (some 300 in Rubicon, more in the
  * eight-pack game): the page's log is complete. */
 #define LOG_LINES	4000
+/* Deals an engine may lose by failing, one after another, before the
+ * game stops: a broken engine is not restarted for ever. */
+#define MAX_FAILURES	3
 
 struct humangame {
 	struct humangame_opts		 o;
@@ -48,6 +46,8 @@ struct humangame {
 	json_t				*result;	/* of the last deal */
 	json_t				*final;		/* its last view */
 	json_t				*hint;
+	json_t				*history;	/* each deal's result */
+	int				 failures;	/* in a row */
 	char				 broken[256];	/* why no deal can go on */
 	json_int_t			 version;	/* counts the changes */
 	FILE				*records;
@@ -114,20 +114,45 @@ on_idle(struct table *t, void *arg)
 		play_next(h);
 }
 
+/* The deal's result for the page, with its value's arithmetic and, if
+ * the engine failed, why in words. */
 static json_t *
-result_json(const struct game *g, enum termination term, int fault_seat,
-    const char *reason)
+result_json(const struct humangame *h, const struct game *g,
+    enum termination term, int fault_seat)
 {
 	struct result res;
+	char value[512], failure[256] = "";
 
 	game_result(g, &res);
-	return json_pack("{s:[ii], s:[ii], s:i, s:i, s:b, s:s, s:o, s:s?}",
-	    "points", res.points[0], res.points[1], "brisques",
-	    res.brisques[0], res.brisques[1], "winner", res.value.winner,
-	    "value", res.value.value, "rubicon", res.value.rubicon,
-	    "termination", termination_name(term), "fault_seat",
-	    fault_seat >= 0 ? json_integer(fault_seat) : json_null(),
-	    "reason", reason);
+	dealwords_value(&h->cfg.rules, &res, fault_seat >= 0, value,
+	    sizeof(value));
+	if (fault_seat >= 0)
+		dealwords_failure(h->cfg.engines[fault_seat == h->o.seat ? 1 :
+		    0].name, term, failure, sizeof(failure));
+	return json_pack("{s:i, s:[ii], s:[ii], s:i, s:i, s:b, s:s, s:o, s:s?, "
+	    "s:s?, s:s?}", "deal", h->deal, "points", res.points[0],
+	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
+	    "winner", res.value.winner, "value", res.value.value, "rubicon",
+	    res.value.rubicon, "termination", termination_name(term),
+	    "fault_seat", fault_seat >= 0 ? json_integer(fault_seat) :
+	    json_null(), "reason", term == TERM_NORMAL ? NULL :
+	    termination_name(term), "arithmetic", value[0] ? value : NULL,
+	    "failure", failure[0] ? failure : NULL);
+}
+
+/* An engine that failed loses the deal and is started again for the
+ * next, unless it never started or keeps failing. */
+static void
+count_failure(struct humangame *h, int fault_engine, enum termination term)
+{
+	if (fault_engine != 0) {
+		h->failures = 0;
+		return;
+	}
+	if (term == TERM_STARTUP || ++h->failures >= MAX_FAILURES)
+		snprintf(h->broken, sizeof(h->broken), "%s; no more deals "
+		    "with it", json_string_value(json_object_get(h->result,
+		    "failure")));
 }
 
 static void
@@ -145,8 +170,8 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	if (h->records != NULL && record_write(rec, h->records, false, err,
 	    sizeof(err)) < 0)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
-	h->result = result_json(g, term, fault_seat, term == TERM_NORMAL ?
-	    NULL : termination_name(term));
+	h->result = result_json(h, g, term, fault_seat);
+	json_array_append(h->history, h->result);
 	{	/* The board as the deal left it, still as the person's view. */
 		struct game *v = game_view(g, h->o.seat);
 		json_decref(h->final);
@@ -156,9 +181,7 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	h->pending = false;
 	h->played++;
 	h->deal++;
-	if (fault_engine == 0)
-		snprintf(h->broken, sizeof(h->broken), "the engine failed: "
-		    "%s", termination_name(term));
+	count_failure(h, fault_engine, term);
 	changed(h, NULL);
 	if (h->broken[0] != '\0' || (h->o.deals > 0 && h->played >=
 	    h->o.deals)) {
@@ -167,72 +190,49 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	}
 }
 
-/* The match configuration of a person's game: engine 0 the opponent,
- * engine 1 the person's seat (its port). */
-static void
-game_cfg(struct match_cfg *c, const struct humangame_opts *o,
-    struct bot_human_port *port)
-{
-	config_defaults(c);
-	rules_init(&c->rules, o->variant);
-	c->clock.time_ms = 0;	/* a person has all the time */
-	c->nengines = 2;
-	c->engines[0].command = xstrdup(o->engine);
-	c->engines[0].name = o->engine_name[0] ? xstrdup(o->engine_name) :
-	    config_command_name(o->engine);
-	c->engines[0].name_from = NAME_COMMAND;
-	c->engines[1].command = xstrdup("-");
-	c->engines[1].name = xstrdup(o->name ? o->name : "you");
-	c->engines[1].name_from = NAME_FLAG;
-	c->engines[1].human = port;
-	c->records = o->records;
-	c->no_sandbox = o->no_sandbox;
-}
-
-/*
- * The opponent named as in a match (its id name, else its command), so
- * that the page, the terminal, the records and the standings call it
- * one thing.  Asked here, before the game's event loop exists: naming
- * runs a loop of its own, and two at once would share SIGCHLD.  Names
- * still alike (a person who took the engine's) stay so.
- */
-static void
-name_engine(struct humangame_opts *o)
-{
-	struct match_cfg c;
-	struct bot_human_port none;
-
-	memset(&none, 0, sizeof(none));
-	game_cfg(&c, o, &none);
-	if (outputs_confine(&c) == 0 && naming_resolve(&c) == 0)
-		snprintf(o->engine_name, sizeof(o->engine_name), "%s",
-		    c.engines[0].name);
-	outputs_free(&c);
-}
-
 struct humangame *
 humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
     const struct humangame_opts *o, const struct humangame_callbacks *cb,
     void *arg)
 {
-	static const struct table_callbacks tcb = { on_idle, on_deal_done };
+	static const struct table_callbacks tcb = { on_idle, on_deal_done,
+		NULL };
 	struct humangame *h = xcalloc(1, sizeof(*h));
 
 	h->o = *o;
 	h->cb = *cb;
 	h->arg = arg;
 	h->log = json_array();
-	game_cfg(&h->cfg, o, &h->port);
+	h->history = json_array();
+	config_defaults(&h->cfg);
+	rules_init(&h->cfg.rules, o->variant);
+	h->cfg.clock.time_ms = 0;	/* a person has all the time */
+	h->cfg.clock.stall_ms = (long long)o->stall_s * 1000;
+	h->cfg.nengines = 2;
+	h->cfg.engines[0].command = xstrdup(o->engine);
+	h->cfg.engines[0].name = xstrdup(o->engine_name ? o->engine_name :
+	    "engine");
+	if (o->level != NULL && o->skill < 100) {
+		char opt[32];
+		snprintf(opt, sizeof(opt), "Skill=%d", o->skill);
+		h->cfg.engines[0].options[h->cfg.engines[0].noptions++] =
+		    xstrdup(opt);
+	}
+	h->cfg.engines[1].command = xstrdup("-");
+	h->cfg.engines[1].name = xstrdup(o->name ? o->name : "you");
 	h->port.base = base;
 	h->port.line = on_line;
 	h->port.request = on_request;
 	h->port.arg = h;
+	h->cfg.engines[1].human = &h->port;
 	if (o->records != NULL && (h->records = record_open_locked(
 	    o->records, false, h->broken, sizeof(h->broken))) == NULL &&
 	    h->broken[0] == '\0')
 		snprintf(h->broken, sizeof(h->broken), "cannot open %s",
 		    o->records);
 	/* The engine confined as a match's, the records protected. */
+	h->cfg.records = o->records;
+	h->cfg.no_sandbox = o->no_sandbox;
 	if (h->broken[0] == '\0' && outputs_confine(&h->cfg) < 0)
 		snprintf(h->broken, sizeof(h->broken), "cannot confine the "
 		    "engine (--no-sandbox runs it unconfined)");
@@ -251,6 +251,7 @@ humangame_free(struct humangame *h)
 	json_decref(h->result);
 	json_decref(h->final);
 	json_decref(h->hint);
+	json_decref(h->history);
 	if (h->records != NULL)
 		fclose(h->records);
 	free(h);
@@ -359,18 +360,18 @@ humangame_state(const struct humangame *h)
 
 	json_object_set_new(o, "view", v ? view_json(v) : h->final ?
 	    json_incref(h->final) : json_null());
-	/* The page names the engine after its command (its level). */
-	json_object_set_new(o, "opponent", json_string(h->o.engine));
+	/* The opponent by its one name (humangame_opts), and what the new
+	 * game dialog starts from. */
+	json_object_set_new(o, "opponent", json_string(h->cfg.engines[0].name));
+	json_object_set_new(o, "game", json_pack("{s:s, s:s?, s:i, s:i, "
+	    "s:i}", "variant", variant_name(h->o.variant), "level",
+	    h->o.level, "skill", h->o.skill, "stall_s", h->o.stall_s,
+	    "deals", h->o.deals));
+	json_object_set_new(o, "history", json_incref(h->history));
 	/* A page that gets states by two paths keeps the newest. */
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
 	return o;
-}
-
-const char *
-humangame_name(const struct humangame *h, int seat)
-{
-	return h->cfg.engines[seat == h->o.seat ? 1 : 0].name;
 }
 
 int
@@ -413,147 +414,14 @@ humangame_seat(const struct humangame *h)
 	return h->o.seat;
 }
 
+const char *
+humangame_name(const struct humangame *h, int seat)
+{
+	return h->cfg.engines[seat == h->o.seat ? 1 : 0].name;
+}
+
 const struct rules *
 humangame_rules(const struct humangame *h)
 {
 	return &h->cfg.rules;
-}
-
-/* The engine installed or built beside this program, at a level; cmd
- * has PATH_MAX + 64 bytes. */
-static const char *
-default_engine(char *cmd, const char *level)
-{
-	char self[PATH_MAX], *slash;
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-
-	if (n <= 0) {
-		snprintf(cmd, PATH_MAX + 64, "bezique-engine --level %s",
-		    level);
-		return cmd;
-	}
-	self[n] = '\0';
-	if ((slash = strrchr(self, '/')) != NULL)
-		*slash = '\0';
-	/* Quoted for argv_split, in case the directory has a space. */
-	snprintf(cmd, PATH_MAX + 64, "'%s/bezique-engine' --level %s", self,
-	    level);
-	return cmd;
-}
-
-void
-humangame_defaults(struct humangame_opts *o)
-{
-	static char engine[PATH_MAX + 64], hinter[PATH_MAX + 64];
-
-	memset(o, 0, sizeof(*o));
-	o->engine = default_engine(engine, "greedy");
-	/* Hints weigh every action (info lines), which greedy does not. */
-	o->hint_engine = default_engine(hinter, "strong");
-	o->seat = 0;
-	o->deals = 0;
-	o->seed_drawn = true;	/* unless --seed */
-	o->variant = VARIANT_RUBICON;
-}
-
-/* One value of a flag that takes a number in [min, max]. */
-static int
-number(const char *flag, const char *v, long long min, long long max,
-    long long *out)
-{
-	if (bzp_parse_int(v, min, max, out) < 0) {
-		fprintf(stderr, "bezique-arbiter: %s: a number from %lld to "
-		    "%lld, not '%s'\n", flag, min, max, v);
-		return -1;
-	}
-	return 0;
-}
-
-int
-humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
-    int *i)
-{
-	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
-	long long n;
-
-	if (strcmp(f, "--no-sandbox") == 0) {
-		o->no_sandbox = true;
-		return 1;
-	}
-	if (strcmp(f, "--engine") && strcmp(f, "--hint-engine") &&
-	    strcmp(f, "--seat") && strcmp(f,
-	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--variant") &&
-	    strcmp(f, "--records") && strcmp(f, "--name"))
-		return 0;
-	if (v == NULL) {
-		fprintf(stderr, "bezique-arbiter: %s needs a value\n", f);
-		return -1;
-	}
-	++*i;
-	if (strcmp(f, "--engine") == 0)
-		o->engine = v;
-	else if (strcmp(f, "--hint-engine") == 0)
-		o->hint_engine = v;
-	else if (strcmp(f, "--records") == 0)
-		o->records = v;
-	else if (strcmp(f, "--name") == 0)
-		o->name = v;
-	else if (strcmp(f, "--variant") == 0) {
-		struct rules r;
-		if (variant_parse(v, &o->variant) < 0 ||
-		    (rules_init(&r, o->variant), r.players != 2)) {
-			fprintf(stderr, "bezique-arbiter: --variant: one of "
-			    "two seats (rubicon, two-hand, six-pack, "
-			    "eight-pack), not '%s'\n", v);
-			return -1;
-		}
-	} else if (number(f, v, 0, strcmp(f, "--seat") == 0 ? 1 : strcmp(f,
-	    "--deals") == 0 ? 1000000 : INT64_MAX, &n) < 0)
-		return -1;
-	else if (strcmp(f, "--seat") == 0)
-		o->seat = (int)n;
-	else if (strcmp(f, "--deals") == 0)
-		o->deals = (int)n;
-	else {
-		o->seed = (uint64_t)n;
-		o->seed_drawn = false;
-		argv_hide(argv[*i]);
-	}
-	return 1;
-}
-
-int
-humangame_check(struct humangame_opts *o, char *err, size_t errlen)
-{
-	struct engine_cfg e;
-
-	if (o->seed_drawn && seed_draw(&o->seed) < 0) {
-		snprintf(err, errlen, "drawing a seed: %s", strerror(errno));
-		return -1;
-	}
-	memset(&e, 0, sizeof(e));
-	e.command = (char *)(uintptr_t)o->engine;	/* only read */
-	if (bot_check(&e, err, errlen) < 0)
-		return -1;
-	name_engine(o);
-	return 0;
-}
-
-void
-humangame_usage(FILE *f)
-{
-	fputs("  --engine CMD     the opponent (default: the bezique-engine "
-	    "beside this\n                   program, --level greedy)\n"
-	    "  --hint-engine CMD  the engine that gives hints (default: "
-	    "the one beside\n                   this program, --level strong)\n"
-	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
-	    "  --deals N        deals to play (0: as many as you like)\n"
-	    "  --seed N         the first deal's seed (drawn at random)\n"
-	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
-	    "  --records FILE   append each deal's record to FILE\n"
-	    "  --name NAME      your name in the records\n"
-	    "  --no-sandbox     the engine unconfined (by default Landlock\n"
-	    "                   keeps it from the records, from writing\n"
-	    "                   files, signals and TCP; not the hint engine)\n",
-	    f);
 }

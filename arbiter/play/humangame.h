@@ -26,9 +26,17 @@
 
 struct humangame;
 struct engine_proc_reaper;
+struct web_newgame;
 
 struct humangame_opts {
 	const char	*engine;	/* the opponent's command */
+	/* Its one name, on the page and in the records: a built-in
+	 * engine's level ("Greedy"), else its id name, else its command
+	 * (humangame_check finds it). */
+	const char	*engine_name;
+	const char	*level;		/* built in: its level, else NULL */
+	int		 skill;		/* built in: its Skill, 0 to 100 */
+	int		 stall_s;	/* the engine's longest think, s */
 	const char	*hint_engine;	/* the command that gives hints */
 	int		 seat;		/* the person's seat, 0 or 1 */
 	int		 deals;		/* 0: no end */
@@ -37,9 +45,6 @@ struct humangame_opts {
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */
 	const char	*name;		/* the person's name */
-	/* The engine's, found by humangame_check (naming.h); "": its
-	 * command's. */
-	char		 engine_name[NAME_MAX_BYTES + 1];
 	bool		 no_sandbox;	/* the engine unconfined */
 };
 
@@ -56,12 +61,23 @@ struct humangame_callbacks {
  * (an engine that knew the seed would know the person's cards). */
 void		 humangame_defaults(struct humangame_opts *o);
 /* Reads argv[*i] if it is one of the flags above (--engine,
- * --hint-engine, --seat,
- * --deals, --seed, --variant, --records, --name, --no-sandbox), moving
- * *i past its value: 1, 0 if not one, -1 after one line to stderr. */
+ * --hint-engine, --seat, --deals, --seed, --variant, --records, --name,
+ * --stall-limit, --no-sandbox), moving *i past its value: 1, 0 if not
+ * one, -1 after one line to stderr. */
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);
+/* Makes the opponent the engine beside this program at a level (random,
+ * greedy, strong) and Skill (0 to 100): -1 if no such level. */
+int		 humangame_builtin(struct humangame_opts *o, const char *level,
+		    int skill);
+/* The options of the game the new game dialog asks for (webreq.h), from
+ * those now and those given at the start (its "given" engine), with new
+ * decks: 0, or -1 with err. */
+int		 humangame_choose(struct humangame_opts *o,
+		    const struct humangame_opts *now,
+		    const struct humangame_opts *given,
+		    const struct web_newgame *ng, char *err, size_t errlen);
 /* Whether the engine's command can start, and the seed drawn if none
  * was given; names the engine (its id name, asked once): 0, or -1 with
  * one line. */
@@ -111,7 +127,7 @@ bool		 humangame_to_move(const struct humangame *h);
 bool		 humangame_broken(const struct humangame *h);
 int		 humangame_seat(const struct humangame *h);
 /* The name of the player at seat, as the records have it: the person's
- * --name (else "you"); the engine's id name, else its command. */
+ * --name (else "you"); the engine's (humangame_opts.engine_name). */
 const char	*humangame_name(const struct humangame *h, int seat);
 const struct rules *humangame_rules(const struct humangame *h);
 

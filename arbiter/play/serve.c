@@ -8,6 +8,7 @@
  * webreq.c first; a refusal is a 4xx with one line of JSON.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,12 +47,15 @@ struct serve_opts {
 
 struct server {
 	struct serve_opts	 o;
+	struct humangame_opts	 given;		/* as started: the dialog's
+						 * "given" engine */
 	struct event_base	*base;
 	struct engine_proc_reaper *reaper;
 	struct evhttp		*http;
 	struct humangame	*game;		/* NULL when only watching */
 	struct hint		*hint;
 	struct watch		*watch;
+	struct watch		*live;		/* FILE.live, --watch FILE */
 	struct analysis		*analysis;	/* of a recorded deal */
 	/* The open event streams; a request may be gone by the time its
 	 * connection's close callback comes, so the connection is kept. */
@@ -62,33 +66,8 @@ struct server {
 	int			 nclients;
 	struct event		*sigterm, *sigint;
 	bool			 loopback;	/* bound to a loopback address */
+	int			 games;		/* started: a state's "game_no" */
 };
-
-static void
-reply_json(struct evhttp_request *req, int code, json_t *o)
-{
-	struct evbuffer *b = evbuffer_new();
-	char *text = json_dumps(o, JSON_COMPACT);
-
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Content-Type", "application/json");
-	evhttp_add_header(evhttp_request_get_output_headers(req),
-	    "Cache-Control", "no-store");
-	evbuffer_add_printf(b, "%s\n", text ? text : "{}");
-	evhttp_send_reply(req, code, code < 300 ? "OK" : code == 404 ?
-	    "Not Found" : code == 405 ? "Method Not Allowed" : code == 409 ?
-	    "Conflict" : code == 415 ? "Unsupported Media Type" :
-	    code == 421 ? "Misdirected Request" : "Bad Request", b);
-	evbuffer_free(b);
-	free(text);
-	json_decref(o);
-}
-
-static void
-reply_error(struct evhttp_request *req, int code, const char *why)
-{
-	reply_json(req, code, json_pack("{s:s}", "error", why));
-}
 
 static json_t *
 state_json(const struct server *s)
@@ -101,8 +80,15 @@ state_json(const struct server *s)
 		o = humangame_state(s->game);
 	json_object_set_new(o, "mode", json_string(s->game ? "play" :
 	    "watch"));
+	/* Versions count within a game: the page compares them only then. */
+	json_object_set_new(o, "game_no", json_integer(s->games));
 	json_object_set_new(o, "records", json_integer(s->watch ?
 	    (json_int_t)watch_count(s->watch) : 0));
+	/* The engine serve was started with, when not one of the levels
+	 * the new game dialog offers anyway. */
+	if (s->game != NULL && s->given.level == NULL)
+		json_object_set_new(o, "given_engine",
+		    json_string(s->given.engine_name));
 	if (s->watch != NULL)	/* the deals can be replayed, analysed */
 		json_object_set_new(o, "records_file",
 		    json_string(watch_path(s->watch)));
@@ -152,7 +138,7 @@ open_events(struct server *s, struct evhttp_request *req)
 	struct evkeyvalq *h = evhttp_request_get_output_headers(req);
 
 	if (s->nclients == MAX_CLIENTS) {
-		reply_error(req, 429, "too many event streams");
+		weberr_reply_error(req, 429, "too many event streams");
 		return;
 	}
 	evhttp_add_header(h, "Content-Type", "text/event-stream");
@@ -192,45 +178,86 @@ ask_hint(struct server *s, struct evhttp_request *req)
 
 	if (s->game == NULL || humangame_hint_position(s->game, view,
 	    VIEW_TEXT_MAX, rules, sizeof(rules)) < 0) {
-		reply_error(req, 409, "a hint is for your turn");
+		weberr_reply_error(req, 409, "a hint is for your turn");
 	} else {
 		r = humangame_rules(s->game);
 		if (hint_ask(s->hint, variant_name(r->variant), rules, view,
 		    err, sizeof(err)) < 0)
-			reply_error(req, 409, err);
+			weberr_reply_error(req, 409, err);
 		else {
 			humangame_set_hint(s->game, json_pack("{s:b}",
 			    "thinking", 1));
-			reply_json(req, 202, json_pack("{s:b}", "asked", 1));
+			weberr_reply(req, 202, json_pack("{s:b}", "asked", 1));
 			push(s);
 		}
 	}
 	free(view);
 }
 
+/* The body of a POST into body (WEB_MAX_BODY + 1 bytes): its length,
+ * or -1 after a 413. */
+static ssize_t
+read_body(struct evhttp_request *req, char *body)
+{
+	ssize_t len = webreq_body(evhttp_request_get_input_buffer(req), body);
+
+	if (len < 0)
+		weberr_reply_error(req, 413, "the body is too long");
+	return len;
+}
+
 static void
 post_action(struct server *s, struct evhttp_request *req)
 {
-	struct evbuffer *in = evhttp_request_get_input_buffer(req);
-	size_t len = evbuffer_get_length(in);
 	char body[WEB_MAX_BODY + 1], action[128], err[256];
+	ssize_t len = read_body(req, body);
 	int rc;
 
-	if (len > WEB_MAX_BODY) {
-		reply_error(req, 413, "the body is too long");
+	if (len < 0)
+		return;
+	if ((rc = webreq_action(body, (size_t)len, action, sizeof(action),
+	    err, sizeof(err))) != 0)
+		weberr_reply_error(req, rc, err);
+	else if (s->game == NULL)
+		weberr_reply_error(req, 409, "no game: this server only shows records");
+	else if (humangame_act(s->game, action, err, sizeof(err)) < 0)
+		weberr_reply_error(req, 409, err);
+	else
+		weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
+}
+
+/* The new game dialog: the deal in play, if any, is abandoned (a deal
+ * not finished is not recorded) and the game starts again. */
+static void
+new_game(struct server *s, struct evhttp_request *req)
+{
+	static const struct humangame_callbacks cb = { on_changed, NULL };
+	char body[WEB_MAX_BODY + 1], err[256];
+	ssize_t len = read_body(req, body);
+	struct web_newgame ng;
+	struct humangame_opts o;
+	int rc;
+
+	if (len < 0)
+		return;
+	if ((rc = webreq_newgame(body, (size_t)len, &ng, err,
+	    sizeof(err))) != 0) {
+		weberr_reply_error(req, rc, err);
 		return;
 	}
-	evbuffer_copyout(in, body, len);
-	body[len] = '\0';
-	if ((rc = webreq_action(body, len, action, sizeof(action), err,
-	    sizeof(err))) != 0)
-		reply_error(req, rc, err);
-	else if (s->game == NULL)
-		reply_error(req, 409, "no game: this server only shows records");
-	else if (humangame_act(s->game, action, err, sizeof(err)) < 0)
-		reply_error(req, 409, err);
-	else
-		reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+	if (s->game == NULL || humangame_choose(&o, &s->o.game, &s->given, &ng, err,
+	    sizeof(err)) < 0) {
+		weberr_reply_error(req, 409, s->game ? err : "no game: this server "
+		    "only shows records");
+		return;
+	}
+	s->o.game = o;
+	humangame_free(s->game);
+	s->games++;
+	s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
+	humangame_start(s->game);
+	weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
+	push(s);
 }
 
 static void
@@ -246,7 +273,7 @@ get_records(struct server *s, struct evhttp_request *req)
 			json_array_append_new(list, d);
 		}
 	}
-	reply_json(req, 200, json_pack("{s:s?, s:o}", "file", s->watch ?
+	weberr_reply(req, 200, json_pack("{s:s?, s:o}", "file", s->watch ?
 	    watch_path(s->watch) : NULL, "deals", list));
 }
 
@@ -260,13 +287,13 @@ get_replay(struct server *s, struct evhttp_request *req,
 	json_t *o;
 
 	if (line == NULL) {
-		reply_error(req, 404, "no such deal in the records");
+		weberr_reply_error(req, 404, "no such deal in the records");
 		return;
 	}
 	if ((o = replay_json(line, r->view, err, sizeof(err))) == NULL)
-		reply_error(req, 422, err);
+		weberr_reply_error(req, 422, err);
 	else
-		reply_json(req, 200, o);
+		weberr_reply(req, 200, o);
 }
 
 static void
@@ -278,12 +305,12 @@ start_analysis(struct server *s, struct evhttp_request *req,
 	char err[256];
 
 	if (line == NULL)
-		reply_error(req, 404, "no such deal in the records");
+		weberr_reply_error(req, 404, "no such deal in the records");
 	else if (analysis_start(s->analysis, line, r->deal, err,
 	    sizeof(err)) < 0)
-		reply_error(req, 422, err);
+		weberr_reply_error(req, 422, err);
 	else
-		reply_json(req, 202, json_pack("{s:b}", "started", 1));
+		weberr_reply(req, 202, json_pack("{s:b}", "started", 1));
 }
 
 static void
@@ -327,7 +354,7 @@ dispatch(struct server *s, struct evhttp_request *req,
 		get_file(req, r->path);
 		break;
 	case ROUTE_STATE:
-		reply_json(req, 200, state_json(s));
+		weberr_reply(req, 200, state_json(s));
 		break;
 	case ROUTE_EVENTS:
 		open_events(s, req);
@@ -338,9 +365,9 @@ dispatch(struct server *s, struct evhttp_request *req,
 	case ROUTE_NEXT:
 		if (s->game == NULL || humangame_next(s->game, err,
 		    sizeof(err)) < 0)
-			reply_error(req, 409, s->game ? err : "no game");
+			weberr_reply_error(req, 409, s->game ? err : "no game");
 		else
-			reply_json(req, 200, json_pack("{s:b}", "ok", 1));
+			weberr_reply(req, 200, json_pack("{s:b}", "ok", 1));
 		break;
 	case ROUTE_HINT:
 		ask_hint(s, req);
@@ -355,7 +382,14 @@ dispatch(struct server *s, struct evhttp_request *req,
 		start_analysis(s, req, r);
 		break;
 	case ROUTE_ANALYSIS:
-		reply_json(req, 200, analysis_json(s->analysis));
+		weberr_reply(req, 200, analysis_json(s->analysis));
+		break;
+	case ROUTE_NEWGAME:
+		new_game(s, req);
+		break;
+	case ROUTE_LIVE:
+		weberr_reply(req, 200, s->live ? watch_live(s->live) :
+		    json_object());
 		break;
 	}
 }
@@ -375,7 +409,7 @@ on_request(struct evhttp_request *req, void *arg)
 		rc = webreq_route(method_of(req), evhttp_request_get_uri(req),
 		    &r, err, sizeof(err));
 	if (rc != 0)
-		reply_error(req, rc, err);
+		weberr_reply_error(req, rc, err);
 	else
 		dispatch(s, req, &r);
 }
@@ -482,8 +516,14 @@ setup(struct server *s)
 	event_add(s->sigint, NULL);
 	if (records != NULL)
 		s->watch = watch_new(s->base, records, 500);
+	if (s->o.watch != NULL) {	/* a match's --live feed beside it */
+		char live[PATH_MAX];
+		snprintf(live, sizeof(live), "%s.live", s->o.watch);
+		s->live = watch_new(s->base, live, 200);
+	}
 	s->analysis = analysis_new(s->base, s->reaper, s->o.game.hint_engine);
 	if (s->o.watch == NULL) {
+		s->given = s->o.game;
 		s->game = humangame_new(s->base, s->reaper, &s->o.game, &cb, s);
 		s->hint = hint_new(s->base, s->reaper, s->o.game.hint_engine,
 		    on_hint, s);
@@ -506,6 +546,7 @@ teardown(struct server *s)
 	hint_free(s->hint);
 	analysis_free(s->analysis);
 	watch_free(s->watch);
+	watch_free(s->live);
 	if (s->http)
 		evhttp_free(s->http);
 	if (s->sigterm)

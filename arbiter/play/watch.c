@@ -1,5 +1,5 @@
 /*
- * watch.c: following a records file (watch.h).
+ * watch.c: following a records file or a live feed (watch.h).
  *
  * Reads are small and the file is local, so reading it on the loop is
  * bounded work per tick; the offset survives the file growing, and a
@@ -62,6 +62,12 @@ watch_poll(struct watch *w)
 		clear(w);
 	if (st.st_size == w->offset || (f = fopen(w->path, "r")) == NULL)
 		return;
+	/* A file emptied and written again past where it was read (a live
+	 * feed, between two reads) starts with another first line. */
+	if (w->n > 0 && ((len = getline(&line, &cap, f)) <= 0 ||
+	    strlen(w->lines[0]) != (size_t)len - 1 ||
+	    memcmp(line, w->lines[0], (size_t)len - 1) != 0))
+		clear(w);
 	if (fseek(f, w->offset, SEEK_SET) == 0)
 		/* A line without its newline is still being written. */
 		while ((len = getline(&line, &cap, f)) > 0 &&
@@ -116,6 +122,62 @@ const char *
 watch_line(const struct watch *w, size_t i)
 {
 	return i < w->n ? w->lines[i] : NULL;
+}
+
+/* Line i of the feed, parsed, if it is of (table, deal). */
+static json_t *
+feed_line(const struct watch *w, size_t i, json_int_t table,
+    json_int_t deal)
+{
+	json_t *o = json_loads(w->lines[i], 0, NULL);
+
+	if (o != NULL && (json_integer_value(json_object_get(o, "table")) !=
+	    table || json_integer_value(json_object_get(o, "deal")) != deal)) {
+		json_decref(o);
+		o = NULL;
+	}
+	return o;
+}
+
+json_t *
+watch_live(const struct watch *w)
+{
+	json_t *last = w->n ? json_loads(w->lines[w->n - 1], 0, NULL) : NULL;
+	json_t *steps = json_array(), *o;
+	json_int_t table, deal;
+	size_t from = w->n;
+
+	if (last == NULL) {
+		json_decref(steps);
+		return json_object();
+	}
+	table = json_integer_value(json_object_get(last, "table"));
+	deal = json_integer_value(json_object_get(last, "deal"));
+	/* From the deal's step 0 (the feed may hold other tables' deals,
+	 * and the start of this one may have been cut). */
+	while (from > 0) {
+		o = feed_line(w, --from, table, deal);
+		if (o != NULL && json_integer_value(json_object_get(o,
+		    "step")) == 0) {
+			json_decref(o);
+			break;
+		}
+		json_decref(o);
+	}
+	for (size_t i = from; i < w->n; i++)
+		if ((o = feed_line(w, i, table, deal)) != NULL) {
+			json_array_append_new(steps, json_pack("{s:O, s:O, s:O, "
+			    "s:O}", "step", json_object_get(o, "step"), "seat",
+			    json_object_get(o, "seat"), "action",
+			    json_object_get(o, "action"), "view",
+			    json_object_get(o, "view")));
+			json_decref(o);
+		}
+	o = json_pack("{s:O, s:O, s:O, s:o}", "table", json_object_get(last,
+	    "table"), "deal", json_object_get(last, "deal"), "players",
+	    json_object_get(last, "players"), "steps", steps);
+	json_decref(last);
+	return o;
 }
 
 const char *

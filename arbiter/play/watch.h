@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 struct watch;
 struct event_base;
 
@@ -22,5 +24,12 @@ size_t		 watch_count(const struct watch *w);
 /* Line i (0-based, without its newline), or NULL. */
 const char	*watch_line(const struct watch *w, size_t i);
 const char	*watch_path(const struct watch *w);
+
+/*
+ * Of a match's live feed (record/live.h) followed by w: the newest deal
+ * in it, {table, deal, players, steps: [{step, seat, action, view}...]}
+ * from its first line kept, or an empty object when the feed has none.
+ */
+json_t		*watch_live(const struct watch *w);
 
 #endif

@@ -156,3 +156,29 @@ weberr_json(struct evhttp *http)
 {
 	evhttp_set_bevcb(http, new_bev, NULL);
 }
+
+void
+weberr_reply(struct evhttp_request *req, int code, json_t *o)
+{
+	struct evbuffer *b = evbuffer_new();
+	char *text = json_dumps(o, JSON_COMPACT);
+
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Content-Type", "application/json");
+	evhttp_add_header(evhttp_request_get_output_headers(req),
+	    "Cache-Control", "no-store");
+	evbuffer_add_printf(b, "%s\n", text ? text : "{}");
+	evhttp_send_reply(req, code, code < 300 ? "OK" : code == 404 ?
+	    "Not Found" : code == 405 ? "Method Not Allowed" : code == 409 ?
+	    "Conflict" : code == 415 ? "Unsupported Media Type" :
+	    code == 421 ? "Misdirected Request" : "Bad Request", b);
+	evbuffer_free(b);
+	free(text);
+	json_decref(o);
+}
+
+void
+weberr_reply_error(struct evhttp_request *req, int code, const char *why)
+{
+	weberr_reply(req, code, json_pack("{s:s}", "error", why));
+}

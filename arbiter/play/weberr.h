@@ -10,9 +10,16 @@
 #define WEBERR_H
 
 #include <event2/http.h>
+#include <jansson.h>
 
 /* Makes http's connections send every error of libevent's as JSON:
  * {"error": "<one line>"}, Content-Type application/json. */
 void	weberr_json(struct evhttp *http);
+
+/* Replies with o as JSON (compact, one line, not cached), and frees it;
+ * an error: {"error": why}. */
+void	weberr_reply(struct evhttp_request *req, int code, json_t *o);
+void	weberr_reply_error(struct evhttp_request *req, int code,
+	    const char *why);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <sys/queue.h>
 
+#include <event2/buffer.h>
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 #include <jansson.h>
@@ -28,6 +29,8 @@ static const struct {
 	{ "/api/replay", ROUTE_REPLAY, WEB_GET },
 	{ "/api/analyse", ROUTE_ANALYSE, WEB_POST },
 	{ "/api/analysis", ROUTE_ANALYSIS, WEB_GET },
+	{ "/api/newgame", ROUTE_NEWGAME, WEB_POST },
+	{ "/api/live", ROUTE_LIVE, WEB_GET },
 	{ "/", ROUTE_FILE, WEB_GET },
 	{ "/index.html", ROUTE_FILE, WEB_GET },
 	{ "/app.js", ROUTE_FILE, WEB_GET },
@@ -35,6 +38,8 @@ static const struct {
 	{ "/cards.js", ROUTE_FILE, WEB_GET },
 	{ "/table.js", ROUTE_FILE, WEB_GET },
 	{ "/records.js", ROUTE_FILE, WEB_GET },
+	{ "/narrate.js", ROUTE_FILE, WEB_GET },
+	{ "/match.js", ROUTE_FILE, WEB_GET },
 };
 
 /* deal=N&view=0|1|all, nothing else, each once. */
@@ -122,6 +127,18 @@ out:
 	return rc;
 }
 
+ssize_t
+webreq_body(struct evbuffer *in, char *body)
+{
+	size_t len = evbuffer_get_length(in);
+
+	if (len > WEB_MAX_BODY)
+		return -1;
+	evbuffer_copyout(in, body, len);
+	body[len] = '\0';
+	return (ssize_t)len;
+}
+
 int
 webreq_action(const char *body, size_t len, char *action, size_t actionlen,
     char *err, size_t errlen)
@@ -147,6 +164,64 @@ webreq_action(const char *body, size_t len, char *action, size_t actionlen,
 		rc = 400;
 	} else
 		snprintf(action, actionlen, "%s", text);
+	json_decref(o);
+	return rc;
+}
+
+/* Whether text is one of the words of list (NULL-terminated). */
+static bool
+one_of(const char *text, const char *const *list)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(text, *list) == 0)
+			return true;
+	return false;
+}
+
+int
+webreq_newgame(const char *body, size_t len, struct web_newgame *ng,
+    char *err, size_t errlen)
+{
+	static const char *const variants[] = { "rubicon", "two-hand",
+		"six-pack", "eight-pack", NULL };
+	static const char *const levels[] = { "random", "greedy", "strong",
+		"given", NULL };
+	const char *variant = NULL, *level = NULL;
+	json_int_t skill = -1, seat = -1, deals = -1;
+	json_error_t je;
+	json_t *o;
+	int rc = 400;
+
+	memset(ng, 0, sizeof(*ng));
+	ng->skill = ng->seat = ng->deals = -1;
+	if (body == NULL || len > WEB_MAX_BODY || (o = json_loadb(body, len,
+	    JSON_REJECT_DUPLICATES, &je)) == NULL) {
+		snprintf(err, errlen, "the body must be a JSON object");
+		return 400;
+	}
+	if (json_unpack_ex(o, &je, JSON_STRICT, "{s?s, s?s, s?I, s?I, s?I}",
+	    "variant", &variant, "level", &level, "skill", &skill, "seat",
+	    &seat, "deals", &deals) < 0)
+		snprintf(err, errlen, "a new game is {variant, level, skill, "
+		    "seat, deals}: %s", je.text);
+	else if (variant != NULL && !one_of(variant, variants))
+		snprintf(err, errlen, "no variant '%.20s' for two", variant);
+	else if (level != NULL && !one_of(level, levels))
+		snprintf(err, errlen, "no level '%.20s'", level);
+	else if (skill < -1 || skill > 100 || seat < -1 || seat > 1 ||
+	    deals < -1 || deals > 1000)
+		snprintf(err, errlen, "skill 0 to 100, seat 0 or 1, deals 0 "
+		    "to 1000");
+	else {
+		snprintf(ng->variant, sizeof(ng->variant), "%s", variant ?
+		    variant : "");
+		snprintf(ng->level, sizeof(ng->level), "%s", level ? level :
+		    "");
+		ng->skill = (int)skill;
+		ng->seat = (int)seat;
+		ng->deals = (int)deals;
+		rc = 0;
+	}
 	json_decref(o);
 	return rc;
 }

@@ -8,6 +8,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
+
+struct evbuffer;
 
 enum web_method { WEB_GET, WEB_HEAD, WEB_POST, WEB_OTHER };
 
@@ -22,7 +25,20 @@ enum web_route {
 	ROUTE_REPLAY,	/* GET /api/replay?deal=N&view=0|1|all */
 	ROUTE_ANALYSE,	/* POST /api/analyse?deal=N: the engine weighs
 			 * every decision of a recorded deal */
-	ROUTE_ANALYSIS	/* GET /api/analysis: how far it has come */
+	ROUTE_ANALYSIS,	/* GET /api/analysis: how far it has come */
+	ROUTE_NEWGAME,	/* POST /api/newgame: the new game dialog's */
+	ROUTE_LIVE	/* GET /api/live: the newest deal of the live feed */
+};
+
+/* A new game as the page's dialog asks for it; a field absent keeps its
+ * value: NULL strings, -1 numbers. */
+struct web_newgame {
+	char	variant[32];	/* "" : unchanged */
+	char	level[16];	/* random, greedy, strong, or "given" (the
+				 * --engine serve was started with) */
+	int	skill;		/* 0 to 100 */
+	int	seat;		/* 0, 1 */
+	int	deals;		/* 0 (no end) to 1000 */
 };
 
 struct web_req {
@@ -43,12 +59,24 @@ struct web_req {
 int	webreq_route(enum web_method m, const char *uri, struct web_req *r,
 	    char *err, size_t errlen);
 
+/* A POST's body as text, into body (WEB_MAX_BODY + 1 bytes): its
+ * length, or -1 if it is longer than WEB_MAX_BODY. */
+ssize_t	webreq_body(struct evbuffer *in, char *body);
+
 /*
  * Reads an action's body, {"action": "<text>"} and nothing else: returns
  * 0 with the text in action, or 400 with one line in err.
  */
 int	webreq_action(const char *body, size_t len, char *action,
 	    size_t actionlen, char *err, size_t errlen);
+
+/*
+ * Reads a new game's body, {"variant", "level", "skill", "seat",
+ * "deals"} (each optional, nothing else; the values in range): 0, or 400
+ * with one line in err.
+ */
+int	webreq_newgame(const char *body, size_t len, struct web_newgame *ng,
+	    char *err, size_t errlen);
 
 /*
  * Checks what guards the person's game from other web pages: a POST must

@@ -241,6 +241,80 @@ def analyse(base, steps):
     return len(got)
 
 
+def start(*args):
+    proc = subprocess.Popen([ARB, "serve", "--port", "0", *args],
+                            stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    while line and "serving on" not in line:
+        line = proc.stdout.readline()
+    return proc, line.split()[-1].rstrip("/")
+
+
+def play_out(base, limit=30):
+    """Takes the first legal action until the deal is over."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        st = json.loads(expect(base, "/api/state", 200))
+        if st["result"] is not None and not st["in_deal"]:
+            return st
+        if st["to_move"]:
+            request(base, "/api/action", "POST",
+                    {"action": st["view"]["legal"][0]})
+        else:
+            time.sleep(0.02)
+    fail("the deal did not end")
+
+
+def failures():
+    """An engine that stalls loses the deal by forfeit within the stall
+    limit (seconds), in words, and the game goes on; one that exits
+    mid-deal too; the new game dialog's request starts another game."""
+    bot = os.path.join(BUILD, "fixtures", "badbot")
+    proc, base = start("--deals", "3", "--stall-limit", "1", "--engine",
+                       bot + " --mode hang --after 3")
+    try:
+        t0 = time.time()
+        st = play_out(base)
+        r = st["result"]
+        if time.time() - t0 > 10 or r["termination"] != "stall":
+            fail(f"a stall: {time.time() - t0:.1f} s, {r}")
+        name = st["opponent"]
+        if r.get("failure") != f"{name} did not answer in time" or \
+                "forfeit" not in (r.get("arithmetic") or "") or \
+                st["broken"] is not None:
+            fail(f"a stall not told in words: {r} {st['broken']}")
+        if st["history"] != [r]:
+            fail(f"no match history: {st['history']}")
+        expect(base, "/api/next", 200, method="POST", raw=b"")
+        st = play_out(base)
+        if len(st["history"]) != 2:
+            fail(f"the second deal: {st['history']}")
+        expect(base, "/api/newgame", 400, method="POST",
+               body={"level": "sh -c id"})
+        expect(base, "/api/newgame", 200, method="POST",
+               body={"level": "random", "seat": 1, "skill": 50})
+        st = json.loads(expect(base, "/api/state", 200))
+        if st["seat"] != 1 or st["players"][0] != "Random (skill 50)" or \
+                st["history"] or st["broken"]:
+            fail(f"the new game: {st['players']} seat {st['seat']}")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=5)
+    proc, base = start("--deals", "1", "--engine",
+                       bot + " --mode crash --after 3")
+    try:
+        st = play_out(base)
+        log = st["log"]
+        over = [i for i, l in enumerate(log) if l.startswith("gameover")]
+        if not over or over[0] != len(log) - 1:
+            fail(f"lines after the gameover: {log[-3:]}")
+        if "stopped" not in (st["result"].get("failure") or ""):
+            fail(f"an exit mid-deal: {st['result']}")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=5)
+
+
 def main():
     tmp = tempfile.mkdtemp()
     records = os.path.join(tmp, "r.jsonl")
@@ -290,10 +364,16 @@ def main():
                 time.sleep(0.05)
             if not hint or hint["action"] not in st["view"]["legal"]:
                 fail(f"no legal hint: {hint}")
-            # The hint engine's value of every action, best first.
+            # The hint engine's value of every action: its choice
+            # first, then best first; a choice valued below another says
+            # which it was kept over.
             values = [a["value"] for a in hint.get("actions", [])]
-            if len(values) < 2 or values != sorted(values, reverse=True):
-                fail(f"the hint's actions are not weighed best first: {hint}")
+            if len(values) < 2 or values[1:] != sorted(values[1:],
+                                                       reverse=True) or \
+                    hint["actions"][0]["action"] != hint["action"] or \
+                    hint["value"] != values[0] or \
+                    (values[0] < values[1]) != ("kept_over" in hint):
+                fail(f"the hint's list and choice disagree: {hint}")
             if any(a["action"] not in st["view"]["legal"] or
                    not 0 <= a["win"] <= 1 for a in hint["actions"]):
                 fail(f"a hint action not legal or a bad win chance: {hint}")
@@ -348,6 +428,7 @@ def main():
                 (step["action"] == "pass" and
                  step["kind"] not in ("declare", "carte-blanche")):
             fail(f"replay step without its kind or points: {step}")
+    failures()
     print(f"serve.py: {moves} moves, {n} states checked, "
           f"{analysed} positions analysed, ok")
 

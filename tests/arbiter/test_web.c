@@ -9,6 +9,8 @@
 #include "card.h"
 #include "game.h"
 #include "record/view_json.h"
+#include "play/dealwords.h"
+#include "record/live.h"
 #include "play/webreq.h"
 
 struct route_case {
@@ -26,8 +28,14 @@ static const struct route_case route_cases[] = {
 	{ "cards", WEB_GET, "/cards.js", 0, ROUTE_FILE },
 	{ "table", WEB_GET, "/table.js", 0, ROUTE_FILE },
 	{ "records-js", WEB_GET, "/records.js", 0, ROUTE_FILE },
+	{ "narrate-js", WEB_GET, "/narrate.js", 0, ROUTE_FILE },
+	{ "match-js", WEB_GET, "/match.js", 0, ROUTE_FILE },
 	{ "analyse", WEB_POST, "/api/analyse?deal=2", 0, ROUTE_ANALYSE },
 	{ "analysis", WEB_GET, "/api/analysis", 0, ROUTE_ANALYSIS },
+	{ "newgame", WEB_POST, "/api/newgame", 0, ROUTE_NEWGAME },
+	{ "newgame-get", WEB_GET, "/api/newgame", 405, 0 },
+	{ "live", WEB_GET, "/api/live", 0, ROUTE_LIVE },
+	{ "live-post", WEB_POST, "/api/live", 405, 0 },
 	{ "analyse-get", WEB_GET, "/api/analyse?deal=2", 405, 0 },
 	{ "analyse-no-deal", WEB_POST, "/api/analyse", 400, 0 },
 	{ "analysis-query", WEB_GET, "/api/analysis?deal=1", 400, 0 },
@@ -149,40 +157,63 @@ mentions(const char *text, int c)
 	return strstr(text, want) != NULL;
 }
 
-/* Plays a deal with the first legal action; at every step the JSON of
- * each seat's view names none of the other seat's concealed cards. */
+/* Plays a Rubicon deal of seed with the first legal action, calling
+ * check(g, step) before each action: more than 100 steps. */
 static void
-test_view_hides_other_hand(void **state)
+play_checking(uint64_t seed, void (*check)(const struct game *, int))
 {
 	struct rules r;
 	struct game *g;
 	int steps = 0;
 
 	rules_init(&r, VARIANT_RUBICON);
-	g = game_new(&r, 42, 1);
+	g = game_new(&r, seed, 1);
 	while (!game_over(g)) {
 		struct action legal[MAX_LEGAL];
-		for (int s = 0; s < 2; s++) {
-			struct game *v = game_view(g, s);
-			json_t *o = view_json(v);
-			char *text = json_dumps(o, 0);
-			struct cardset other = game_hand(g, 1 - s);
-			struct cardset known = game_hand(v, 1 - s);
-			CARDSET_FOREACH(c, &other)
-				if (!cardset_has(&known, c) && mentions(text, c))
-					fail_msg("step %d: seat %d sees %d", steps,
-					    s, c);
-			assert_null(strstr(text, "stockcards"));
-			free(text);
-			json_decref(o);
-			game_free(v);
-		}
+		check(g, steps);
 		assert_true(game_legal_actions(g, legal, MAX_LEGAL) > 0);
 		assert_int_equal(game_apply(g, &legal[0], NULL), 0);
 		steps++;
 	}
 	assert_true(steps > 100);
 	game_free(g);
+}
+
+/* text names no card of seat s's hand in g that viewer's view of g
+ * does not know. */
+static void
+hides(const char *text, const struct game *g, int s, int viewer, int step)
+{
+	struct game *v = game_view(g, viewer);
+	struct cardset hand = game_hand(g, s), known = game_hand(v, s);
+
+	CARDSET_FOREACH(c, &hand)
+		if (!cardset_has(&known, c) && mentions(text, c))
+			fail_msg("step %d: seat %d's %d shown", step, s, c);
+	game_free(v);
+}
+
+/* The JSON of each seat's view names none of the other seat's
+ * concealed cards. */
+static void
+seat_views_hide(const struct game *g, int step)
+{
+	for (int s = 0; s < 2; s++) {
+		struct game *v = game_view(g, s);
+		json_t *o = view_json(v);
+		char *text = json_dumps(o, 0);
+		hides(text, g, 1 - s, s, step);
+		assert_null(strstr(text, "stockcards"));
+		free(text);
+		json_decref(o);
+		game_free(v);
+	}
+}
+
+static void
+test_view_hides_other_hand(void **state)
+{
+	play_checking(42, seat_views_hide);
 }
 
 /* The whole state (a replay's "all cards") does show both hands. */
@@ -252,11 +283,179 @@ test_guard(void **state)
 	}
 }
 
+/* The new game dialog's body: each field optional, in range, no other. */
+static void
+test_newgame_bodies(void **state)
+{
+	static const struct {
+		const char	*body;
+		int		 status;
+	} cases[] = {
+		{ "{}", 0 },
+		{ "{\"level\":\"strong\",\"skill\":40,\"seat\":1,"
+		    "\"variant\":\"six-pack\",\"deals\":5}", 0 },
+		{ "{\"level\":\"given\"}", 0 },
+		{ "{\"level\":\"rm -rf /\"}", 400 },
+		{ "{\"level\":\"strong\",\"command\":\"sh\"}", 400 },
+		{ "{\"variant\":\"three-hand\"}", 400 },
+		{ "{\"skill\":101}", 400 },
+		{ "{\"seat\":2}", 400 },
+		{ "{\"deals\":1001}", 400 },
+		{ "{\"seat\":\"1\"}", 400 },
+		{ "[1]", 400 },
+		{ "{\"seat\":0,\"seat\":1}", 400 },
+	};
+	struct web_newgame ng;
+	char err[256];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		int rc = webreq_newgame(cases[i].body, strlen(cases[i].body),
+		    &ng, err, sizeof(err));
+		if (rc != cases[i].status)
+			fail_msg("%s: %d, want %d (%s)", cases[i].body, rc,
+			    cases[i].status, err);
+		if (rc != 0 && (err[0] == '\0' || strchr(err, '\n')))
+			fail_msg("%s: the error must be one line", cases[i].body);
+	}
+	{
+		const char *b = "{\"seat\":1,\"level\":\"random\"}";
+		assert_int_equal(webreq_newgame(b, strlen(b), &ng, err,
+		    sizeof(err)), 0);
+	}
+	assert_int_equal(ng.seat, 1);
+	assert_int_equal(ng.skill, -1);
+	assert_string_equal(ng.level, "random");
+	assert_string_equal(ng.variant, "");
+}
+
+/* The value's arithmetic from the rules core's own result. */
+static void
+value_of(enum variant var, int p0, int p1, int b0, int b1, bool forfeit,
+    char *buf, size_t len, struct result *res)
+{
+	struct rules r;
+
+	rules_init(&r, var);
+	memset(res, 0, sizeof(*res));
+	res->points[0] = res->scores.points[0] = p0;
+	res->points[1] = res->scores.points[1] = p1;
+	res->brisques[0] = res->scores.brisques[0] = b0;
+	res->brisques[1] = res->scores.brisques[1] = b1;
+	score_game_value(&r.score, &res->scores, &res->value);
+	if (forfeit) {	/* game.c: seat 1 forfeits, as a rubicon */
+		res->value.winner = 0;
+		res->value.rubicon = true;
+		res->value.value = p0 / 100 * 100 + 100 + 1000 + 300;
+	}
+	dealwords_value(&r, res, forfeit, buf, len);
+}
+
+static void
+test_value_words(void **state)
+{
+	struct result res;
+	char buf[512];
+
+	value_of(VARIANT_RUBICON, 2240, 1180, 100, 60, false, buf,
+	    sizeof(buf), &res);
+	assert_int_equal(res.value.value, 1600);
+	assert_string_equal(buf, "winner 2,240 − loser 1,180, in whole "
+	    "hundreds 2,200 − 1,100 = 1,100, + 500 for the game = 1,600");
+	value_of(VARIANT_RUBICON, 1240, 780, 100, 60, false, buf, sizeof(buf),
+	    &res);
+	assert_int_equal(res.value.value, 3200);
+	assert_string_equal(buf, "a rubicon (the loser under 1,000): winner "
+	    "1,240 + loser 780, in whole hundreds 1,200 + 700, + 1,000 for "
+	    "the game + 300 for brisques = 3,200");
+	value_of(VARIANT_RUBICON, 1240, 40, 100, 60, false, buf, sizeof(buf),
+	    &res);
+	assert_non_null(strstr(buf, "loser 40, in whole hundreds 1,200 + 0 "
+	    "(counted as 100)"));
+	assert_non_null(strstr(buf, "= 2,600"));
+	value_of(VARIANT_RUBICON, 1500, 1500, 80, 80, false, buf, sizeof(buf),
+	    &res);
+	assert_string_equal(buf, "a drawn deal is worth nothing");
+	value_of(VARIANT_RUBICON, 2600, 0, 0, 0, true, buf, sizeof(buf), &res);
+	assert_string_equal(buf, "a forfeit counts as a rubicon: winner 2,600 "
+	    "+ 100 for the loser + 1,000 for the game + 300 for brisques = "
+	    "4,000");
+	/* A deal of a game of several has no value of its own. */
+	value_of(VARIANT_TWO_HAND, 500, 300, 50, 30, false, buf, sizeof(buf),
+	    &res);
+	assert_string_equal(buf, "");
+	/* Words that would not add up to the value are not said. */
+	{
+		struct rules r;
+		rules_init(&r, VARIANT_RUBICON);
+		res.value.value += 1;
+		dealwords_value(&r, &res, false, buf, sizeof(buf));
+		assert_string_equal(buf, "");
+	}
+}
+
+static void
+test_failure_words(void **state)
+{
+	char buf[128];
+
+	dealwords_failure("Greedy", TERM_STALL, buf, sizeof(buf));
+	assert_string_equal(buf, "Greedy did not answer in time");
+	dealwords_failure("crashy", TERM_CRASH, buf, sizeof(buf));
+	assert_string_equal(buf, "crashy stopped (its process ended)");
+}
+
+/* The live feed's view names no concealed card of either hand, and
+ * offers no seat's legal actions. */
+static void
+public_view_hides(const struct game *g, int step)
+{
+	json_t *o = view_json_public(g);
+	char *text = json_dumps(o, 0);
+
+	hides(text, g, 0, 1, step);
+	hides(text, g, 1, 0, step);
+	assert_null(json_object_get(o, "legal"));
+	assert_string_equal(json_string_value(json_object_get(o, "seat")),
+	    "public");
+	free(text);
+	json_decref(o);
+}
+
+static void
+test_public_view(void **state)
+{
+	play_checking(11, public_view_hides);
+}
+
+/* The feed holds the deals in play: emptied when asked, a line each. */
+static void
+test_live_write(void **state)
+{
+	FILE *f = tmpfile();
+	char buf[64];
+
+	assert_non_null(f);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "a", 1), false), 0);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "a", 2), false), 0);
+	assert_int_equal(live_write(f, json_pack("{s:i}", "b", 3), true), 0);
+	rewind(f);
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	assert_string_equal(buf, "{\"b\":3}\n");
+	assert_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_routes),
+		cmocka_unit_test(test_newgame_bodies),
+		cmocka_unit_test(test_value_words),
+		cmocka_unit_test(test_failure_words),
+		cmocka_unit_test(test_public_view),
+		cmocka_unit_test(test_live_write),
 		cmocka_unit_test(test_replay_query),
 		cmocka_unit_test(test_bodies),
 		cmocka_unit_test(test_oversize_body),

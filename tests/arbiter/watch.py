@@ -47,6 +47,41 @@ def wait_count(base, n):
     fail(f"the server lists {len(rec['deals'])} deals, not {n}")
 
 
+def feed(deal, steps, table=0):
+    return "".join(json.dumps({"live": 1, "table": table, "deal": deal,
+                               "step": k, "players": ["a", "b"],
+                               "seat": None if k == 0 else k % 2,
+                               "action": None if k == 0 else f"x{k}",
+                               "view": {"n": k}}) + "\n"
+                   for k in steps)
+
+
+def wait_live(base, deal, n):
+    for _ in range(50):
+        got = get(base, "/api/live")[1]
+        if got.get("deal") == deal and len(got.get("steps", [])) == n:
+            return got
+        time.sleep(0.1)
+    fail(f"/api/live: {got}, want deal {deal} with {n} steps")
+
+
+def live(base, path):
+    """FILE.live, a match's --live feed: the newest deal, from its step
+    0, other tables' lines left out; a feed emptied and written again
+    past where it was read is read again from its start."""
+    with open(path, "w") as f:
+        f.write(feed(4, range(3)))
+    wait_live(base, 4, 3)
+    with open(path, "a") as f:
+        f.write(feed(9, range(2), table=1) + feed(4, [3]))
+    got = wait_live(base, 4, 4)
+    if [st["action"] for st in got["steps"]] != [None, "x1", "x2", "x3"]:
+        fail(f"live steps: {got['steps']}")
+    with open(path, "w") as f:     # a new deal, longer than the old feed
+        f.write(feed(5, range(12)))
+    wait_live(base, 5, 12)
+
+
 def main():
     tmp = tempfile.mkdtemp()
     full = os.path.join(tmp, "full.jsonl")
@@ -89,6 +124,7 @@ def main():
             for card in set(a["hands"][1]["cards"]) - shown:
                 if f'"{card}"' in text:
                     fail(f"step {i}: seat 0's view shows {card}")
+        live(base, path + ".live")
         print(f"watch.py: {len(every)} steps checked, ok")
     finally:
         proc.send_signal(signal.SIGTERM)

@@ -1,10 +1,15 @@
 // The web front end in headless Chromium: plays a whole deal by clicking
 // the card faces and the declaration buttons, reloads the page in the
 // middle, asks for a hint (the engine's value of every choice), reads
-// the end-of-deal summary, then replays and analyses the deal from its
-// record.  Screenshots: OUT-deal.png (in play), OUT-declare.png (a
-// declaration to choose), OUT-hint.png, OUT-summary.png, OUT-replay.png,
-// OUT-phone.png.  Any console error or page error fails it.
+// the end-of-deal summary (the game value with its arithmetic), then
+// replays and analyses the deal from its record; then starts a new game
+// from the dialog (another opponent, seat and speed) and plays two deals
+// of it, the match panel keeping the running score.  A hint asked right
+// after a card is not sent (no 4xx).  Screenshots: OUT-deal.png (in
+// play), OUT-declare.png (a declaration to choose), OUT-hint.png,
+// OUT-summary.png, OUT-replay.png, OUT-phone.png (the hand at 390x844),
+// OUT-rules.png, OUT-newgame.png, OUT-newgame-phone.png, OUT-match.png.  Any console error,
+// page error or refused request fails it.
 // node deal.js URL OUT (OUT: a path prefix, e.g. build/gui)
 'use strict';
 const { chromium } = require('playwright-core');
@@ -12,12 +17,66 @@ const { chromium } = require('playwright-core');
 const [url, out] = process.argv.slice(2);
 const T = 20000;   // a generous wait for one thing: the machine is shared
 
+const errors = [];
 function fail(msg) {
-  console.error('deal.js: FAIL: ' + msg);
+  console.error('deal.js: FAIL: ' + msg + (errors.length ? '; page errors: ' + errors.join('; ') : ''));
   process.exit(1);
 }
 
 const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
+
+// Clicks the first choice until the deal is over.
+async function playDeal(page) {
+  const deadline = Date.now() + 120000;
+  while (Date.now() < deadline) {
+    const st = await stateOf(page);
+    if (st === 'deal-over') return;
+    const c = st === 'your-turn' && await page.$('#play-table .legal');
+    if (c) await c.click({ timeout: 2000 }).catch(() => {});
+    else await page.waitForTimeout(30);
+  }
+  fail('a deal of the new game did not end');
+}
+
+// The rules, then the new game dialog: Random at skill 50, the other
+// seat, three deals, instant; two deals played, the match panel adding
+// them up.
+async function newGame(page, out) {
+  await page.click('#tab-play');
+  await page.click('#rules-btn');
+  if (!/first marriage or sequence/.test(await page.textContent('#rules'))) fail('no rules');
+  await page.screenshot({ path: `${out}-rules.png` });
+  await page.click('#rules-close');
+  await page.click('#new-game');
+  await page.selectOption('#ng-level', 'random');
+  await page.fill('#ng-skill', '50');
+  await page.selectOption('#ng-seat', '1');
+  await page.fill('#ng-deals', '3');
+  await page.selectOption('#ng-speed', '0');
+  await page.screenshot({ path: `${out}-newgame.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(200);
+  const wide = await page.evaluate(() => Math.max(...[...document.querySelectorAll('#newgame .modal-box, #newgame select')]
+    .map((e) => e.getBoundingClientRect().right)));
+  if (wide > 390) fail(`the new game dialog is ${wide} px wide at phone width`);
+  await page.screenshot({ path: `${out}-newgame-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.click('#ng-start');
+  await page.waitForFunction(() => /Random \(skill 50\)/.test(document.querySelector('#play-table .seat.top .name').textContent),
+    null, { timeout: T });
+  for (let d = 1; d <= 2; d++) {
+    await playDeal(page);
+    await page.waitForSelector('#summary:not([hidden])', { timeout: T });
+    if (d === 1) {
+      await page.click('#next');
+      await page.waitForFunction(() => document.body.dataset.state !== 'deal-over', null, { timeout: T });
+    }
+  }
+  const rows = await page.$$eval('#match tr', (rs) => rs.map((r) => r.textContent));
+  if (rows.length !== 4 || !/Deal 2/.test(rows[2]) || !/Total/.test(rows[3])) fail('the match panel: ' + rows.join(' | '));
+  await page.click('#sum-close');
+  await page.screenshot({ path: `${out}-match.png` });
+}
 
 (async () => {
   const browser = await chromium.launch({
@@ -25,9 +84,10 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push('console: ' + m.text()); });
+  const refused = [];
+  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
   await page.goto(url);
   await page.selectOption('#speed', '1');   // fast: cards fly, tricks sweep
   const deadline = Date.now() + 240000;
@@ -67,6 +127,11 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
         return r.right > 392 || r.left < -2;
       }).length);
       if (off) fail(`${off} cards of the hand off the screen at phone width`);
+      // Readable: cards at least 60 px wide, 50 px apart in their row.
+      const gaps = await page.$$eval('#play-table .hand.mine .card', (cs) => cs.map((c) => c.getBoundingClientRect())
+        .map((r, i, a) => (i && Math.abs(a[i - 1].top - r.top) < 5 ? r.left - a[i - 1].left : 999)
+          + (r.width < 60 ? -1000 : 0)));
+      if (gaps.some((g) => g < 50)) fail('the phone hand is cramped: ' + gaps.join(' '));
       await page.screenshot({ path: `${out}-phone.png` });
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.waitForTimeout(300);
@@ -83,8 +148,15 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
         document.body.dataset.state !== 'your-turn', null, { timeout: T });
       const rows = await page.$$eval('#hint-list li.eval .val', (vs) => vs.map((v) => Number(v.textContent)));
       if (rows.length < 2) fail('no evaluations in the hint');
-      for (let i = 1; i < rows.length; i++) if (rows[i] > rows[i - 1]) fail('the hint is not best first: ' + rows);
-      if (!/Engine's choice/.test(await page.textContent('#hintbox'))) fail('no engine choice in the hint');
+      // The engine's choice first, then best first; a choice valued
+      // below the next is said to be kept within noise.
+      for (let i = 2; i < rows.length; i++) if (rows[i] > rows[i - 1]) fail('the hint is not best first: ' + rows);
+      if (!await page.$('#hint-list li.eval:first-child.best')) fail('the engine\'s choice is not first in the list');
+      const box = await page.textContent('#hintbox');
+      if (!/Engine's choice/.test(box)) fail('no engine choice in the hint');
+      if (rows[0] < rows[1] && !/Within noise: the engine keeps its pick/.test(box)) fail('a lower choice unexplained: ' + box);
+      const worth = /worth ([+-]?\d+)/.exec(box);
+      if (worth && Number(worth[1]) !== rows[0]) fail(`the choice is worth ${worth[1]}, its row ${rows[0]}`);
       await page.screenshot({ path: `${out}-hint.png` });
     }
     const before = await page.evaluate(() => Number(document.body.dataset.renders || 0));
@@ -119,6 +191,7 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
       continue;
     }
     stuckSince = 0;
+    if (clicks % 7 === 3) await page.keyboard.press('h');   // at once: must not be sent
     if (await target.evaluate((e) => e.matches('button[data-action*=":"]')).catch(() => false)) declared++;
     clicks++;
     await page.waitForFunction((n) => Number(document.body.dataset.renders) > n, before, { timeout: T });
@@ -128,7 +201,12 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
   const title = await page.textContent('#sum-title');
   if (!/(win|drawn)/i.test(title)) fail('no result shown: ' + title);
   if (!await page.$('#sum-chart svg.chart path.line.me')) fail('no score chart');
-  if (!/game value \d+/.test(await page.textContent('#sum-line'))) fail('no game value');
+  if (!/game value [\d,]+/.test(await page.textContent('#sum-line'))) fail('no game value');
+  const arith = await page.textContent('#sum-line .arith').catch(() => '');
+  if (!/for the game.* = [\d,]+$|worth nothing$/.test(arith)) fail('no arithmetic of the game value: ' + arith);
+  if (!/Deal 1/.test(await page.textContent('#match')) || !/Total/.test(await page.textContent('#match'))) {
+    fail('no match panel: ' + await page.textContent('#match'));
+  }
   await page.screenshot({ path: `${out}-summary.png` });
   const log = await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent));
   if (!/new deal/.test(log[0]) || !/deal is over/.test(log[log.length - 1])) fail('the log is not oldest first: ' + log[0]);
@@ -149,6 +227,9 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
   await page.click('#rec-next');
   const pos = await page.textContent('#rec-pos');
   if (!/^step 1 of \d+: \S+/.test(pos)) fail('replay position: ' + pos);
+  // One name per player, one numbering of deals: as in Play.
+  const opt = await page.textContent('#rec-deal option');
+  if (!/^Deal 1: /.test(opt) || !/Greedy/.test(opt)) fail('the replay names the deal or the engine otherwise: ' + opt);
   await page.keyboard.press('ArrowRight');
   if (!/^step 2 of/.test(await page.textContent('#rec-pos'))) fail('the arrow key did not step');
   if (await page.$$eval('#standings tr', (r) => r.length) < 3) fail('no standings');
@@ -167,7 +248,10 @@ const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
   await page.screenshot({ path: `${out}-replay.png` });
 
 
+  await newGame(page, out);
+
   if (errors.length) fail('console or page errors: ' + errors.join('; '));
+  if (refused.length) fail('requests refused: ' + refused.join('; '));
   if (clicks < 30) fail(`only ${clicks} clicks`);
   if (declared < 1) fail('no declaration button was clicked');
   if (!sawFlight) fail('no card was seen flying to the trick');

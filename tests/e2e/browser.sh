@@ -13,7 +13,8 @@ fi
 dir="$BUILD/browser"
 mkdir -p "$dir"
 cp tests/browser/package.json tests/browser/package-lock.json \
-	tests/browser/deal.js tests/browser/watch.js "$dir/"
+	tests/browser/deal.js tests/browser/watch.js tests/browser/failure.js \
+	tests/browser/open.js "$dir/"
 # npm ci only when the lock file changed (it empties node_modules).
 if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
@@ -31,15 +32,15 @@ wait_url() {
 	[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
 }
 rm -f "$dir/deals.jsonl"
+# The default opponent: the engine beside the arbiter, "Greedy".
 "$BUILD/bezique-arbiter" serve --port 0 --deals 1 --seed 4 \
-	--records "$dir/deals.jsonl" \
-	--engine "$BUILD/bezique-engine --level greedy" >"$out" &
+	--records "$dir/deals.jsonl" >"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
 wait_url
 rm -f "$BUILD"/gui-*.png
 node "$dir/deal.js" "$url" "$BUILD/gui"
-for s in deal declare hint summary replay phone; do
+for s in deal declare hint summary replay phone rules newgame match; do
 	[ -s "$BUILD/gui-$s.png" ] || { echo "browser.sh: no gui-$s.png"; exit 1; }
 done
 kill -TERM $pid
@@ -48,8 +49,23 @@ wait $pid || rc=$?
 [ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
 trap 'rm -f "$out"' EXIT
 
+# An engine that stops answering: a forfeit in words within the stall
+# limit, and the next deal.
+: >"$out"
+"$BUILD/bezique-arbiter" serve --port 0 --deals 2 --stall-limit 2 \
+	--engine "$BUILD/fixtures/badbot --mode hang --after 3" >"$out" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
+wait_url
+node "$dir/failure.js" "$url" "$BUILD/gui"
+kill -TERM $pid
+rc=0
+wait $pid || rc=$?
+[ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
+trap 'rm -f "$out"' EXIT
+
 # serve --watch follows a records file while a tournament writes it.
-rm -f "$dir/watched.jsonl"
+rm -f "$dir/watched.jsonl" "$dir/watched.jsonl.live"
 # Emptied here, not by the background redirection, which may come after
 # wait_url has read the first server's address.
 : >"$out"
@@ -65,9 +81,11 @@ rounds = 1
 seed = 8
 concurrency = 1
 records = $dir/watched.jsonl
+live = yes
 [engine strong]
 command = $eng --level strong
-option.Playouts = 100
+# 40 ms a decision: deals slow enough to be seen move by move.
+option.MoveTime = 40
 [engine greedy]
 command = $eng --level greedy
 [engine random]

@@ -27,114 +27,12 @@ function kvOf(line) {
   return kv;
 }
 
-// The engine's name from its command: its level, else its program.
-function engineName(cmd) {
-  const m = /--level[= ](\w+)/.exec(cmd || '');
-  if (m) return m[1].charAt(0).toUpperCase() + m[1].slice(1);
-  const prog = (cmd || 'engine').replace(/^'([^']*)'.*/, '$1').split(' ')[0].split('/').pop();
-  return prog || 'Engine';
-}
-
+// The players as the records name them (the opponent: its level, id
+// name or command, one name everywhere); the person is "You".
 function playNames(st) {
   const names = st.players.slice();
   names[st.seat] = 'You';
-  names[1 - st.seat] = engineName(st.opponent);
   return names;
-}
-
-// ---- the deal's lines in words ----
-
-// Reads the lines of a deal to the seat `me`: what happened in words
-// (oldest first), the declarations made, the score after each trick.
-function narrate(lines, me, names) {
-  const out = { entries: [], decls: [], series: [[], []], brisques: [0, 0], tricks: 0, lastTrick: '' };
-  const pts = [0, 0];
-  const who = (s) => (Number(s) === me ? 'you' : names[Number(s)]);
-  const Who = (s) => { const w = who(s); return w.charAt(0).toUpperCase() + w.slice(1); };
-  const verb = (s, v) => (Number(s) === me ? v : v + 's');
-  let trump = null;
-  let plays = [];
-  let draws = [];
-  const add = (html, cls) => out.entries.push({ html, cls: cls ? 'l-' + cls : '' });
-  const flushDraws = () => {
-    if (draws.length) add(draws.join(', ') + '.', 'draw');
-    draws = [];
-  };
-  const trickWords = () => plays.map((p, i) => `${i ? who(p.seat) : Who(p.seat)} ${verb(p.seat, i ? 'play' : 'lead')} ` +
-    cardHtml(p.card) + (p.from === 'table' ? ' from the table' : '')).join(', ');
-  for (const line of lines) {
-    const kv = kvOf(line);
-    const kind = line.startsWith('event ') ? line.split(' ')[1] : line.split(' ')[0];
-    if (kind !== 'draw') flushDraws();
-    switch (kind) {
-      case 'newgame':
-        add(`A new deal: ${Number(kv.seat) === Number(kv.dealer) ? `you deal, ${names[1 - me]} leads`
-          : 'you are the elder hand and lead'}.`, 'head');
-        break;
-      case 'deal':
-        add('Your hand: ' + sortCards(kv.hand.split(','), trump).map(cardHtml).join(' ') + '.');
-        break;
-      case 'play':
-        plays.push({ seat: kv.seat, card: kv.card, from: kv.from });
-        break;
-      case 'trick': {
-        const cards = plays.map((p) => p.card);
-        const b = cards.filter((c) => /^[AT]/.test(c)).length;
-        out.brisques[Number(kv.winner)] += b;
-        add(`${trickWords()}: ${who(kv.winner)} ${verb(kv.winner, 'win')}` +
-          (b ? ` (${b} brisque${b > 1 ? 's' : ''})` : '') + '.', 'trick');
-        out.lastTrick = `last trick: ${cards.map(cardHtml).join(' ')} to ${esc(who(kv.winner))}`;
-        plays = [];
-        out.tricks++;
-        out.series[0].push([out.tricks, pts[0]]);
-        out.series[1].push([out.tricks, pts[1]]);
-        break;
-      }
-      case 'draw':
-        draws.push(`${draws.length ? who(kv.seat) : Who(kv.seat)} ${verb(kv.seat, 'draw')} ` + (kv.card === '??' ? 'a card' : cardHtml(kv.card)));
-        break;
-      case 'declare': {
-        const d = declParts(kv.action, trump);
-        pts[Number(kv.seat)] += Number(kv.points) || 0;
-        out.decls.push({ seat: Number(kv.seat), action: kv.action, name: d.name, points: Number(kv.points) });
-        add(`${Who(kv.seat)} ${verb(kv.seat, 'declare')} ${esc(d.name)} (` +
-          sortCards(d.cards, trump).map(cardHtml).join(' ') + `) · ${kv.points}.`, 'declare');
-        break;
-      }
-      case 'trump':
-        trump = kv.suit;
-        add(`Trump is ${SUIT_NAMES[kv.suit]} ${cardHtml('A' + kv.suit).replace(/>A/, '>')}.`, 'trump');
-        break;
-      case 'carte-blanche':
-        pts[Number(kv.seat)] += Number(kv.points) || 0;
-        add(`${Who(kv.seat)} ${verb(kv.seat, 'show')} carte blanche: ` +
-          (kv.cards || '').split(',').map(cardHtml).join(' ') + ` · ${kv.points}.`, 'declare');
-        break;
-      case 'endphase':
-        add('The stock is empty: now follow suit and win the trick if you can.', 'head');
-        break;
-      case 'lasttrick':
-        pts[Number(kv.seat)] += Number(kv.points) || 0;
-        add(`${Who(kv.seat)} ${verb(kv.seat, 'score')} ${kv.points} for the last trick.`);
-        if (out.tricks) {
-          out.series[0][out.series[0].length - 1][1] = pts[0];
-          out.series[1][out.series[1].length - 1][1] = pts[1];
-        }
-        break;
-      case 'gameover': {
-        const p = (kv.points || '0,0').split(',');
-        const w = Number(kv.winner);
-        add(`The deal is over, ${p[me]} to ${p[1 - me]}: ` + (w < 0 ? 'drawn' : `${who(w)} ${verb(w, 'win')}`) +
-          `, game value ${kv.value}${kv.rubicon === '1' ? ' (rubicon)' : ''}.`, 'head');
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  flushDraws();
-  if (plays.length) add(trickWords() + '…', 'trick');
-  return out;
 }
 
 // ---- playing out the lines ----
@@ -227,8 +125,14 @@ function tickClock(st) {
   clock.seat = st && st.in_deal && st.view && st.view.phase !== 'over' ? st.view.turn : -1;
 }
 
+// The version of the state in which the person's last action was sent:
+// until a newer state comes, the turn is not the person's (a hint asked
+// then would be refused).
+let acting = null;
+
 function phaseOf(st) {
-  if (st.broken) return 'broken';
+  if (st.broken && !st.result) return 'broken';
+  if (acting !== null && st.version <= acting) return 'waiting';
   if (pumping) return 'playing-out';
   if (st.in_deal) return st.to_move ? 'your-turn' : 'waiting';
   return st.result ? 'deal-over' : 'starting';
@@ -242,7 +146,7 @@ function drawPlay() {
   const phase = phaseOf(st);
   document.body.dataset.state = phase;
   const upTo = st.log.slice(0, shown);
-  const story = narrate(upTo, me, names);
+  const story = narrate(upTo, me, names, st.in_deal ? null : st.result);
   if (story.lastTrick) lastTrickHtml = story.lastTrick;
   const v = st.view;
   const canAct = phase === 'your-turn';
@@ -260,14 +164,17 @@ function drawPlay() {
       onChoice: (a, e) => act(a, e),
     });
   }
+  const limit = st.game && st.game.stall_s ? ` (it has ${st.game.stall_s} s)` : '';
   $('status').textContent = st.broken ? st.broken :
     `Deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '') + ' · ' +
-    (phase === 'your-turn' ? `your ${v.decision}` : phase === 'waiting' ? `${names[1 - me]} is thinking…`
+    (phase === 'your-turn' ? `your ${v.decision}` : phase === 'waiting' ? `${names[1 - me]} is thinking…${limit}`
       : phase === 'playing-out' ? 'playing…' : phase === 'deal-over' ? 'the deal is over' : 'starting…');
+  drawMatch(st, names);
   drawLog(story);
   drawHint(st, v, canAct);
-  $('hint').disabled = !canAct;
+  $('hint').disabled = !canAct || acting !== null;
   $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
+  $('next').hidden = !!st.broken || (st.deals > 0 && st.played >= st.deals);
   if (phase === 'deal-over' && summaryFor !== st.deal) showSummary(st, story, names);
 }
 
@@ -321,9 +228,14 @@ function drawHint(st, v, canAct) {
   }
   if (h.thinking) { $('hintbox').textContent = 'The engine is thinking…'; list.replaceChildren(); return; }
   if (h.error) { $('hintbox').textContent = h.error; list.replaceChildren(); return; }
+  // The list opens with the engine's choice (hint.h); a choice its
+  // one-line values rank below another is said to be kept within noise.
+  const worth = h.value !== undefined ? h.value : h.ev;
   $('hintbox').innerHTML = `Engine's choice: <b>${actionHtml(h.action, v)}</b>` +
-    (h.ev !== undefined ? `, worth ${h.ev > 0 ? '+' : ''}${esc(h.ev)}` : '') +
-    (h.win !== undefined ? `, ${Math.round(Number(h.win) * 100)}% to win` : '');
+    (worth !== undefined ? `, worth ${worth > 0 ? '+' : ''}${esc(worth)}` : '') +
+    (h.win !== undefined ? `, ${Math.round(Number(h.win) * 100)}% to win` : '') +
+    (h.kept_over ? `<div class="noise">Within noise: the engine keeps its pick over ${actionHtml(h.kept_over, v)}, ` +
+      'valued a little higher at a glance.</div>' : '');
   const acts = h.actions || [];
   list.replaceChildren(...acts.map((a) => {
     const li = el('li', 'eval' + (a.action === h.action ? ' best' : ''));
@@ -349,18 +261,20 @@ function showSummary(st, story, names) {
   const r = st.result;
   const me = st.seat;
   const opp = 1 - me;
-  $('sum-title').textContent = r.winner < 0 ? 'A drawn deal' : r.winner === me ? 'You win the deal'
-    : `${names[opp]} wins the deal`;
-  $('sum-line').innerHTML = `<b>${r.points[me]}</b> to <b>${r.points[opp]}</b> · game value <b>${r.value}</b>` +
-    (r.rubicon ? ' · <b>rubicon</b> (the loser under 1000)' : ' · no rubicon') +
-    (r.termination !== 'normal' ? ` · ${esc(r.termination)}` : '');
+  const won = r.winner === me ? 'You win the deal' : `${names[r.winner]} wins the deal`;
+  $('sum-title').textContent = r.winner < 0 ? 'A drawn deal' : r.failure ? `${r.failure}: ${won.replace(/^You/, 'you')} by forfeit`
+    : won;
+  $('sum-line').innerHTML = `<b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> · game value <b>${fmtNum(r.value)}</b>` +
+    (r.failure ? '' : r.rubicon ? ' · <b>rubicon</b>' : ' · no rubicon') +
+    (r.arithmetic ? `<div class="arith">${esc(r.arithmetic)}</div>` : '') +
+    (st.broken ? `<div class="arith">${esc(st.broken)}: start a new game.</div>` : '');
   const series = [0, 1].map((s) => ({
     label: names[s], cls: s === me ? 'me' : 'opp',
     points: [[0, 0]].concat(story.series[s]).concat([[story.tricks + 1, r.points[s]]]),
   }));
   $('sum-chart').replaceChildren(lineChart(series, { width: 640, height: 200, xlabel: 'tricks, then the final score' }));
   const declList = (s) => story.decls.filter((d) => d.seat === s).map((d) =>
-    `<li>${esc(d.name)} (${sortCards(d.action.split(':')[1].split('+'), null).map(cardHtml).join(' ')}) · ${d.points}</li>`)
+    `<li>${esc(d.name)} (${declParts(d.action, null).cards.map(cardHtml).join(' ')}) · ${d.points}</li>`)
     .join('') || '<li class="muted">none</li>';
   $('sum-body').innerHTML = [me, opp].map((s) => `<div class="sum-seat"><h3>${esc(names[s])}</h3>` +
     `<p>${r.points[s]} points · ${r.brisques[s]} in brisques</p><ul>${declList(s)}</ul></div>`).join('');
@@ -383,13 +297,16 @@ async function post(path, body) {
 async function act(action, fromEl) {
   if (busy || !state || phaseOf(state) !== 'your-turn') return;
   busy = true;
+  acting = state.version;
   lastClick = fromEl ? fromEl.getBoundingClientRect() : null;
-  try { await post('/api/action', { action }); } finally { busy = false; }
+  let ok = false;
+  try { ok = await post('/api/action', { action }); } finally { busy = false; }
+  if (!ok) acting = null;
   refresh();
 }
 
 async function askHint() {
-  if (!state || phaseOf(state) !== 'your-turn') return;
+  if (!state || busy || phaseOf(state) !== 'your-turn') return;
   await post('/api/hint');
 }
 
@@ -403,8 +320,14 @@ async function nextDeal() {
 function render(st) {
   // States come by two paths (fetches, events): an older one never
   // replaces a newer.
-  if (state && st.mode === 'play' && state.mode === 'play' && st.version < state.version) return;
+  const sameGame = state && st.mode === 'play' && state.mode === 'play' && st.game_no === state.game_no;
+  if (sameGame && st.version < state.version) return;
   const first = state === null;
+  if (st.mode === 'play' && (!sameGame || st.version > state.version)) acting = null;
+  if (!first && st.mode === 'play' && !sameGame) {
+    summaryFor = null;   // a new game: its deals are its own
+    logKey = null;
+  }
   state = st;
   document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;

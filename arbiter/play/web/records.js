@@ -42,21 +42,26 @@ async function loadRecords() {
   $('rec-file').textContent = j.file ? j.file.split('/').pop() : 'no records file';
   $('rec-file').title = j.file || 'serve --records FILE or --watch FILE';
   standings(j.deals);
+  $('rec-wait').hidden = j.deals.length > 0 || !!replay || !!live;
+  $('rec-wait').textContent = j.deals.length ? '' : liveWaiting();
   const sel = $('rec-deal');
   const keep = sel.value;
   sel.replaceChildren(...j.deals.map((d) => {
     const o = document.createElement('option');
     o.value = d.index;
-    o.textContent = `#${d.deal}: ${d.players[0]} – ${d.players[1]}, ` +
-      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${d.value}`);
+    // Deals are numbered from 1 wherever a person reads one (the
+    // records' "deal" is the index from 0).
+    o.textContent = `Deal ${d.deal + 1}: ${d.players[0]} – ${d.players[1]}, ` +
+      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`);
     return o;
   }));
   const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
-  if ($('rec-follow').checked && newest && newest !== keep) {
+  if ($('rec-follow').checked && newest && newest !== keep && !live) {
     // A match or tournament in play: show each deal as it is recorded,
-    // at its end.
+    // played through, or at its end if it was watched live.
+    const last = j.deals[j.deals.length - 1];
     sel.value = newest;
-    await loadReplay('play');
+    await loadReplay(liveSeen === `${last.deal} ${last.players.join()}` ? true : 'play');
     return;
   }
   if (keep && j.deals.some((d) => String(d.index) === keep)) sel.value = keep;
@@ -159,13 +164,25 @@ function moveWords(st, prev) {
   return w;
 }
 
+// What the felt says before the first deal is there to show.
+function liveWaiting() {
+  return state && state.mode === 'watch' ? `Waiting for the first move of ${state.records_file.split('/').pop()}…`
+    : 'No deal recorded yet: serve --records FILE keeps them.';
+}
+
+// Each number of the move list is the mover's own value of its move (its
+// info line as it played): a point of view, said as such.
 function drawMoves() {
   const ol = $('moves');
+  $('moves-note').textContent = replay.steps.some((st) => infoOf(st).ev !== null)
+    ? 'the numbers: each mover\'s own value of its move' : '';
   ol.replaceChildren(...replay.steps.slice(1).map((st, i) => {
     const k = i + 1;
     const inf = infoOf(st);
-    const li = el('li', 'move', `<span class="n">${k}.</span><span class="who">${esc(replay.players[st.seat_acted])}</span> ` +
-      moveWords(st, replay.steps[k - 1]) + (inf.ev !== null ? ` <span class="ev">${inf.ev > 0 ? '+' : ''}${inf.ev}</span>` : ''));
+    const mover = esc(replay.players[st.seat_acted]);
+    const li = el('li', 'move', `<span class="n">${k}.</span><span class="who">${mover}</span> ` +
+      moveWords(st, replay.steps[k - 1]) + (inf.ev !== null
+      ? ` <span class="ev" title="${mover}'s own value of this move">${inf.ev > 0 ? '+' : ''}${inf.ev}</span>` : ''));
     li.dataset.step = k;
     li.addEventListener('click', () => { $('rec-step').value = k; drawStep(); });
     return li;
@@ -204,7 +221,9 @@ function drawStep() {
 
 function drawEval(i) {
   const pts = evalPoints();
-  const series = [{ label: `${replay.players[0] === 'you' ? 'your' : replay.players[0] + '\'s'} chance to win the deal`, cls: 'eval', area: true, points: pts }];
+  // The line is always seat 0's chance, whoever estimated it: said so.
+  const p0 = replay.players[0] === 'you' ? 'your' : replay.players[0] + '\'s';
+  const series = [{ label: `${p0} chance to win the deal (seat 0; ${replay.players[1]}'s is the rest)`, cls: 'eval', area: true, points: pts }];
   const box = $('eval-graph');
   box.replaceChildren(lineChart(series, {
     width: 900, height: 130, ymin: 0, ymax: 1, mid: 0.5, cursor: i, xlabel: 'step',
@@ -213,8 +232,8 @@ function drawEval(i) {
   }));
   const total = replay.steps.length - 1;
   $('eval-note').textContent = analysis ? (analysis.done < analysis.total
-    ? `analysing: ${analysis.done} of ${analysis.total} positions` : `analysed: ${analysis.total} positions`)
-    : pts.length ? `what the engines said as they played (${pts.length} of ${total} moves)` : 'no evaluation recorded';
+    ? `analysing: ${analysis.done} of ${analysis.total} positions` : `analysed: ${analysis.total} positions`) + ' by the hint engine'
+    : pts.length ? `the graph: each mover's own estimate as it played (${pts.length} of ${total} moves)` : 'no evaluation recorded';
 }
 
 async function analyse() {
@@ -238,6 +257,75 @@ function step(to) {
   s.value = Math.max(0, Math.min(Number(s.max), to));
   drawStep();
 }
+
+// ---- a deal in play, move by move (a match's --live feed) ----
+
+let live = null;        // GET /api/live: the newest deal of the feed
+let liveShown = 0;      // its step on the table
+let liveTimer = null;
+let liveSeen = '';      // "deal players" of the last deal shown live
+
+// Polled while watching and following: a deal of the feed that the
+// records do not have yet is shown as it goes, each new move in turn at
+// the chosen speed.
+async function pollLive() {
+  if (!state || state.mode !== 'watch' || $('records').hidden || !$('rec-follow').checked) return;
+  const r = await fetch('/api/live');
+  if (!r.ok) return;
+  const j = await r.json();
+  const key = j.steps ? `${j.deal} ${j.players.join()}` : '';
+  if (!j.steps || !j.steps.length || deals.some((d) => `${d.deal} ${d.players.join()}` === key)) {
+    if (live) { live = null; loadRecords(); }
+    return;
+  }
+  if (!live || `${live.deal} ${live.players.join()}` !== key) liveShown = 0;
+  live = j;
+  liveSeen = key;
+  $('rec-wait').hidden = true;
+  if (!liveTimer) advanceLive();
+}
+
+function advanceLive() {
+  liveTimer = null;
+  if (!live) return;
+  const ms = [0, 120, 300, 650][Number($('speed').value)] || 0;
+  const last = live.steps.length - 1;
+  liveShown = ms ? Math.min(liveShown + 1, last) : last;
+  drawLive();
+  if (liveShown < last) liveTimer = setTimeout(advanceLive, ms);
+}
+
+function drawLive() {
+  stopAutoplay();
+  const steps = live.steps;
+  const st = steps[liveShown];
+  const decls = [];
+  const words = (k) => {
+    const s = steps[k];
+    const prev = steps[k - 1].view;
+    const scored = s.view.points[s.seat] - prev.points[s.seat];
+    if (s.action.includes(':')) {
+      decls.push({ seat: s.seat, action: s.action, name: declParts(s.action, prev.trump).name, points: scored });
+    }
+    return moveWords({ action: s.action, scored }, prev);
+  };
+  const items = [];
+  for (let k = 1; k <= liveShown; k++) {
+    items.push(el('li', 'move', `<span class="n">${steps[k].step}.</span><span class="who">` +
+      `${esc(live.players[steps[k].seat])}</span> ${words(k)}`));
+  }
+  if (items.length) items[items.length - 1].classList.add('current');
+  $('moves').replaceChildren(...items);
+  $('moves').scrollTop = $('moves').scrollHeight;
+  $('moves-note').textContent = 'live: the cards in the hands are hidden until the deal is recorded';
+  setTitle(st.view.variant);
+  recTable.update({ view: st.view, bottom: 0, names: live.players, decls, clocks: null, lastTrick: '' });
+  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal + 1}, move ${st.step}` +
+    (liveShown ? `: ${esc(live.players[st.seat])} ${items[items.length - 1].innerHTML.replace(/^.*?<\/span> /, '')}`
+      : ': the deal begins');
+}
+
+setInterval(pollLive, 400);
 
 $('rec-deal').addEventListener('change', () => loadReplay());
 $('rec-view').addEventListener('change', () => loadReplay());

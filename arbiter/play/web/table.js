@@ -52,17 +52,32 @@ function sortCards(cards, trump) {
   return cards.slice().sort((a, b) => key(a) - key(b));
 }
 
+// A declaration's cards in the one order the page shows them in, the
+// buttons, the log and the summary alike: by rank, ace first (so the
+// bézique is always Q♠ J♦ and a sequence A 10 K Q J), then by suit.
+function declCards(cards) {
+  const key = (c) => {
+    const p = cardParts(c);
+    return p ? RANK_ORDER.indexOf(p.rank) * 10 + 'SHCD'.indexOf(p.suit) : 99;
+  };
+  return cards.slice().sort((a, b) => key(a) - key(b));
+}
+
 // A declaration's action text ("marriage:KH#1+QH#2") in words:
-// { name: "Royal marriage", cards: [...] }.  A marriage in trumps, or
-// the first one (which fixes trump), is royal.
+// { name: "Royal marriage", cards: [...] }.  A marriage or sequence in
+// trumps, or the first one (which fixes trump), is royal or the trump
+// sequence; in another suit, a marriage or a (plain) sequence.
 function declParts(action, trump) {
   const i = action.indexOf(':');
   const combo = i < 0 ? action : action.slice(0, i);
-  const cards = i < 0 ? [] : action.slice(i + 1).split('+');
+  const cards = i < 0 ? [] : declCards(action.slice(i + 1).split('+'));
   let name = combo.replace(/-/g, ' ').replace(/bezique/, 'bézique');
+  const s = cardParts(cards[0]);
+  const inTrumps = !trump || (s && s.suit === trump);
   if (combo === 'marriage') {
-    const s = cardParts(cards[0]);
-    name = !trump || (s && s.suit === trump) ? 'royal marriage' : 'marriage';
+    name = inTrumps ? 'royal marriage' : 'marriage';
+  } else if (combo === 'sequence') {
+    name = inTrumps ? 'trump sequence' : 'sequence';
   } else if (combo === 'exchange') {
     name = 'exchange of the seven of trumps';
   } else if (combo === 'seven') {
@@ -77,7 +92,7 @@ function choiceWords(action, view) {
   if (action === 'carte-blanche') return 'Carte blanche';
   const d = declParts(action, view.trump);
   const pts = view.declare_points && view.declare_points[action];
-  const cards = sortCards(d.cards, view.trump).map(cardHtml).join(' ');
+  const cards = d.cards.map(cardHtml).join(' ');
   if (d.combo === 'exchange') return `Exchange ${cards} for the turn-up · 10`;
   if (d.combo === 'seven') return `Declare the seven of trumps ${cards} · 10`;
   return `${esc(d.name)} (${cards})` + (pts !== undefined ? ` · ${pts}` : '');
