@@ -87,6 +87,21 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 	return 0;
 }
 
+/* Whether path is a file of records already (a device or a FIFO, such
+ * as /dev/null, never is), said in one line. */
+static bool
+earlier_run(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return false;
+	fprintf(stderr, "bezique-arbiter: %s already holds records of an "
+	    "earlier run: --resume %s continues it, -o FILE writes another "
+	    "file\n", path, path);
+	return true;
+}
+
 int
 outputs_default_records(struct match_cfg *c, const char *tournament)
 {
@@ -94,8 +109,10 @@ outputs_default_records(struct match_cfg *c, const char *tournament)
 	time_t now = time(NULL);
 	struct tm tm;
 
-	if (c->records != NULL || c->resume != NULL)
+	if (c->resume != NULL)
 		return 0;
+	if (c->records != NULL)
+		return earlier_run(c->records) ? -1 : 0;
 	if (tournament != NULL) {
 		tournament_name(c, tournament, path, sizeof(path));
 		if (create_new(path, true) < 0) {

@@ -91,6 +91,14 @@ def default_records(tmp):
         sys.exit("second run not refused in one line: %r" % err)
     if digest(rec) != before:
         sys.exit("the second run touched the first run's records")
+    # Named with -o, the same: refused, not appended to (two runs in one
+    # file verify as neither); --resume continues it.
+    _, err = run(["tournament", "t.ini", "-q", "-o", "t.jsonl"], tmp, 1)
+    if len(err.splitlines()) != 1 or "--resume t.jsonl" not in err:
+        sys.exit("-o over a run's records not refused in one line: %r" % err)
+    if digest(rec) != before:
+        sys.exit("a run with -o added to an earlier run's records")
+    run(["tournament", "t.ini", "-q", "--resume", "t.jsonl"], tmp)
     rows = table(out)
     if LONG not in rows:
         sys.exit("the long name is cut in the table:\n" + out)

@@ -125,14 +125,18 @@ def plan(path):
 
 def tree(build, where):
     """A copy of the tree in where: its files linked, build/ a folder of
-    links to what was built (outputs of the examples land there)."""
+    links to what was built, its programs and folders (outputs of the
+    examples land there).  The build's data files (a demo's records, a
+    match's) are not linked: an example writing build/demo.jsonl must
+    neither add to the real one nor find one there."""
     for name in os.listdir("."):
         if name not in ("build", ".git") and not name.startswith("build-"):
             os.symlink(os.path.abspath(name), os.path.join(where, name))
     os.mkdir(os.path.join(where, "build"))
     for name in os.listdir(build):
-        os.symlink(os.path.abspath(os.path.join(build, name)),
-                   os.path.join(where, "build", name))
+        path = os.path.abspath(os.path.join(build, name))
+        if os.path.isdir(path) or os.access(path, os.X_OK):
+            os.symlink(path, os.path.join(where, "build", name))
 
 
 def main():
