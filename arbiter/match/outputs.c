@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -88,13 +89,23 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 }
 
 /* Whether path is a file of records already (a device or a FIFO, such
- * as /dev/null, never is), said in one line. */
+ * as /dev/null, never is), said in one line.  One a run is writing (it
+ * holds the lock: record_open_locked) is left for the lock to refuse,
+ * in its own words. */
 static bool
 earlier_run(const char *path)
 {
 	struct stat st;
+	int fd;
+	bool live;
 
 	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
+		return false;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	live = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	if (live)
 		return false;
 	fprintf(stderr, "bezique-arbiter: %s already holds records of an "
 	    "earlier run: --resume %s continues it, -o FILE writes another "

@@ -38,7 +38,7 @@ u=$nproc
 "$BUILD/bezique-arbiter" match -e "$tmp/engine.sh" --name limited \
 	--stderr "$tmp/def.log" \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 -q \
-	-o "$tmp/r.jsonl" >/dev/null
+	-o "$tmp/def.jsonl" >/dev/null
 unprefix "$tmp/def.log"
 [ "$(sed -n 1p "$tmp/def.log")" = 1024 ]
 [ "$(sed -n 2p "$tmp/def.log")" = "$(ulimit -v)" ]
