@@ -294,11 +294,14 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 }
 
 /* Off its turn an engine is stopped, unless pondering is allowed: it
- * thinks on its own clock only (limits_cfg.ponder). */
+ * thinks on its own clock only (limits_cfg.ponder).  Called after the
+ * owner has taken its answer, which may have asked it again at once (a
+ * declaration, then the lead): then it is not stopped, and the two
+ * signals of a stop and a start are saved. */
 static void
 rest(struct bot *b)
 {
-	if (!b->limits->ponder)
+	if (!b->limits->ponder && b->state == BOT_IDLE && b->ep != NULL)
 		engine_proc_pause(b->ep, true);
 }
 
@@ -334,8 +337,8 @@ answer_line(struct bot *b, struct bzp_msg *m)
 		return;
 	}
 	b->state = BOT_IDLE;
-	rest(b);
 	b->cb.action(b, m->tok[1], ms, b->arg);
+	rest(b);
 }
 
 static void
@@ -358,8 +361,8 @@ on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
 		    strcmp(m.cmd, "readyok") == 0) {
 			engine_proc_clear_deadline(b->ep);
 			b->state = BOT_IDLE;
-			rest(b);
 			b->cb.ready(b, b->arg);
+			rest(b);
 		} else if (b->state == BOT_THINKING &&
 		    strcmp(m.cmd, "action") == 0)
 			answer_line(b, &m);
