@@ -142,10 +142,9 @@ engine_name(struct reader *r, struct engine_cfg *e, const char *value)
 		return snprintf(r->err, sizeof(r->err), "bad value for 'name': "
 		    "an engine's name is UTF-8 text of 1 to %d bytes",
 		    NAME_MAX_BYTES), 0;
-	for (const char *p = value; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			return snprintf(r->err, sizeof(r->err), "bad value for "
-			    "'name': a control character"), 0;
+	if (config_control_char(value, strlen(value)) != NULL)
+		return snprintf(r->err, sizeof(r->err), "bad value for 'name': "
+		    "a control character"), 0;
 	free(e->name);
 	if ((e->name = strdup(value)) == NULL)
 		abort();
@@ -322,13 +321,18 @@ tournament_main(int argc, char **argv)
 	c.report_every = 0;
 	c.bootstrap = 200;
 	c.ini = argv[0];
-	if (tournament_read(&c, argv[0]) == 0 &&
-	    (file[0] = c.records, file[1] = c.summary, file[2] = c.svg,
-	    config_parse_overrides(&c, argc - 1, argv + 1) == 0) &&
-	    outputs_follow_records(&c, file) == 0 &&
-	    tournament_check(&c, argv[0]) == 0 && seed_settle(&c) == 0)
+	if (tournament_read(&c, argv[0]) < 0)
+		goto out;
+	file[0] = c.records;
+	file[1] = c.summary;
+	file[2] = c.svg;
+	if (config_parse_overrides(&c, argc - 1, argv + 1) < 0)
+		goto out;
+	outputs_follow_records(&c, file);
+	if (tournament_check(&c, argv[0]) == 0 && seed_settle(&c) == 0)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
 		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);
+out:
 	outputs_tidy(&c);
 	outputs_free(&c);
 	return rc;

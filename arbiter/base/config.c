@@ -224,8 +224,8 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 }
 
 /* The first control character (or DEL) in n bytes of s, or NULL. */
-static const char *
-control_char(const char *s, size_t n)
+const char *
+config_control_char(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
@@ -241,7 +241,7 @@ config_check_option(const char *name, size_t namelen, const char *value,
 
 	if (namelen == 0)
 		snprintf(err, errlen, "an option with no name");
-	else if ((c = control_char(name, namelen)) != NULL)
+	else if ((c = config_control_char(name, namelen)) != NULL)
 		snprintf(err, errlen, "option name: control character 0x%02x "
 		    "at byte %zu", (unsigned char)*c, (size_t)(c - name) + 1);
 	else if (namelen > ENGINE_OPTION_NAME_MAX)
@@ -250,7 +250,7 @@ config_check_option(const char *name, size_t namelen, const char *value,
 	else if (strcspn(name, " =") < namelen)
 		snprintf(err, errlen, "option '%.*s': a name is one word, "
 		    "with no blank", (int)namelen, name);
-	else if ((c = control_char(value, strlen(value))) != NULL)
+	else if ((c = config_control_char(value, strlen(value))) != NULL)
 		snprintf(err, errlen, "option '%.*s': control character "
 		    "0x%02x in the value, at byte %zu", (int)namelen, name,
 		    (unsigned char)*c, (size_t)(c - value) + 1);

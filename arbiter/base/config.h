@@ -186,6 +186,9 @@ int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
  * start another command.  Returns 0, or -1 with one line in err naming
  * the option.
  */
+/* The first control character (below 0x20, or DEL) of s's n bytes, or
+ * NULL: none may go into a protocol line or a name. */
+const char *config_control_char(const char *s, size_t n);
 int	config_check_option(const char *name, size_t namelen,
 	    const char *value, char *err, size_t errlen);
 

@@ -61,7 +61,7 @@ tournament_name(const struct match_cfg *c, const char *ini, char *buf,
 		snprintf(buf, len, "%.*s.jsonl", stem, base);
 }
 
-int
+void
 outputs_follow_records(struct match_cfg *c, const char *const file[3])
 {
 	const char *records = c->resume ? c->resume : c->records;
@@ -70,7 +70,7 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 
 	if (records == NULL || (file[0] != NULL &&
 	    strcmp(records, file[0]) == 0))
-		return 0;
+		return;
 	stem = (int)strlen(records);
 	if (stem > 6 && strcmp(records + stem - 6, ".jsonl") == 0)
 		stem -= 6;
@@ -85,7 +85,6 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 		if ((c->svg = keep(c, path)) == NULL)
 			abort();
 	}
-	return 0;
 }
 
 /* Whether path is a file of records already (a device or a FIFO, such

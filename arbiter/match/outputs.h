@@ -51,9 +51,9 @@ int	outputs_confine(struct match_cfg *c);
  * command line too, so that a run never overwrites another's.  file[]
  * holds the file's records, summary and svg (NULL where it names none).
  * RECORDS.jsonl's are RECORDS-summary.json and RECORDS.svg, as the
- * demo's.  0, or -1 (out of room for names: abort()s instead).
+ * demo's.
  */
-int	outputs_follow_records(struct match_cfg *c, const char *const file[3]);
+void	outputs_follow_records(struct match_cfg *c, const char *const file[3]);
 
 /*
  * Frees the sandbox outputs_confine() built, then the rest of the
