@@ -73,6 +73,8 @@ tournament_options(FILE *f)
 	    "  common_deals = BOOL  every pairing of a round plays its deck\n"
 	    "                       (true; no, with duplicate = no: no deck\n"
 	    "                       is played twice)\n"
+	    "  games_per_process = N games a process plays (16), of decks it\n"
+	    "                       never meets again\n"
 	    "  reuse_engines = BOOL keep engine processes from game to game\n"
 	    "                       (false: trusted engines only)\n"
 	    "  ponder = BOOL        engines may think off their turn (false:\n"

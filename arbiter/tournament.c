@@ -57,6 +57,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "stall_timeout", "--stall-timeout" },
 		{ "on_failure", "--on-failure" },
 		{ "max_failures", "--max-failures" },
+		{ "games_per_process", "--games-per-process" },
 		{ "records", "--records" }, { "summary", "--summary" },
 		{ "svg", "--svg" }, { "anchor", "--anchor" },
 		{ "anchor_elo", "--anchor-elo" },

@@ -36,6 +36,7 @@ config_defaults(struct match_cfg *c)
 	c->limits.log_mb = 1024;
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
+	c->games_per_process = 16;
 	c->duplicate = true;
 	c->common_deals = true;
 	c->print_table = true;
@@ -135,9 +136,14 @@ config_usage(FILE *f)
 	    "                         engine's remaining deals are dropped\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
+	    "      --games-per-process N  games a process plays (16), of decks\n"
+	    "                         it never meets again: a deck played\n"
+	    "                         again gets processes started after\n"
+	    "                         every one that saw it had ended (1: a\n"
+	    "                         process for every game)\n"
 	    "      --reuse-engines    keep each engine process from game to\n"
-	    "                         game (trusted engines only: by default\n"
-	    "                         a deck played again gets fresh ones)\n"
+	    "                         game (trusted engines only: a process\n"
+	    "                         may meet a deck it saw)\n"
 	    "      --ponder           engines may think off their turn (by\n"
 	    "                         default each is stopped until asked)\n"
 	    "      --affinity         each table's engines on a CPU of its\n"
@@ -202,6 +208,8 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "-c", NULL, &c->concurrency, 1, 256 },
 		{ "--concurrency", NULL, &c->concurrency, 1, 256 },
 		{ "--max-failures", NULL, &c->max_failures, 1, 1000000 },
+		{ "--games-per-process", NULL, &c->games_per_process, 1,
+		    1000000 },
 		{ "--rounds", NULL, &c->rounds, 1, 10000000 },
 		{ "--report-every", NULL, &c->report_every, 0, 100000000 },
 		{ "--bootstrap", NULL, &c->bootstrap, 0, 100000 },

@@ -134,6 +134,11 @@ struct match_cfg {
 	 * again (schedule_decks_shared): only for trusted engines, since a
 	 * process remembers the hands it saw. */
 	bool			 reuse_engines;
+	/* Otherwise, where a deck is played again, a process plays at most
+	 * this many games, of decks it never meets again, and none whose
+	 * deck was dealt while it lived (deck_guard.h); 1: a process for
+	 * every game. */
+	int			 games_per_process;
 	/* Engines run unconfined (--no-sandbox): for trusted engines that
 	 * write files; otherwise outputs_confine() builds the sandbox. */
 	bool			 no_sandbox;

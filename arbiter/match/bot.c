@@ -6,19 +6,17 @@
  * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
  * for the reap so that the exit status can be told) -> DOWN.
  */
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "match/bot.h"
+#include "match/bot_proc.h"
 #include "bzp.h"
 #include "base/argv.h"
 #include "base/clock.h"
 #include "proc/engine_proc.h"
-#include "proc/sandbox.h"
 
 enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
 	BOT_THINKING, BOT_DYING };
@@ -47,9 +45,10 @@ struct bot {
 	char				 dying_reason[256];
 	bool				 killed_by_us;
 	bool				 start_after_exit; /* asked while dying */
-	bool				 dealt;	/* its process saw deck */
 	int				 cpu;	/* -1: any */
-	uint64_t			 deck;
+	unsigned			 serial; /* of its process */
+	uint64_t			 born_us, ended_us;
+	int				 games;	/* dealt to its process */
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
 	int				 nlast;
@@ -84,18 +83,34 @@ bot_pin(struct bot *b, int cpu)
 }
 
 void
-bot_dealt(struct bot *b, uint64_t deck)
+bot_dealt(struct bot *b)
 {
-	b->dealt = b->ep != NULL;
-	b->deck = deck;
+	b->games++;
 }
 
 bool
-bot_holds_deck(const struct bot *b, uint64_t deck)
+bot_process(const struct bot *b, unsigned *serial, uint64_t *born_us,
+    int *games)
 {
-	/* Done, though on_exit_ may not have run yet. */
-	return b->ep != NULL && !engine_proc_done(b->ep) && b->dealt &&
-	    b->deck == deck;
+	*serial = b->serial;
+	*born_us = b->born_us;
+	*games = b->games;
+	return b->ep != NULL && !engine_proc_done(b->ep);
+}
+
+int
+bot_process_state(const struct bot *b, unsigned serial, uint64_t *ended_us)
+{
+	if (serial == b->serial && b->ep != NULL) {
+		if (!engine_proc_done(b->ep))
+			return bot_running(b) ? 2 : 1;
+		*ended_us = clock_now_us();	/* on_exit_ is still to come */
+		return 0;
+	}
+	/* Its end, or a later process's: a bot's processes follow one
+	 * another. */
+	*ended_us = b->ended_us;
+	return 0;
 }
 
 bool
@@ -296,13 +311,13 @@ handshake_line(struct bot *b, struct bzp_msg *m)
 /* Off its turn an engine is stopped, unless pondering is allowed: it
  * thinks on its own clock only (limits_cfg.ponder).  Called after the
  * owner has taken its answer, which may have asked it again at once (a
- * declaration, then the lead): then it is not stopped, and the two
- * signals of a stop and a start are saved. */
+ * declaration, then the lead); the stop waits a millisecond for the next
+ * request (engine_proc_rest). */
 static void
 rest(struct bot *b)
 {
 	if (!b->limits->ponder && b->state == BOT_IDLE && b->ep != NULL)
-		engine_proc_pause(b->ep, true);
+		engine_proc_rest(b->ep);
 }
 
 /* An answer too late is a loss on time, or with no clock a stall (the
@@ -411,36 +426,17 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 }
 
 static void
-describe_exit(struct bot *b, int status, char *buf, size_t len)
-{
-	if (b->killed_by_us)
-		snprintf(buf, len, "%s", b->dying_reason);
-	else if (engine_proc_killed(b->ep) && WIFSIGNALED(status) &&
-	    WTERMSIG(status) == SIGKILL)	/* our kill, after the fault */
-		snprintf(buf, len, "%s, while still running", b->dying_reason);
-	else if (WIFEXITED(status))
-		snprintf(buf, len, "%s; exited with status %d%s",
-		    b->dying_reason, WEXITSTATUS(status),
-		    WEXITSTATUS(status) == 0 ? "" :
-		    sandbox_exit_hint(b->limits->sandbox));
-	else if (WIFSIGNALED(status))
-		snprintf(buf, len, "%s; killed by signal %d (%s)",
-		    b->dying_reason, WTERMSIG(status),
-		    strsignal(WTERMSIG(status)));
-	else
-		snprintf(buf, len, "%s", b->dying_reason);
-}
-
-static void
 on_exit_(struct engine_proc *ep, int status, void *arg)
 {
 	struct bot *b = arg;
 	enum bot_state was = b->state;
 	char reason[512];
 
-	describe_exit(b, status, reason, sizeof(reason));
+	bot_proc_describe_exit(b->ep, status, b->killed_by_us,
+	    b->dying_reason, b->limits, reason, sizeof(reason));
 	engine_proc_free(b->ep);
 	b->ep = NULL;
+	b->ended_us = clock_now_us();
 	b->state = BOT_DOWN;
 	if (was == BOT_DYING && b->dying_term != TERM_NORMAL)
 		b->cb.failed(b, b->dying_term, reason, b->arg);
@@ -500,6 +496,7 @@ bot_start(struct bot *b)
 		on_exit_ };
 	struct engine_spec spec;
 	char err[256], **argv;
+	uint64_t born;
 
 	/* A table may want an engine back while it is still quitting (the
 	 * tournament's next pairing uses it again): start it once reaped. */
@@ -514,31 +511,23 @@ bot_start(struct bot *b)
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
 		return;
 	}
-	memset(&spec, 0, sizeof(spec));
-	spec.argv = argv;
-	spec.dir = b->cfg->dir;
-	spec.stderr_path = b->cfg->stderr_log;
-	spec.max_line = BZP_MAX_LINE;
-	spec.rlimit_as = (uint64_t)b->limits->as_mb << 20;
-	spec.rlimit_cpu = (uint64_t)b->limits->cpu_s;
-	spec.rlimit_nofile = (uint64_t)b->limits->nofile;
-	spec.rlimit_fsize = (uint64_t)b->limits->log_mb << 20;
-	spec.pinned = b->cpu >= 0;
-	spec.cpu = b->cpu;
-	spec.rlimit_nproc = (uint64_t)b->limits->nproc;
-	spec.sandbox = b->limits->sandbox;
+	bot_proc_spec(&spec, argv, b->cfg, b->limits, b->cpu);
 	b->want_legal = false;
 	b->want_events = true;
 	b->plays = 1u << VARIANT_RUBICON;	/* protocol.md §3's default */
 	b->named = false;
-	b->dealt = false;
 	b->protocol = -1;
+	/* Before the fork: a process counts as born no later than it was. */
+	born = clock_now_us();
 	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
 	argv_free(argv);
 	if (b->ep == NULL) {
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
 		return;
 	}
+	b->serial++;
+	b->born_us = born;
+	b->games = 0;
 	b->state = BOT_HANDSHAKE;
 	engine_proc_send(b->ep, "bzp");
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);

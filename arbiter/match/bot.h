@@ -106,14 +106,20 @@ void		 bot_fault(struct bot *b, enum termination t,
 /* Its processes from now on run on this CPU only (-1: any). */
 void		 bot_pin(struct bot *b, int cpu);
 
+/* The bot's process was dealt a game (a game of several deals once). */
+void		 bot_dealt(struct bot *b);
 /*
- * The bot's process was dealt cards of the deck of this seed (its
- * deal_spec seed: a game of several deals is one deck).  Until that
- * process has been reaped the bot holds the deck: no other deal of it
- * may begin (deal_queue.h).
+ * Its process, running or quitting, if it has one: its serial number (one
+ * more at each start), when it started (clock_now_us) and the games dealt
+ * to it.  The match keeps a deck from processes that lived alongside
+ * another deal of it (deck_guard.h).
  */
-void		 bot_dealt(struct bot *b, uint64_t deck);
-bool		 bot_holds_deck(const struct bot *b, uint64_t deck);
+bool		 bot_process(const struct bot *b, unsigned *serial,
+		    uint64_t *born_us, int *games);
+/* Its process of that serial number: 2 runs, 1 is quitting, 0 has ended
+ * (at *ended_us, or before it). */
+int		 bot_process_state(const struct bot *b, unsigned serial,
+		    uint64_t *ended_us);
 
 /* Sends quit and lets the process go (killed if it lingers). */
 void		 bot_quit(struct bot *b);

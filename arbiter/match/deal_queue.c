@@ -79,24 +79,37 @@ to_play(const struct deal_queue *q, int i)
 
 static int
 held(const struct deal_queue *q, const struct deal_queue_ask *ask,
-    uint64_t seed)
+    const struct deal_spec *d)
 {
-	return q->apart ? ask->held(seed, ask->arg) : 0;
+	return q->apart ? ask->held(d, ask->arg) : DECK_FREE;
+}
+
+/* A deck held: 0 to wait for it, the order kept, or 1 to pass it;
+ * noted in *waiting (1) or *renew (2). */
+static int
+pass(int h, int *why)
+{
+	if (h == DECK_QUITTING)
+		return 0;
+	if (h == DECK_SEEN_HERE)
+		*why = 2;
+	else if (*why == 0)
+		*why = 1;
+	return 1;
 }
 
 /* The voided deals first, the last voided first; as deal_queue_take. */
 static int
 take_requeued(struct deal_queue *q, const struct deal_queue_ask *ask,
-    struct deal_spec *d, bool *waiting)
+    struct deal_spec *d, int *why)
 {
 	for (int k = q->nrequeue - 1; k >= 0; k--) {
 		int i = q->requeue[k], h = 0;
 		bool passed;
 		schedule_deal(q->cfg, i, d);
 		passed = ask->withdrawn(d, ask->arg);
-		if (!passed && (h = held(q, ask, d->seed)) != 0) {
-			*waiting = true;
-			if (h == 1)
+		if (!passed && (h = held(q, ask, d)) != DECK_FREE) {
+			if (!pass(h, why))
 				return 0;
 			continue;
 		}
@@ -113,10 +126,9 @@ int
 deal_queue_take(struct deal_queue *q, const struct deal_queue_ask *ask,
     struct deal_spec *d)
 {
-	bool waiting = false;
-	int rc, h;
+	int rc, h, why = 0;
 
-	if ((rc = take_requeued(q, ask, d, &waiting)) >= 0)
+	if ((rc = take_requeued(q, ask, d, &why)) >= 0)
 		return rc;
 	while (q->next < q->cfg->deals && (q->taken[q->next] ||
 	    !to_play(q, q->next)))
@@ -131,17 +143,16 @@ deal_queue_take(struct deal_queue *q, const struct deal_queue_ask *ask,
 		}
 		/* A deck in play is passed for later decks; one whose last
 		 * processes are quitting is waited for, the order kept. */
-		if ((h = held(q, ask, d->seed)) == 1)
-			return 0;
-		if (h == 2) {
-			waiting = true;
+		if ((h = held(q, ask, d)) != DECK_FREE) {
+			if (!pass(h, &why))
+				return 0;
 			continue;
 		}
 		q->taken[i] = 1;
 		d->voids = q->voids[i];
 		return 1;
 	}
-	return waiting ? 0 : -1;
+	return why == 2 ? 2 : why == 1 ? 0 : -1;
 }
 
 bool

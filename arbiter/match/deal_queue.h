@@ -3,15 +3,17 @@
  * the schedule's order, a voided deal again before the rest.
  *
  * Where a deck is played more than once (the duplicate pair, a
- * tournament's common deals, three-hand's rotations) and each game has
- * processes of its own, no two deals of one deck are ever under way at
- * once (doc/guarantees.md): a deal is not taken while its deck is
- * in play at a table, and waits while processes that were dealt its deck
- * have still to be reaped.  Two copies of an engine (or two engines of
- * one author) at two tables could otherwise pass each other the other
- * seat's hand and the stock as they learn them, through any channel at
- * all, a timing one too; one after the other, the first has gone before
- * the second is dealt.
+ * tournament's common deals, three-hand's rotations) and processes are
+ * not kept for good (--reuse-engines), no two deals of one deck are ever
+ * under way at once (doc/guarantees.md): a deal is not taken while its
+ * deck is in play at a table or held by a process still running that
+ * was dealt it, nor by processes of the table asking that lived
+ * alongside a deal of it (deck_guard.h); it waits, the order kept, while
+ * processes that were dealt its deck are quitting.  Two copies of an
+ * engine (or two engines of one author) at two tables could otherwise
+ * pass each other the other seat's hand and the stock as they learn
+ * them, through any channel at all, a timing one too; one after the
+ * other, the first has gone before the second is started.
  */
 #ifndef DEAL_QUEUE_H
 #define DEAL_QUEUE_H
@@ -24,13 +26,17 @@
 
 struct deal_queue;
 
+enum { DECK_FREE, DECK_QUITTING, DECK_IN_PLAY, DECK_SEEN_HERE };
+
 /* What the queue asks its owner while it looks for a deal to take. */
 struct deal_queue_ask {
 	/* The deal seats an engine withdrawn: it is never played. */
 	bool	(*withdrawn)(const struct deal_spec *d, void *arg);
-	/* 2: the deck of this seed is in play; 1: only processes that were
-	 * dealt it are still to be reaped; 0: neither. */
-	int	(*held)(uint64_t seed, void *arg);
+	/* For the table asking: DECK_IN_PLAY, the deal's deck is in play or
+	 * held by a process running elsewhere; DECK_SEEN_HERE, the
+	 * table's running processes may not be dealt it, new ones may;
+	 * DECK_QUITTING, only processes quitting hold it; DECK_FREE. */
+	int	(*held)(const struct deal_spec *d, void *arg);
 	void	*arg;
 };
 
@@ -46,9 +52,11 @@ void		 deal_queue_voided(struct deal_queue *q, int i, bool requeue);
 
 /*
  * Takes the next deal that may begin now into d (its voids counted in
- * d->voids) and returns 1; or returns 0 when the deals left wait for
- * their decks, the owner to ask again when processes have ended; or -1
- * when none is left to take.
+ * d->voids) and returns 1; or returns 2 when the deals left wait for
+ * their decks and some would be free to new processes of the table
+ * asking (DECK_SEEN_HERE): the owner renews them, then asks again once
+ * they have ended; 0 when the deals left wait for other processes to
+ * end; -1 when none is left to take.
  */
 int		 deal_queue_take(struct deal_queue *q,
 		    const struct deal_queue_ask *ask, struct deal_spec *d);

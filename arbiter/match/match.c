@@ -18,6 +18,7 @@
 #include "match/bot.h"
 #include "base/clock.h"
 #include "match/deal_queue.h"
+#include "match/deck_guard.h"
 #include "proc/engine_proc.h"
 #include "match/match.h"
 #include "match/outputs.h"
@@ -45,6 +46,8 @@ struct match {
 	FILE			*records;
 	FILE			*live;		/* --live's feed, or NULL */
 	struct deal_queue	*queue;
+	struct deck_guard	*guard;	/* who saw which deck */
+	struct table		*asking;	/* for a deal, now */
 	struct series		*partial;	/* games begun, by index */
 	bool			 parked[MAX_TABLES]; /* idle, a deck awaited */
 	int			 in_flight;
@@ -102,17 +105,13 @@ withdrawn_ask(const struct deal_spec *d, void *arg)
 	return seats_withdrawn(arg, d);
 }
 
-/* How the tables hold a deck (deal_queue.h). */
+/* How the tables hold a deck, for the table asking (deal_queue.h). */
 static int
-held_ask(uint64_t seed, void *arg)
+held_ask(const struct deal_spec *d, void *arg)
 {
 	struct match *m = arg;
-	int most = 0, h;
 
-	for (int i = 0; i < m->ntables; i++)
-		if ((h = table_holds_deck(m->tables[i], seed)) > most)
-			most = h;
-	return most;
+	return deck_guard_ask(m->guard, m->tables, m->ntables, m->asking, d);
 }
 
 static struct deal_queue_ask
@@ -123,13 +122,15 @@ ask_of(struct match *m)
 	return a;
 }
 
-/* 1: a deal to play in d; 0: the deals left wait for their decks; -1:
- * none is left. */
+/* For table t, as deal_queue_take(). */
 static int
-next_deal(struct match *m, struct deal_spec *d)
+next_deal(struct match *m, struct table *t, struct deal_spec *d)
 {
 	struct deal_queue_ask ask = ask_of(m);
-	int rc = deal_queue_take(m->queue, &ask, d);
+	int rc;
+
+	m->asking = t;
+	rc = deal_queue_take(m->queue, &ask, d);
 
 	if (rc == 1 && m->partial[d->deal].deals > 0)
 		d->start = m->partial[d->deal];
@@ -215,9 +216,11 @@ on_idle(struct table *t, void *arg)
 {
 	struct match *m = arg;
 	struct deal_spec d;
-	int rc = m->stopping || m->failed ? -1 : next_deal(m, &d);
+	int rc = m->stopping || m->failed ? -1 : next_deal(m, t, &d);
 
-	m->parked[table_index(m, t)] = rc == 0;
+	m->parked[table_index(m, t)] = rc == 0 || rc == 2;
+	if (rc == 2)
+		table_renew(t);	/* asked again once they have ended */
 	if (rc == 1) {
 		m->in_flight++;
 		table_play(t, &d);
@@ -231,6 +234,7 @@ on_ended(void *arg)
 {
 	struct match *m = arg;
 
+	deck_guard_tidy(m->guard, m->tables, m->ntables);
 	/* Stopping, the table whose deal ends last winds down. */
 	for (int i = 0; i < m->ntables && !m->stopping && !m->failed; i++)
 		if (m->parked[i])
@@ -318,9 +322,13 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 {
 	struct match *m = arg;
 	struct record_summary s;
+	struct bot *seated[MAX_PLAYERS] = { NULL };
 	char err[256];
 	bool lost = false;
 
+	for (int i = 0; i < MAX_PLAYERS; i++)
+		seated[i] = table_bot(t, d->engine[i]);
+	deck_guard_dealt(m->guard, d->seed, seated, MAX_PLAYERS);
 	if (voided)	/* recorded as evidence, played again */
 		deal_queue_voided(m->queue, d->deal, true);
 	if (m->records != NULL && record_write(rec, m->records,
@@ -411,22 +419,6 @@ resumed(const struct record_summary *s, void *arg)
 	}
 }
 
-/* Deadlines need the precise monotonic clock: libevent's default coarse
- * one ticks every few milliseconds and could forfeit an engine early. */
-static struct event_base *
-precise_base(void)
-{
-	struct event_config *cfg = event_config_new();
-	struct event_base *base;
-
-	if (cfg == NULL)
-		return NULL;
-	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-	base = event_base_new_with_config(cfg);
-	event_config_free(cfg);
-	return base;
-}
-
 static int
 setup(struct match *m)
 {
@@ -452,6 +444,7 @@ setup(struct match *m)
 	else
 		m->standings = standings_new(c);
 	m->queue = deal_queue_new(c);
+	m->guard = deck_guard_new();
 	if ((m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
@@ -475,7 +468,7 @@ setup(struct match *m)
 			    "(--max-failures %d)\n", c->engines[e].name,
 			    tally_failures(m, e), c->resume, c->max_failures);
 		}
-	if ((m->base = precise_base()) == NULL ||
+	if ((m->base = engine_proc_base_new()) == NULL ||
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();
 	engine_proc_reaper_on_ended(m->reaper, on_ended, m);
@@ -513,6 +506,7 @@ teardown(struct match *m)
 	results_free(m->results);
 	standings_free(m->standings);
 	deal_queue_free(m->queue);
+	deck_guard_free(m->guard);
 	free(m->partial);
 }
 

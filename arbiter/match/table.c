@@ -244,7 +244,7 @@ send_newgame(struct table *t, int s)
 	lines_newgame(t->g, &t->rules, t->deal.deal, s, &t->cfg->clock,
 	    &t->deal.start, t->before, t->line, BZP_MAX_LINE);
 	bot_send(b, t->line);
-	bot_dealt(b, t->deal.seed);
+	bot_dealt(b);
 	lines_deal_event(t->g, s, t->line, BZP_MAX_LINE);
 	if (bot_wants_events(b))
 		bot_send(b, t->line);
@@ -324,6 +324,23 @@ next_hand_cb(evutil_socket_t fd, short what, void *arg)
 		start_bots(t);	/* begins once both are ready (on_ready) */
 }
 
+/* Whether a process of the game has played games_cap games: then they
+ * all quit, and the next deal starts new ones. */
+static bool
+worn(const struct table *t)
+{
+	unsigned serial;
+	uint64_t born;
+	int games;
+
+	for (int i = 0; t->games_cap > 0 && i < t->n; i++)
+		if (t->eng[i] >= 0 && t->bots[t->eng[i]] != NULL &&
+		    bot_process(t->bots[t->eng[i]], &serial, &born, &games) &&
+		    games >= t->games_cap)
+			return true;
+	return false;
+}
+
 static void
 finish_deal(struct table *t, enum termination term, int fault_engine,
     const char *reason)
@@ -363,7 +380,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		t->waiting = true;
 		later(t, next_hand_cb);
 	} else {
-		if (t->fresh || voided)
+		if (voided || worn(t))
 			table_retire_bots(t);
 		later(t, idle_cb);
 	}
@@ -392,7 +409,8 @@ table_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	t->n = cfg->rules.players;
 	t->cpu = -1;
 	t->show_deck = !schedule_decks_shared(cfg);
-	t->fresh = !t->show_deck && !cfg->reuse_engines;
+	t->games_cap = t->show_deck || cfg->reuse_engines ? 0 :
+	    cfg->games_per_process;
 	for (int i = 0; i < MAX_PLAYERS; i++)
 		t->eng[i] = -1;
 	return t;
@@ -464,15 +482,46 @@ table_busy(const struct table *t)
 	return t->playing || t->waiting;
 }
 
-int
-table_holds_deck(const struct table *t, uint64_t seed)
+bool
+table_plays_deck(const struct table *t, uint64_t seed)
 {
-	if (table_busy(t) && t->deal.seed == seed)
-		return 2;
+	return table_busy(t) && t->deal.seed == seed;
+}
+
+struct bot *
+table_bot(const struct table *t, int e)
+{
+	return e >= 0 && e < MAX_ENGINES ? t->bots[e] : NULL;
+}
+
+bool
+table_has_bot(const struct table *t, const struct bot *b)
+{
 	for (int e = 0; e < MAX_ENGINES; e++)
-		if (t->bots[e] != NULL && bot_holds_deck(t->bots[e], seed))
-			return 1;
-	return 0;
+		if (t->bots[e] == b)
+			return true;
+	return false;
+}
+
+uint64_t
+table_first_born(const struct table *t)
+{
+	uint64_t first = UINT64_MAX, born;
+	unsigned serial;
+	int games;
+
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] != NULL && bot_running(t->bots[e]) &&
+		    bot_process(t->bots[e], &serial, &born, &games) &&
+		    born < first)
+			first = born;
+	return first;
+}
+
+void
+table_renew(struct table *t)
+{
+	table_retire_bots(t);
 }
 
 const struct game *

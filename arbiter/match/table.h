@@ -62,9 +62,17 @@ void		 table_end_game(struct table *t);
 /* Quits both engines. */
 void		 table_stop(struct table *t);
 bool		 table_busy(const struct table *t);
-/* 2: the table plays (or is about to play) the deck of this seed; 1: a
- * process of it that was dealt the deck is still to be reaped; 0: no. */
-int		 table_holds_deck(const struct table *t, uint64_t seed);
+/* Whether the table plays (or is about to play) the deck of this seed. */
+bool		 table_plays_deck(const struct table *t, uint64_t seed);
+/* The table's bot for engine e, or NULL; whether b is one of its bots. */
+struct bot	*table_bot(const struct table *t, int e);
+bool		 table_has_bot(const struct table *t, const struct bot *b);
+/* When the first of its engine processes still running started
+ * (UINT64_MAX: none runs). */
+uint64_t	 table_first_born(const struct table *t);
+/* Its engine processes quit, to be started again for the next deal
+ * (deck_guard.h: a deck they may not play). */
+void		 table_renew(struct table *t);
 /* The deal in play (the whole state), or NULL between deals: a front end
  * shows a person's seat from game_view() of it. */
 const struct game *table_game(const struct table *t);

@@ -22,7 +22,9 @@ struct table {
 	/* Quit after its game, so that a deck played again meets a fresh
 	 * process; started again by the next deal that seats it. */
 	bool			 retired[MAX_ENGINES];
-	bool			 fresh;		/* retire engines after each game */
+	/* Processes retire after this many games (games_per_process; 0:
+	 * never, where no deck is played twice or they are trusted). */
+	int			 games_cap;
 	bool			 show_deck;	/* deck= in gameover */
 	/* A failure outside a deal, kept to forfeit the next deal with. */
 	enum termination	 down_term[MAX_ENGINES];

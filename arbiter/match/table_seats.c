@@ -63,11 +63,15 @@ table_retire_bots(struct table *t)
 {
 	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
-		if (e < 0 || t->bots[e] == NULL || !bot_running(t->bots[e]))
+		if (e < 0 || t->bots[e] == NULL)
+			continue;
+		/* One lost in the game too: started again only for the next
+		 * deal, once the queue has chosen it (deck_guard.h). */
+		t->retired[e] = true;
+		if (!bot_running(t->bots[e]))
 			continue;
 		bot_quit(t->bots[e]);
 		t->ready[e] = false;
-		t->retired[e] = true;
 	}
 }
 

@@ -49,6 +49,8 @@ ep_destroy(struct engine_proc *ep)
 	event_free(ep->deadline);
 	event_free(ep->grace);
 	event_free(ep->later);
+	if (ep->rest != NULL)
+		event_free(ep->rest);
 	engine_log_free(ep->log);
 	for (size_t i = 0; i < ENGINE_PROC_LAST_LINES; i++)
 		free(ep->last[i]);
@@ -503,17 +505,6 @@ void
 engine_proc_ending(struct engine_proc *ep)
 {
 	engine_proc_quit(ep, NULL, ENGINE_PROC_EXIT_MOMENT_MS);
-}
-
-void
-engine_proc_pause(struct engine_proc *ep, bool pause)
-{
-	if (ep->orphan || ep->reaped || ep->paused == pause)
-		return;
-	/* The group: what the engine started stops with it (a confined
-	 * engine cannot leave it, sysfilter.h). */
-	if (kill(-ep->pid, pause ? SIGSTOP : SIGCONT) == 0)
-		ep->paused = pause;
 }
 
 void

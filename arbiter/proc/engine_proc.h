@@ -36,8 +36,8 @@
  * Timers: libevent 2.1 by default measures time with
  * CLOCK_MONOTONIC_COARSE, one kernel tick (4 ms on the development
  * machine), so a deadline may fire up to a tick early or late by a
- * precise clock.  Create the base with EVENT_BASE_FLAG_PRECISE_TIMER
- * (event_config_set_flag) when deadlines are a time control.
+ * precise clock.  engine_proc_base_new() makes a base with
+ * EVENT_BASE_FLAG_PRECISE_TIMER, for deadlines that are a time control.
  */
 #ifndef ENGINE_PROC_H
 #define ENGINE_PROC_H
@@ -144,6 +144,9 @@ void		 engine_proc_setup(void);
 
 /* Installs the SIGCHLD event on base.  Aborts if libevent refuses. */
 struct engine_proc_reaper *engine_proc_reaper_new(struct event_base *base);
+/* An event base whose timers keep the precise monotonic clock; NULL if
+ * libevent cannot make one. */
+struct event_base *engine_proc_base_new(void);
 
 /*
  * Kills every process group not yet reaped and waits for each (a
@@ -252,9 +255,17 @@ void		 engine_proc_ending(struct engine_proc *ep);
  * Stops (SIGSTOP) or resumes (SIGCONT) the engine's process group: an
  * engine not asked to move uses no CPU, neither its opponent's nor that
  * of engines at other tables.  Lines sent meanwhile wait in the pipe.
- * engine_proc_quit() resumes it first; a kill needs no resume.
+ * engine_proc_quit() resumes it first; a kill needs no resume.  Either
+ * cancels a rest.
  */
 void		 engine_proc_pause(struct engine_proc *ep, bool pause);
+/*
+ * Stops it once it has stayed ENGINE_PROC_REST_MS without a request (a
+ * pause, false, comes first with each): an engine asked again at once
+ * costs no signals (engine_rest.c).
+ */
+#define ENGINE_PROC_REST_MS	1
+void		 engine_proc_rest(struct engine_proc *ep);
 void		 engine_proc_kill(struct engine_proc *ep);
 
 /*

@@ -31,6 +31,7 @@ struct engine_proc {
 	struct event		*deadline;
 	struct event		*grace;		/* quit grace, or exit linger */
 	struct event		*later;		/* OVERFLOW, on_exit, destroy */
+	struct event		*rest;		/* stops it, unasked; or NULL */
 	struct engine_proc_callbacks cb;
 	void			*arg;
 	size_t			 max_line;

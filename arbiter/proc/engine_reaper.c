@@ -186,6 +186,41 @@ ep_sigchld_cb(evutil_socket_t sig, short what, void *arg)
 		reaper_sweep(NULL, 0);
 }
 
+/*
+ * An engine is stopped and started off its turn (engine_proc_pause), up to
+ * twice a decision; each would raise SIGCHLD, and libevent's handler, its
+ * wake-up and a waitpid that finds nothing would cost the relay more than
+ * the move itself.  Only an end is the reaper's business: libevent's
+ * handler stays, with SA_NOCLDSTOP added.
+ */
+static void
+no_signal_on_stop(void)
+{
+	struct sigaction sa;
+
+	if (sigaction(SIGCHLD, NULL, &sa) == 0 &&
+	    sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN) {
+		sa.sa_flags |= SA_NOCLDSTOP;
+		sigaction(SIGCHLD, &sa, NULL);
+	}
+}
+
+/* Deadlines need the precise monotonic clock: libevent's default coarse
+ * one ticks every few milliseconds and could forfeit an engine early. */
+struct event_base *
+engine_proc_base_new(void)
+{
+	struct event_config *cfg = event_config_new();
+	struct event_base *base;
+
+	if (cfg == NULL)
+		return NULL;
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	return base;
+}
+
 struct engine_proc_reaper *
 engine_proc_reaper_new(struct event_base *base)
 {
@@ -203,6 +238,7 @@ engine_proc_reaper_new(struct event_base *base)
 		fprintf(stderr, "libevent: cannot handle SIGCHLD\n");
 		abort();
 	}
+	no_signal_on_stop();
 	return r;
 }
 

@@ -132,5 +132,7 @@ schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	 * to deal without duplicates. */
 	d->engine[0] = k % 2 == 0 ? a : b;
 	d->engine[1] = k % 2 == 0 ? b : a;
+	for (int s = 2; s < MAX_PLAYERS; s++)
+		d->engine[s] = -1;	/* no one */
 	series_init(&d->start, &cfg->rules, 1);
 }

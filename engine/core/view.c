@@ -1,8 +1,6 @@
 /*
  * view.c: the seat view's text form and determinization (view.h).
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,27 +11,55 @@ static const char *const phase_names[] = { "stock", "end", "over" };
 static const char *const decision_names[] = { "none", "lead", "reply",
     "declare", "carte-blanche" };
 
-/* A small appender over a fixed buffer that keeps the needed length. */
+/*
+ * A small appender over a fixed buffer that keeps the needed length, as
+ * snprintf does.  The arbiter formats a view for every decision, and a
+ * late view has some four hundred pieces: each is copied, not printed.
+ */
 struct out {
 	char	*buf;
 	size_t	 len, n;
 };
 
 static void
-put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+put_mem(struct out *o, const char *s, size_t k)
+{
+	size_t room, c;
+
+	if (o->n < o->len) {
+		room = o->len - o->n - 1;
+		c = k < room ? k : room;
+		memcpy(o->buf + o->n, s, c);
+		o->buf[o->n + c] = '\0';
+	}
+	o->n += k;
+}
 
 static void
-put(struct out *o, const char *fmt, ...)
+put(struct out *o, const char *s)
 {
-	va_list ap;
-	int k;
+	put_mem(o, s, strlen(s));
+}
 
-	va_start(ap, fmt);
-	k = vsnprintf(o->n < o->len ? o->buf + o->n : NULL,
-	    o->n < o->len ? o->len - o->n : 0, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		o->n += (size_t)k;
+static void
+put_ch(struct out *o, char c)
+{
+	put_mem(o, &c, 1);
+}
+
+static void
+put_int(struct out *o, long v)
+{
+	char t[24];
+	size_t i = sizeof(t);
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	do
+		t[--i] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		t[--i] = '-';
+	put_mem(o, t + i, sizeof(t) - i);
 }
 
 static void
@@ -41,7 +67,7 @@ put_card(struct out *o, int c)
 {
 	char t[CARD_TEXT_MAX];
 
-	put(o, "%s", c == NO_CARD ? "??" : card_format(c, t));
+	put(o, c == NO_CARD ? "??" : card_format(c, t));
 }
 
 /* Cards joined by sep, or "-" for none. */
@@ -52,11 +78,11 @@ put_set(struct out *o, const struct cardset *s, char sep, int unknown)
 
 	CARDSET_FOREACH(c, s) {
 		if (k++)
-			put(o, "%c", sep);
+			put_ch(o, sep);
 		put_card(o, c);
 	}
 	for (int i = 0; i < unknown; i++)
-		put(o, "%s??", k++ ? "," : "");
+		put(o, k++ ? ",??" : "??");
 	if (k == 0)
 		put(o, "-");
 }
@@ -67,15 +93,20 @@ put_seat(struct out *o, int seat)
 	if (seat < 0)
 		put(o, "all");
 	else
-		put(o, "%d", seat);
+		put_int(o, seat);
 }
 
 static void
 put_ints(struct out *o, const char *key, const int32_t *v, int n)
 {
-	put(o, " %s=", key);
-	for (int p = 0; p < n; p++)
-		put(o, "%s%d", p ? "," : "", v[p]);
+	put_ch(o, ' ');
+	put(o, key);
+	put_ch(o, '=');
+	for (int p = 0; p < n; p++) {
+		if (p)
+			put_ch(o, ',');
+		put_int(o, v[p]);
+	}
 }
 
 static void
@@ -86,20 +117,21 @@ put_tricks(struct out *o, const struct game *g)
 	put(o, " tricks=");
 	for (int t = 0; t < g->ntricks; t++) {
 		if (t)
-			put(o, ",");
+			put_ch(o, ',');
 		for (int i = 0; i < g->nplayers; i++) {
 			if (i)
-				put(o, ".");
+				put_ch(o, '.');
 			put_card(o, g->history[k++]);
 		}
-		put(o, ">%d", g->trick_winner[t]);
+		put_ch(o, '>');
+		put_int(o, g->trick_winner[t]);
 	}
 	if (g->ntricks == 0)
 		put(o, "-");
 	put(o, " trick=");
 	for (int i = 0; i < g->trick_n; i++) {
 		if (i)
-			put(o, ".");
+			put_ch(o, '.');
 		put_card(o, g->trick[i]);
 	}
 	if (g->trick_n == 0)
@@ -114,11 +146,16 @@ put_decls(struct out *o, const struct game *g)
 	put(o, " decls=");
 	for (int i = 0; i < g->ndecl; i++) {
 		const struct decl_rec *d = &g->decl[i];
-		put(o, "%s%d:%s:", i ? "," : "", d->seat,
-		    d->combo >= NCOMBOS ? decl_pseudo_name(d->combo) :
+		if (i)
+			put_ch(o, ',');
+		put_int(o, d->seat);
+		put_ch(o, ':');
+		put(o, d->combo >= NCOMBOS ? decl_pseudo_name(d->combo) :
 		    combo_name(d->combo, d->key, name, sizeof(name)));
+		put_ch(o, ':');
 		put_set(o, &d->set, '+', 0);
-		put(o, ":%d", d->points);
+		put_ch(o, ':');
+		put_int(o, d->points);
 	}
 	if (g->ndecl == 0)
 		put(o, "-");
@@ -130,14 +167,19 @@ put_carte_blanche(struct out *o, const struct game *g)
 	put(o, " cb=");
 	for (int p = 0; p < g->nplayers; p++) {
 		int f = g->cb[p];
-		put(o, "%s%s%s%s", p ? "," : "", f & CB_CLAIMED ? "c" : "",
-		    f & CB_OFFER ? "o" : "", f & (CB_CLAIMED | CB_OFFER) ?
-		    "" : "-");
+		if (p)
+			put_ch(o, ',');
+		if (f & CB_CLAIMED)
+			put_ch(o, 'c');
+		if (f & CB_OFFER)
+			put_ch(o, 'o');
+		if (!(f & (CB_CLAIMED | CB_OFFER)))
+			put_ch(o, '-');
 	}
 	put(o, " drawn=");
 	for (int p = 0; p < g->nplayers; p++) {
 		if (p)
-			put(o, ",");
+			put_ch(o, ',');
 		if (g->last_drawn[p] == NO_CARD)
 			put(o, "-");
 		else
@@ -152,13 +194,24 @@ view_format(const struct game *g, char *buf, size_t len)
 
 	if (len > 0)
 		buf[0] = '\0';
-	put(&o, "bzv/1 variant=%s seat=", variant_name(g->rules.variant));
+	put(&o, "bzv/1 variant=");
+	put(&o, variant_name(g->rules.variant));
+	put(&o, " seat=");
 	put_seat(&o, g->observer);
-	put(&o, " dealer=%d phase=%s turn=%d decision=%s trump=%c leader=%d"
-	    " stock=%d", g->dealer, phase_names[g->phase], g->to_move,
-	    decision_names[g->decision],
-	    g->trump < 0 ? '-' : card_suit_char(g->trump), g->leader,
-	    stock_left_int(g));
+	put(&o, " dealer=");
+	put_int(&o, g->dealer);
+	put(&o, " phase=");
+	put(&o, phase_names[g->phase]);
+	put(&o, " turn=");
+	put_int(&o, g->to_move);
+	put(&o, " decision=");
+	put(&o, decision_names[g->decision]);
+	put(&o, " trump=");
+	put_ch(&o, g->trump < 0 ? '-' : card_suit_char(g->trump));
+	put(&o, " leader=");
+	put_int(&o, g->leader);
+	put(&o, " stock=");
+	put_int(&o, stock_left_int(g));
 	if (g->turnup != NO_CARD) {
 		/* The card turned up at the deal; the decls say whether a
 		 * seven was exchanged for it (protocol.md §8). */
@@ -166,12 +219,16 @@ view_format(const struct game *g, char *buf, size_t len)
 		put_card(&o, g->turnup);
 	}
 	for (int p = 0; p < g->nplayers; p++) {
-		put(&o, " hand%d=", p);
+		put(&o, " hand");
+		put_int(&o, p);
+		put_ch(&o, '=');
 		put_set(&o, &g->hand[p], ',',
 		    g->hand_count[p] - cardset_count(&g->hand[p]));
 	}
 	for (int p = 0; p < g->nplayers; p++) {
-		put(&o, " table%d=", p);
+		put(&o, " table");
+		put_int(&o, p);
+		put_ch(&o, '=');
 		put_set(&o, &g->table[p], ',', 0);
 	}
 	put_ints(&o, "points", g->points, g->nplayers);
@@ -183,7 +240,7 @@ view_format(const struct game *g, char *buf, size_t len)
 		put(&o, " stockcards=");
 		for (int i = g->stock_pos; i < g->stock_len; i++) {
 			if (i > g->stock_pos)
-				put(&o, ",");
+				put_ch(&o, ',');
 			put_card(&o, g->stock[i]);
 		}
 		if (stock_left_int(g) == 0)

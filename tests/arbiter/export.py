@@ -52,6 +52,7 @@ def main():
          ENG + " --level random", "--name", "r", "-n", "4", "-q", "-o", rec,
          "--seed", "53"])
     records = [json.loads(l) for l in open(rec)]
+    by_deal = {r["deal"]: r for r in records}
     every = rows([rec])
     shown = 0
     assert len(every) == sum(len(r["actions"]) for r in records), \
@@ -64,7 +65,7 @@ def main():
             shown_by_carte_blanche(x["view"], other), "the other hand shows"
         assert " seat=%d " % x["seat"] in x["view"], x["view"][:80]
         shown += shown_by_carte_blanche(x["view"], other)
-        r = records[x["deal"]]
+        r = by_deal[x["deal"]]
         assert x["player"] == r["players"][x["seat"]]
         w, v = r["result"]["winner"], r["result"]["value"]
         want = 0 if w < 0 else (v if w == x["seat"] else -v)

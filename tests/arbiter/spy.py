@@ -8,7 +8,8 @@ hand and the stock), nor a gameover's deck= of it; and no two processes
 dealt one deck may live at the same time, even one that lingers after
 its quit (two copies of an engine could otherwise tell each other the
 hands and the stock as they play).  Checked for a duplicate match at
-concurrency 1 and 3, a round robin (common deals across pairings),
+concurrency 1 and 3, processes playing several games (three each, and
+renewed) and one each, a round robin (common deals across pairings),
 two-hand's games of several deals and three-hand's rotations; with
 --reuse-engines the first check must find the leak, and the second must
 find processes of one deck together where decks are not shared (the
@@ -132,7 +133,8 @@ def run(tmp, tag, args, players=2, ini=None, other=None, linger=0):
                        stderr=subprocess.PIPE, text=True, timeout=300)
     if p.returncode != 0 and not (other and p.returncode == 3):
         sys.exit("%s: %s exited %d: %s" % (tag, cmd, p.returncode, p.stderr))
-    return leaks(log, rec) + (together(log, rec),)
+    most = max([len(g) for _, _, g in lifetimes(log).values()] or [0])
+    return leaks(log, rec) + (together(log, rec), most)
 
 
 TOURNAMENT = """[tournament]
@@ -150,6 +152,10 @@ def main():
         ("match", ["-n", "6", "--seed", "3"], 2, None, 0),
         ("match-3", ["-n", "6", "--concurrency", "3", "--seed", "3"], 2,
          None, 0.3),
+        ("several", ["-n", "24", "--concurrency", "2", "--seed", "5",
+                     "--games-per-process", "3"], 2, None, 0.2),
+        ("one-each", ["-n", "6", "--concurrency", "2", "--seed", "5",
+                      "--games-per-process", "1"], 2, None, 0),
         ("nodup", ["--no-duplicate", "-n", "6", "--seed", "3"], 2, None,
          0),
         ("roundrobin", [], 3, TOURNAMENT, 0.2),
@@ -163,8 +169,14 @@ def main():
     ]
     bad = 0
     for tag, args, players, ini, linger in cases:
-        found, shown, met = run(tmp, tag, args, players, ini,
-                                linger=linger)
+        found, shown, met, most = run(tmp, tag, args, players, ini,
+                                      linger=linger)
+        # A process plays several games, of decks it never meets again,
+        # unless told to play one.
+        if most != (1 if tag == "one-each" else most) or (
+                tag in ("several", "match") and most < 2):
+            print("%s: a process played at most %d games" % (tag, most))
+            bad += 1
         once = tag in ("nodup", "single-decks")
         if found or (shown and not once):
             print("%s: %d deals played by a process that knew their deck "
@@ -183,18 +195,18 @@ def main():
     # otherwise shown, and processes kept, without duplicates).
     crasher = "%s --mode crash --after 3" % os.path.join(BUILD, "fixtures",
                                                           "badbot")
-    found, shown, _ = run(tmp, "void", ["--no-duplicate", "-n", "2",
-                                        "--on-failure", "void"],
-                          other=crasher)
+    found, shown, _, _ = run(tmp, "void", ["--no-duplicate", "-n", "2",
+                                           "--on-failure", "void"],
+                             other=crasher)
     if found:
         print("void: %d deals replayed by a process that saw them (%s)"
               % (len(found), found[:3]))
         bad += 1
     # The opt-out for trusted engines keeps processes (both checks see
     # it, the second at two tables at once).
-    found, _, _ = run(tmp, "reuse", ["-n", "4", "--reuse-engines"])
-    _, _, met = run(tmp, "reuse-2", ["-n", "4", "--reuse-engines",
-                                     "--concurrency", "2"])
+    found, _, _, _ = run(tmp, "reuse", ["-n", "4", "--reuse-engines"])
+    _, _, met, _ = run(tmp, "reuse-2", ["-n", "4", "--reuse-engines",
+                                        "--concurrency", "2"])
     if not found:
         print("--reuse-engines: the spy check found no process that "
               "played a deck twice (the check cannot fail?)")

@@ -12,18 +12,18 @@
 /* The tables as the queue sees them: how each deck is held. */
 struct tables {
 	uint64_t	seed[8];
-	int		level[8];	/* 2 in play, 1 quitting */
+	int		level[8];	/* DECK_IN_PLAY, ... */
 	int		n;
 	int		withdrawn;	/* an engine, or -1 */
 };
 
 static int
-held(uint64_t seed, void *arg)
+held(const struct deal_spec *d, void *arg)
 {
 	struct tables *t = arg;
 
 	for (int i = 0; i < t->n; i++)
-		if (t->seed[i] == seed)
+		if (t->seed[i] == d->seed)
 			return t->level[i];
 	return 0;
 }
@@ -145,6 +145,40 @@ a_deck_quitting_is_waited_for(void **state)
 	deal_queue_free(q);
 }
 
+/* Decks the table's processes may not be dealt (they saw them, or lived
+ * alongside a deal of them) are passed for later decks; when nothing
+ * else is left the table is told to renew its processes (2), and once
+ * they have gone the decks are its again, in order. */
+static void
+a_deck_seen_here_asks_for_new_processes(void **state)
+{
+	struct match_cfg c;
+	struct tables t = { .withdrawn = -1 };
+	struct deal_spec d;
+	struct deal_queue *q;
+	uint64_t a, b;
+
+	(void)state;
+	match(&c, 4, true);
+	q = deal_queue_new(&c);
+	assert_int_equal(take(q, &t, &d), 1);
+	hold(&t, a = d.seed, DECK_SEEN_HERE);
+	assert_int_equal(take(q, &t, &d), 1);
+	assert_int_equal(d.deal, 2);
+	hold(&t, b = d.seed, DECK_SEEN_HERE);
+	assert_int_equal(take(q, &t, &d), 2);
+	hold(&t, b, DECK_IN_PLAY);	/* elsewhere: wait, do not renew */
+	hold(&t, a, DECK_IN_PLAY);
+	assert_int_equal(take(q, &t, &d), 0);
+	hold(&t, a, DECK_FREE);
+	hold(&t, b, DECK_FREE);
+	assert_int_equal(take(q, &t, &d), 1);
+	assert_int_equal(d.deal, 1);
+	assert_int_equal(take(q, &t, &d), 1);
+	assert_int_equal(d.deal, 3);
+	deal_queue_free(q);
+}
+
 static void
 a_voided_deal_comes_first(void **state)
 {
@@ -226,6 +260,7 @@ main(void)
 		cmocka_unit_test(in_order_when_no_deck_is_held),
 		cmocka_unit_test(a_deck_in_play_is_passed),
 		cmocka_unit_test(a_deck_quitting_is_waited_for),
+		cmocka_unit_test(a_deck_seen_here_asks_for_new_processes),
 		cmocka_unit_test(a_voided_deal_comes_first),
 		cmocka_unit_test(done_and_withdrawn_deals_are_not_left),
 		cmocka_unit_test(nothing_apart_where_decks_are_not_kept_apart),

@@ -3,14 +3,16 @@
  *
  * Measures, in one run: the round trip of a bare line between two
  * processes over a socketpair (the floor any relay pays), then matches of
- * random engines at concurrency 1 and 2: deals per second, decisions per
- * second, and the arbiter's CPU time per relayed decision (its user+system
- * time divided by the decisions, so the engines' own time is excluded);
- * then, at concurrency 2, fresh engine processes for every game against
- * --reuse-engines for the C engine's random level (DEALS / 4 deals) and
- * the bundled Python bot (DEALS / 10, under BENCH_PYTHON or python3):
- * the ratio of their times, the relay's CPU a decision and the starts'
- * a game.  Prints figures; asserts nothing.
+ * random engines at concurrency 1 and 2, with processes kept
+ * (--reuse-engines: the relay alone) and renewed (the default): deals
+ * per second, decisions per second, and the arbiter's CPU time per
+ * relayed decision (its user+system time divided by the decisions, so
+ * the engines' own time is excluded), also as a ratio to the round trip;
+ * then, at concurrency 2, the default and a process for every game
+ * (--games-per-process 1) against --reuse-engines for the C engine's
+ * random level (DEALS / 4 deals) and the bundled Python bot (DEALS / 10,
+ * under BENCH_PYTHON or python3): the ratios of their times, and what a
+ * start costs the arbiter.  Prints figures; asserts nothing.
  *
  *	[BENCH_PYTHON=/usr/bin/python3] build/bench/arbiter_bench [DEALS]
  */
@@ -89,10 +91,11 @@ count_decisions(const char *path)
 }
 
 /* One match of two copies of cmd; its wall time (s), and the arbiter's
- * CPU per relayed decision (us) in *us if not NULL. */
+ * CPU (s) in *cpu.  games: games a process plays (--games-per-process),
+ * 0 for --reuse-engines. */
 static double
-run_match(const char *cmd, int deals, int concurrency, bool reuse,
-    double *us, long *decisions)
+run_match(const char *cmd, int deals, int concurrency, int games,
+    double *cpu, long *decisions)
 {
 	struct match_cfg cfg;
 	char path[] = "/tmp/bezique-bench-XXXXXX";
@@ -111,7 +114,9 @@ run_match(const char *cmd, int deals, int concurrency, bool reuse,
 	cfg.nengines = 2;
 	cfg.deals = deals;
 	cfg.concurrency = concurrency;
-	cfg.reuse_engines = reuse;
+	cfg.reuse_engines = games == 0;
+	if (games > 0)
+		cfg.games_per_process = games;
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;
@@ -119,54 +124,66 @@ run_match(const char *cmd, int deals, int concurrency, bool reuse,
 	t0 = clock_now_us();
 	match_run(&cfg, 0, NULL);
 	wall = (double)(clock_now_us() - t0) / 1e6;
-	cpu0 = cpu_seconds() - cpu0;
+	*cpu = cpu_seconds() - cpu0;
 	*decisions = count_decisions(path);
-	if (us != NULL)
-		*us = cpu0 * 1e6 / (double)(*decisions > 0 ? *decisions : 1);
 	unlink(path);
 	config_free(&cfg);
 	return wall;
 }
 
+/*
+ * The relay alone (--reuse-engines: no starts), then the default, where
+ * processes are renewed: the arbiter's CPU per decision, and as a ratio
+ * to the bare round trip measured in the same run (the floor any relay
+ * pays: a decision is one line each way).
+ */
 static void
-bench_match(const char *dir, int deals, int concurrency)
+bench_match(const char *dir, int deals, int concurrency, double trip)
 {
 	char cmd[4200];
-	double wall, us;
+	double wall, cpu, us;
 	long decisions;
 
 	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
-	wall = run_match(cmd, deals, concurrency, false, &us, &decisions);
-	printf("  concurrency %d: %6.0f deals/s, %8.0f decisions/s, arbiter "
-	    "CPU %5.1f us/decision (%ld decisions, %.2f s)\n", concurrency,
-	    deals / wall, decisions / wall, us, decisions, wall);
+	for (int reuse = 1; reuse >= 0; reuse--) {
+		wall = run_match(cmd, deals, concurrency, reuse ? 0 : -1, &cpu,
+		    &decisions);
+		us = cpu * 1e6 / (double)(decisions > 0 ? decisions : 1);
+		printf("  concurrency %d, %s: %6.0f deals/s, %8.0f "
+		    "decisions/s, arbiter CPU %5.1f us/decision (%.2fx the "
+		    "round trip)\n", concurrency, reuse ? "reused  " :
+		    "renewed ", deals / wall, decisions / wall, us, us / trip);
+	}
 }
 
 /*
- * Fresh processes for every game against one process per engine and
- * table (--reuse-engines), concurrency 2, same run (issue 31's goal:
- * at most 1.3).  The arbiter's CPU per decision with reused processes is
- * the relay's alone; the difference, per game, is what the starts cost
- * it.
+ * The default (processes renewed, 16 games each) and a process for every
+ * game (--games-per-process 1) against one process per engine and table
+ * (--reuse-engines), concurrency 2, same run (issue 31's goal: at most
+ * 1.3).  What a start costs the arbiter is the difference of its CPU
+ * between a process a game and reused, per process more.
  */
 static void
 bench_fresh(const char *what, const char *cmd, int deals)
 {
-	double fresh, reused, fus, rus;
-	long fdec, rdec;
+	double reused, renewed, each, rcpu, ncpu, ecpu;
+	long rdec, ndec, edec;
 
-	fresh = run_match(cmd, deals, 2, false, &fus, &fdec);
-	reused = run_match(cmd, deals, 2, true, &rus, &rdec);
-	printf("  %s, %d deals: fresh %.2f s, reused %.2f s: %.2fx; arbiter "
-	    "CPU %.1f us/decision reused, starts %.0f us/game\n", what,
-	    deals, fresh, reused, fresh / reused, rus, (fus * (double)fdec -
-	    rus * (double)rdec) / deals);
+	reused = run_match(cmd, deals, 2, 0, &rcpu, &rdec);
+	renewed = run_match(cmd, deals, 2, -1, &ncpu, &ndec);
+	each = run_match(cmd, deals, 2, 1, &ecpu, &edec);
+	printf("  %s, %d deals: reused %.2f s; renewed %.2f s, %.2fx; a "
+	    "process a game %.2f s, %.2fx; a start %.0f us of arbiter CPU\n",
+	    what, deals, reused, renewed, renewed / reused, each,
+	    each / reused, (ecpu - rcpu) * 1e6 / (2.0 * deals - 4));
 }
+
 int
 main(int argc, char **argv)
 {
 	char dir[4096], cmd[4200], what[160];
 	const char *py;
+	double trip;
 	ssize_t n = readlink("/proc/self/exe", dir, sizeof(dir) - 1);
 	int deals = argc > 1 ? (int)strtol(argv[1], NULL, 10) : 400;
 
@@ -177,12 +194,11 @@ main(int argc, char **argv)
 	*strrchr(dir, '/') = '\0';	/* build/bench -> build */
 	engine_proc_setup();
 	printf("arbiter, random engines, %d deals:\n", deals);
-	printf("  bare socketpair round trip: %.1f us\n",
-	    pipe_round_trip(100000));
-	bench_match(dir, deals, 1);
-	bench_match(dir, deals, 2);
-	printf("fresh processes per game / --reuse-engines, concurrency 2 "
-	    "(socketpair round trip above):\n");
+	trip = pipe_round_trip(100000);
+	printf("  bare socketpair round trip: %.1f us\n", trip);
+	bench_match(dir, deals, 1, trip);
+	bench_match(dir, deals, 2, trip);
+	printf("engine processes against --reuse-engines, concurrency 2:\n");
 	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
 	bench_fresh("C engine, random", cmd, deals / 4 > 2 ? deals / 4 : 2);
 	py = getenv("BENCH_PYTHON") ? getenv("BENCH_PYTHON") : "python3";

@@ -438,6 +438,11 @@ setInterval(() => {
   }
 }, 500);
 
-refresh();
-const events = new EventSource('/api/events');
-events.onmessage = (e) => render(JSON.parse(e.data));
+// records.js and match.js come after this script: the first state is
+// asked for once every script has run, or an early answer would find
+// their functions missing (drawMatch, seen once in the browser test).
+window.addEventListener('DOMContentLoaded', () => {
+  refresh();
+  const events = new EventSource('/api/events');
+  events.onmessage = (e) => render(JSON.parse(e.data));
+});

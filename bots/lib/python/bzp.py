@@ -33,7 +33,6 @@ for humans go to standard error (see log()).  Standard library only.
 import os
 import random
 import sys
-import traceback
 
 PROTOCOL_VERSION = 1
 # The variants a bot of the legal lists plays: every one (protocol.md §3).
@@ -220,6 +219,10 @@ def _answer(choose, request):
     try:
         action = choose(request)
     except Exception:
+        # Imported here: it is a third of the bot's start-up, and a bot
+        # process is started every few games (the arbiter's
+        # --games-per-process).
+        import traceback
         log("bzp.py: choose() failed on go id=%s:" % request["id"])
         log(traceback.format_exc().rstrip())
         action = request["legal"][0] if request["legal"] else None
