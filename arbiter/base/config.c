@@ -36,7 +36,7 @@ config_defaults(struct match_cfg *c)
 	c->limits.log_mb = 1024;
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
-	c->games_per_process = 16;
+	c->games_per_process = 32;
 	c->duplicate = true;
 	c->common_deals = true;
 	c->print_table = true;
@@ -136,11 +136,12 @@ config_usage(FILE *f)
 	    "                         engine's remaining deals are dropped\n"
 	    "      --no-duplicate     do not replay each deck with seats "
 	    "swapped\n"
-	    "      --games-per-process N  games a process plays (16), of decks\n"
-	    "                         it never meets again: a deck played\n"
-	    "                         again gets processes started after\n"
-	    "                         every one that saw it had ended (1: a\n"
-	    "                         process for every game)\n"
+	    "      --games-per-process N  most games a process plays (32), of\n"
+	    "                         decks it never meets again (fewer when\n"
+	    "                         they take 20 times its start): a deck\n"
+	    "                         played again gets processes started\n"
+	    "                         after every one that saw it had ended\n"
+	    "                         (1: a process for every game)\n"
 	    "      --reuse-engines    keep each engine process from game to\n"
 	    "                         game (trusted engines only: a process\n"
 	    "                         may meet a deck it saw)\n"

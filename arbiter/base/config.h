@@ -135,9 +135,9 @@ struct match_cfg {
 	 * process remembers the hands it saw. */
 	bool			 reuse_engines;
 	/* Otherwise, where a deck is played again, a process plays at most
-	 * this many games, of decks it never meets again, and none whose
-	 * deck was dealt while it lived (deck_guard.h); 1: a process for
-	 * every game. */
+	 * this many games (fewer, bot_worn), of decks it never meets again,
+	 * and none whose deck was dealt while it lived (deck_guard.h); 1: a
+	 * process for every game. */
 	int			 games_per_process;
 	/* Engines run unconfined (--no-sandbox): for trusted engines that
 	 * write files; otherwise outputs_confine() builds the sandbox. */

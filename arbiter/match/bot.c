@@ -47,7 +47,7 @@ struct bot {
 	bool				 start_after_exit; /* asked while dying */
 	int				 cpu;	/* -1: any */
 	unsigned			 serial; /* of its process */
-	uint64_t			 born_us, ended_us;
+	uint64_t			 born_us, ready_us, ended_us;
 	int				 games;	/* dealt to its process */
 	uint64_t			 overhead_us;
 	char				*last[BOT_EVIDENCE];	/* ring */
@@ -96,6 +96,17 @@ bot_process(const struct bot *b, unsigned *serial, uint64_t *born_us,
 	*born_us = b->born_us;
 	*games = b->games;
 	return b->ep != NULL && !engine_proc_done(b->ep);
+}
+
+bool
+bot_worn(const struct bot *b, int cap)
+{
+	uint64_t now = clock_now_us();
+
+	if (b->ep == NULL || b->games == 0)
+		return false;
+	return b->games >= cap || (b->ready_us > b->born_us &&
+	    now - b->ready_us >= BOT_WORN_STARTS * (b->ready_us - b->born_us));
 }
 
 int
@@ -375,6 +386,7 @@ on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
 		else if (b->state == BOT_PINGING &&
 		    strcmp(m.cmd, "readyok") == 0) {
 			engine_proc_clear_deadline(b->ep);
+			b->ready_us = clock_now_us();
 			b->state = BOT_IDLE;
 			b->cb.ready(b, b->arg);
 			rest(b);

@@ -116,6 +116,14 @@ void		 bot_dealt(struct bot *b);
  */
 bool		 bot_process(const struct bot *b, unsigned *serial,
 		    uint64_t *born_us, int *games);
+/*
+ * Whether its process has played its share: cap games, or games that
+ * took BOT_WORN_STARTS times as long as it took to start (to its first
+ * readyok), so that starts cost at most a twentieth of the time however
+ * fast the engine, and an engine slow to play is renewed after a game.
+ */
+#define BOT_WORN_STARTS	20
+bool		 bot_worn(const struct bot *b, int cap);
 /* Its process of that serial number: 2 runs, 1 is quitting, 0 has ended
  * (at *ended_us, or before it). */
 int		 bot_process_state(const struct bot *b, unsigned serial,

@@ -324,19 +324,14 @@ next_hand_cb(evutil_socket_t fd, short what, void *arg)
 		start_bots(t);	/* begins once both are ready (on_ready) */
 }
 
-/* Whether a process of the game has played games_cap games: then they
- * all quit, and the next deal starts new ones. */
+/* Whether a process of the game has played its share (bot_worn): then
+ * they all quit, and the next deal starts new ones. */
 static bool
 worn(const struct table *t)
 {
-	unsigned serial;
-	uint64_t born;
-	int games;
-
 	for (int i = 0; t->games_cap > 0 && i < t->n; i++)
 		if (t->eng[i] >= 0 && t->bots[t->eng[i]] != NULL &&
-		    bot_process(t->bots[t->eng[i]], &serial, &born, &games) &&
-		    games >= t->games_cap)
+		    bot_worn(t->bots[t->eng[i]], t->games_cap))
 			return true;
 	return false;
 }

@@ -260,11 +260,11 @@ void		 engine_proc_ending(struct engine_proc *ep);
  */
 void		 engine_proc_pause(struct engine_proc *ep, bool pause);
 /*
- * Stops it once it has stayed ENGINE_PROC_REST_MS without a request (a
+ * Stops it once it has stayed ENGINE_PROC_REST_US without a request (a
  * pause, false, comes first with each): an engine asked again at once
  * costs no signals (engine_rest.c).
  */
-#define ENGINE_PROC_REST_MS	1
+#define ENGINE_PROC_REST_US	250
 void		 engine_proc_rest(struct engine_proc *ep);
 void		 engine_proc_kill(struct engine_proc *ep);
 

@@ -3,10 +3,10 @@
  *
  * Stopping and starting a process group costs the relay two signals, and
  * in a virtual machine each is a wake-up of another CPU: more than the
- * rest of a decision.  Most answers come back within a millisecond, and
- * an engine asked again that soon had no time to think on the other's.
- * So an engine that has answered is stopped only once it has stayed
- * unasked for ENGINE_PROC_REST_MS; asked before, it is never stopped.
+ * rest of a decision.  A quick engine's opponent answers within a few
+ * hundred microseconds, too soon to think on its time.  So an engine
+ * that has answered is stopped only once it has stayed unasked for
+ * ENGINE_PROC_REST_US; asked before, it is never stopped.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -46,7 +46,7 @@ engine_proc_pause(struct engine_proc *ep, bool pause)
 void
 engine_proc_rest(struct engine_proc *ep)
 {
-	struct timeval tv = { 0, ENGINE_PROC_REST_MS * 1000 };
+	struct timeval tv = { 0, ENGINE_PROC_REST_US };
 
 	if (ep->orphan || ep->reaped || ep->paused)
 		return;

@@ -157,7 +157,7 @@ bench_match(const char *dir, int deals, int concurrency, double trip)
 }
 
 /*
- * The default (processes renewed, 16 games each) and a process for every
+ * The default (processes renewed, up to 32 games each) and a process for every
  * game (--games-per-process 1) against one process per engine and table
  * (--reuse-engines), concurrency 2, same run (issue 31's goal: at most
  * 1.3).  What a start costs the arbiter is the difference of its CPU
