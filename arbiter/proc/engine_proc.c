@@ -34,6 +34,7 @@
 #include "proc/engine_log.h"
 #include "proc/engine_proc_int.h"
 #include "proc/engine_spawn.h"
+#include "base/clock.h"
 #include "base/xmalloc.h"
 
 #define DEFAULT_MAX_LINE	65536
@@ -282,8 +283,18 @@ static void
 ep_deadline_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct engine_proc *ep = arg;
+	uint64_t now = clock_now_us();
+	struct timeval tv = { 0, 0 };
 	char detail[64];
 
+	/* The loop's clock is the coarse one (engine_proc_base_new): a
+	 * deadline it fires early waits out the rest, by the precise. */
+	if (now < ep->deadline_at_us) {
+		tv.tv_sec = (time_t)((ep->deadline_at_us - now) / 1000000);
+		tv.tv_usec = (suseconds_t)((ep->deadline_at_us - now) % 1000000);
+		evtimer_add(ep->deadline, &tv);
+		return;
+	}
 	snprintf(detail, sizeof(detail), "deadline of %llu ms expired",
 	    (unsigned long long)ep->deadline_ms);
 	ep_report(ep, ENGINE_PROC_TIMEOUT, detail);
@@ -468,6 +479,7 @@ engine_proc_set_deadline(struct engine_proc *ep, uint64_t ms)
 	if (ep->bev == NULL || ep->stopping || ep->orphan)
 		return;		/* nothing left to wait for */
 	ep->deadline_ms = ms;
+	ep->deadline_at_us = clock_now_us() + ms * 1000;
 	tv.tv_sec = (time_t)(ms / 1000);
 	tv.tv_usec = (suseconds_t)(ms % 1000) * 1000;
 	evtimer_add(ep->deadline, &tv);

@@ -35,9 +35,9 @@
  *
  * Timers: libevent 2.1 by default measures time with
  * CLOCK_MONOTONIC_COARSE, one kernel tick (4 ms on the development
- * machine), so a deadline may fire up to a tick early or late by a
- * precise clock.  engine_proc_base_new() makes a base with
- * EVENT_BASE_FLAG_PRECISE_TIMER, for deadlines that are a time control.
+ * machine), so a timer may fire up to a tick early or late by a precise
+ * clock.  A deadline (engine_proc_set_deadline) checks itself against
+ * the precise clock and waits out the rest, so it is never early.
  */
 #ifndef ENGINE_PROC_H
 #define ENGINE_PROC_H
@@ -144,8 +144,8 @@ void		 engine_proc_setup(void);
 
 /* Installs the SIGCHLD event on base.  Aborts if libevent refuses. */
 struct engine_proc_reaper *engine_proc_reaper_new(struct event_base *base);
-/* An event base whose timers keep the precise monotonic clock; NULL if
- * libevent cannot make one. */
+/* The event base for engines (libevent's default: see Timers above);
+ * NULL if libevent cannot make one. */
 struct event_base *engine_proc_base_new(void);
 
 /*

@@ -37,6 +37,7 @@ struct engine_proc {
 	size_t			 max_line;
 	size_t			 max_pending;
 	uint64_t		 deadline_ms;
+	uint64_t		 deadline_at_us;	/* clock_now_us() */
 	int			 status;	/* from waitpid, once reaped */
 	unsigned		 busy;		/* owner callbacks under way */
 	bool			 reaped;
