@@ -46,6 +46,12 @@ deal_queue_free(struct deal_queue *q)
 	free(q);
 }
 
+bool
+deal_queue_apart(const struct deal_queue *q)
+{
+	return q->apart;
+}
+
 void
 deal_queue_done(struct deal_queue *q, int i)
 {

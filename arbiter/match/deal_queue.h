@@ -44,6 +44,9 @@ struct deal_queue_ask {
 struct deal_queue *deal_queue_new(const struct match_cfg *cfg);
 void		 deal_queue_free(struct deal_queue *q);
 
+/* Whether two deals of one deck are kept apart (decks played again, by
+ * processes not kept for the run). */
+bool		 deal_queue_apart(const struct deal_queue *q);
 /* Deal i is played (or was, in the records resumed): never again. */
 void		 deal_queue_done(struct deal_queue *q, int i);
 bool		 deal_queue_is_done(const struct deal_queue *q, int i);

@@ -328,7 +328,8 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 
 	for (int i = 0; i < MAX_PLAYERS; i++)
 		seated[i] = table_bot(t, d->engine[i]);
-	deck_guard_dealt(m->guard, d->seed, seated, MAX_PLAYERS);
+	if (deal_queue_apart(m->queue))	/* else kept processes see all */
+		deck_guard_dealt(m->guard, d->seed, seated, MAX_PLAYERS);
 	if (voided)	/* recorded as evidence, played again */
 		deal_queue_voided(m->queue, d->deal, true);
 	if (m->records != NULL && record_write(rec, m->records,
@@ -468,7 +469,8 @@ setup(struct match *m)
 			    "(--max-failures %d)\n", c->engines[e].name,
 			    tally_failures(m, e), c->resume, c->max_failures);
 		}
-	if ((m->base = engine_proc_base_new()) == NULL ||
+	if ((m->base = engine_proc_base_new((size_t)c->concurrency *
+	    (size_t)c->rules.players)) == NULL ||
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();
 	engine_proc_reaper_on_ended(m->reaper, on_ended, m);

@@ -287,8 +287,8 @@ ep_deadline_cb(evutil_socket_t fd, short what, void *arg)
 	struct timeval tv = { 0, 0 };
 	char detail[64];
 
-	/* The loop's clock is the coarse one (engine_proc_base_new): a
-	 * deadline it fires early waits out the rest, by the precise. */
+	/* On a base of libevent's coarse clock (not engine_proc_base_new's)
+	 * a deadline may fire early: it waits out the rest, by the precise. */
 	if (now < ep->deadline_at_us) {
 		tv.tv_sec = (time_t)((ep->deadline_at_us - now) / 1000000);
 		tv.tv_usec = (suseconds_t)((ep->deadline_at_us - now) % 1000000);

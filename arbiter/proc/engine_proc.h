@@ -36,8 +36,9 @@
  * Timers: libevent 2.1 by default measures time with
  * CLOCK_MONOTONIC_COARSE, one kernel tick (4 ms on the development
  * machine), so a timer may fire up to a tick early or late by a precise
- * clock.  A deadline (engine_proc_set_deadline) checks itself against
- * the precise clock and waits out the rest, so it is never early.
+ * clock.  engine_proc_base_new() makes a base on the precise clock, and a
+ * deadline (engine_proc_set_deadline) checks itself against it all the
+ * same, so it is never early on any base.
  */
 #ifndef ENGINE_PROC_H
 #define ENGINE_PROC_H
@@ -144,9 +145,10 @@ void		 engine_proc_setup(void);
 
 /* Installs the SIGCHLD event on base.  Aborts if libevent refuses. */
 struct engine_proc_reaper *engine_proc_reaper_new(struct event_base *base);
-/* The event base for engines (libevent's default: see Timers above);
- * NULL if libevent cannot make one. */
-struct event_base *engine_proc_base_new(void);
+/* The event base for a loop of this many engine processes at once, its
+ * timers precise (see Timers above); NULL if libevent cannot make one. */
+#define ENGINE_PROC_POLL_MAX	48
+struct event_base *engine_proc_base_new(size_t engines);
 
 /*
  * Kills every process group not yet reaped and waits for each (a

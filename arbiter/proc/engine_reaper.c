@@ -206,17 +206,28 @@ no_signal_on_stop(void)
 }
 
 /*
- * libevent's default clock, CLOCK_MONOTONIC_COARSE, ticks every few
- * milliseconds, and EVENT_BASE_FLAG_PRECISE_TIMER, which would mend it,
- * also costs a timerfd_settime at every turn of the loop: a system call
- * in five of every relayed decision.  A deadline checks itself against
- * the precise clock instead (ep_deadline_cb), so it is never early, and
- * late by a tick at most.
+ * Timers need the precise clock: libevent's default, CLOCK_MONOTONIC_COARSE,
+ * ticks every few milliseconds, so a deadline could fire early and an
+ * engine's stop off its turn come late (engine_rest.c).  With epoll,
+ * EVENT_BASE_FLAG_PRECISE_TIMER also costs a timerfd_settime at every turn
+ * of the loop, one system call in five of a relayed decision, where
+ * poll's own timeout serves, to the millisecond; poll looks at every
+ * descriptor each turn, so it is for loops of few engines only.
  */
 struct event_base *
-engine_proc_base_new(void)
+engine_proc_base_new(size_t engines)
 {
-	return event_base_new();
+	struct event_config *cfg = event_config_new();
+	struct event_base *base;
+
+	if (cfg == NULL)
+		return NULL;
+	event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+	if (engines <= ENGINE_PROC_POLL_MAX)
+		event_config_avoid_method(cfg, "epoll");
+	base = event_base_new_with_config(cfg);
+	event_config_free(cfg);
+	return base;
 }
 
 struct engine_proc_reaper *
