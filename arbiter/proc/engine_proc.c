@@ -16,16 +16,13 @@
  * never called from inside an API call, but from the `later` event.
  */
 #include <assert.h>
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/queue.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
-#include <sys/wait.h>
 
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
@@ -279,20 +276,27 @@ ep_event_cb(struct bufferevent *bev, short what, void *arg)
 	ep_report(ep, f, detail);
 }
 
+/* Arms a timer for us microseconds. */
+static void
+ep_arm(struct event *ev, uint64_t us)
+{
+	struct timeval tv = { (time_t)(us / 1000000),
+		(suseconds_t)(us % 1000000) };
+
+	evtimer_add(ev, &tv);
+}
+
 static void
 ep_deadline_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct engine_proc *ep = arg;
 	uint64_t now = clock_now_us();
-	struct timeval tv = { 0, 0 };
 	char detail[64];
 
 	/* On a base of libevent's coarse clock (not engine_proc_base_new's)
 	 * a deadline may fire early: it waits out the rest, by the precise. */
 	if (now < ep->deadline_at_us) {
-		tv.tv_sec = (time_t)((ep->deadline_at_us - now) / 1000000);
-		tv.tv_usec = (suseconds_t)((ep->deadline_at_us - now) % 1000000);
-		evtimer_add(ep->deadline, &tv);
+		ep_arm(ep->deadline, ep->deadline_at_us - now);
 		return;
 	}
 	snprintf(detail, sizeof(detail), "deadline of %llu ms expired",
@@ -474,15 +478,11 @@ engine_proc_send(struct engine_proc *ep, const char *line)
 void
 engine_proc_set_deadline(struct engine_proc *ep, uint64_t ms)
 {
-	struct timeval tv;
-
 	if (ep->bev == NULL || ep->stopping || ep->orphan)
 		return;		/* nothing left to wait for */
 	ep->deadline_ms = ms;
 	ep->deadline_at_us = clock_now_us() + ms * 1000;
-	tv.tv_sec = (time_t)(ms / 1000);
-	tv.tv_usec = (suseconds_t)(ms % 1000) * 1000;
-	evtimer_add(ep->deadline, &tv);
+	ep_arm(ep->deadline, ms * 1000);
 }
 
 void
@@ -495,8 +495,6 @@ void
 engine_proc_quit(struct engine_proc *ep, const char *quit_line,
     uint64_t grace_ms)
 {
-	struct timeval tv;
-
 	if (ep->orphan || ep->done)
 		return;
 	evtimer_del(ep->deadline);
@@ -508,9 +506,7 @@ engine_proc_quit(struct engine_proc *ep, const char *quit_line,
 	}
 	ep->stopping = true;
 	ep_maybe_shutdown(ep);
-	tv.tv_sec = (time_t)(grace_ms / 1000);
-	tv.tv_usec = (suseconds_t)(grace_ms % 1000) * 1000;
-	evtimer_add(ep->grace, &tv);
+	ep_arm(ep->grace, grace_ms * 1000);
 }
 
 void

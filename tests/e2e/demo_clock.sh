@@ -6,6 +6,12 @@
 # times, and lost deals on a busy machine (issue 33).
 set -eu
 BUILD=${BUILD:-build}
+# Under AddressSanitizer the engine plays several times slower than the
+# demo's build does: its times say nothing of the demo's clocks.
+if ldd "$BUILD/bezique-engine" 2>/dev/null | grep -q libasan; then
+	echo "skipped: a sanitizer build times no demo"
+	exit 0
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 key() { sed -n "s/^$1 *= *\([0-9]*\).*/\1/p" tournaments/demo.ini | head -n 1; }
