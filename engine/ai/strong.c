@@ -97,6 +97,7 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->nest_from = 400;
 	p->nest_cands = 3;
 	p->nest_worlds = 8;
+	p->nest_caution = 1;
 	p->nest_rate = 50;
 	p->nest_final = 0;
 	p->default_ms = 100;

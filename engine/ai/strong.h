@@ -150,6 +150,10 @@ struct strong_params {
 				 * compares, its own choice among them */
 	int	nest_worlds;	/* the worlds an inner search plays each
 				 * of them in (each counts as a playout) */
+	double	nest_caution;	/* an inner search keeps the policy's
+				 * choice unless another gains this many
+				 * standard errors (as `caution` at the
+				 * root) */
 	double	nest_rate;	/* playouts a millisecond assumed when the
 				 * budget is a time, to size the nesting */
 	int	nest_final;	/* 0: nest every candidate from the first

@@ -16,7 +16,7 @@
  * the simulated position again (its own view of it), as the root does,
  * so it never profits from the world's hidden cards.  It compares the
  * policy's few best plays, keeps the policy's own unless another shows a
- * gain of `caution` standard errors (as the root does), and its
+ * gain of nest_caution standard errors (as the root does), and its
  * playouts count against the budget, so that nesting costs worlds: it
  * is switched on only where the budget leaves each root candidate
  * enough of them (strong_nest_plan).
@@ -57,7 +57,7 @@ strong_nest_plan(struct search *s)
  * nest_cands plays, each in the same nest_worlds deals of what the seat
  * cannot see, simulated by the policy to the same stop as the outer
  * simulation.  The policy's own choice (the first) is the reference; a
- * play replaces it only if its mean gain less `caution` standard errors
+ * play replaces it only if its mean gain less nest_caution standard errors
  * is positive and the best such.
  */
 static void
@@ -95,7 +95,7 @@ inner_choose(struct search *s, const struct game *g, int stop,
 	game_free(view);
 	for (int i = 1; i < k; i++) {
 		double mean = d[i] / m, var = d2[i] / m - mean * mean;
-		double merit = mean - s->p->caution *
+		double merit = mean - s->p->nest_caution *
 		    sqrt((var > 0 ? var : 0) / m);
 		if (merit > best_merit) {
 			best_merit = merit;

@@ -22,7 +22,8 @@
  *	    [-D kinds] [-M FILE]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
  *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
- *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-v variant]
+ *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
+ *	    [-v variant]
  *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  -c
@@ -62,8 +63,8 @@
  * that a head to head is reproducible (with -p: e.g. -p 6000 -r 600);
  * -y: the other side searches with the same parameters as the first
  * (every flag above, e.g. -N) rather than the defaults.  -N, -e, -i, -J,
- * -f: nested simulations (strong.h, nest_depth, nest_from, nest_cands,
- * nest_worlds, nest_final).
+ * -f, -z: nested simulations (strong.h, nest_depth, nest_from,
+ * nest_cands, nest_worlds, nest_final, nest_caution).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -383,7 +384,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
@@ -396,6 +397,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'i': o->p.nest_cands = (int)x; break;
 		case 'J': o->p.nest_worlds = (int)x; break;
 		case 'f': o->p.nest_final = (int)x; break;
+		case 'z': o->p.nest_caution = strtod(optarg, NULL); break;
 		case 'n': o->pairs = (long)x; break;
 		case 'p': o->lim.playouts = x; break;
 		case 't': o->lim.movetime_ms = x; break;
