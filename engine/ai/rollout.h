@@ -54,6 +54,14 @@ void		 rollout_free(struct rollout *ro);
 int	rollout_choose(struct rollout *ro, const struct game *g,
 	    struct action *out);
 
+/* The policy's k best card plays at a lead or a reply, its own choice
+ * first, into out; returns how many (fewer if fewer are legal; 1, its
+ * choice, at other decisions or for a learned policy, which scores no
+ * other card; 0 if the deal is over).  For searches of the plays the
+ * policy nearly chose (strong_nest.c). */
+int	rollout_rank(struct rollout *ro, const struct game *g,
+	    struct action *out, int k);
+
 /* The outcome of a simulation for one seat. */
 struct rollout_result {
 	bool	finished;	/* played (or solved) to the end of the deal */
@@ -73,5 +81,10 @@ struct rollout_result {
  */
 void	rollout_play(struct rollout *ro, struct game *g, int seat,
 	    int horizon, struct endgame *eg, struct rollout_result *res);
+/* The same, stopping at the first lead of the stock phase once `stop`
+ * tricks of the deal have been played (-1: no limit), so that a
+ * simulation resumed part way keeps its horizon. */
+void	rollout_play_to(struct rollout *ro, struct game *g, int seat,
+	    int stop, struct endgame *eg, struct rollout_result *res);
 
 #endif

@@ -93,6 +93,13 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->tree_widen = 8;
 	p->tree_nodes = 0;
 	p->oracle = 0;
+	p->nest_depth = 0;
+	p->nest_from = 400;
+	p->nest_cands = 3;
+	p->nest_worlds = 8;
+	p->nest_caution = 1;
+	p->nest_rate = 50;
+	p->nest_final = 0;
 	p->default_ms = 100;
 }
 
@@ -311,6 +318,8 @@ simulate_world(struct search *s)
 		game_apply(s->play, &c->a, NULL);
 		if (s->tree != NULL)
 			strong_tree_play(s, i, s->play, utility, &res);
+		else if (s->nest > 0)
+			strong_nest_play(s, s->play, utility, &res);
 		else
 			rollout_play(s->ro, s->play, s->seat, s->p->horizon,
 			    s->eg, &res);
@@ -374,8 +383,8 @@ race(struct search *s, long worlds)
  * candidates there are; asking for evidence keeps the policy's choice
  * unless another is shown better.
  */
-static double
-merit(const struct search *s, int i)
+double
+strong_merit(const struct search *s, int i)
 {
 	const struct cand *c = &s->c[i];
 	double v;
@@ -430,14 +439,17 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 	long worlds = 0;
 
 	s->ref = policy_choice(s);
+	strong_nest_begin(s);
 	do {
 		simulate_world(s);
 		race(s, ++worlds);
+		if (strong_nest_switch(s))
+			worlds = 0;
 	} while (!out_of_budget(s));
 	for (int i = 0; i < s->ncand; i++)
 		if (!s->c[i].out) {
 			idx[n] = i;
-			mean[n++] = merit(s, i);
+			mean[n++] = strong_merit(s, i);
 		}
 	k = idx[strong_pick(s, mean, n)];
 	*out = s->c[k].a;
@@ -459,6 +471,8 @@ search_free(struct search *s)
 	rollout_free(s->ro);
 	endgame_free(s->eg);
 	strong_tree_free(s->tree);
+	game_free(s->nest_world);
+	game_free(s->nest_play);
 }
 
 int
@@ -516,6 +530,8 @@ strong_search(const struct strong_params *p, const struct game *v,
 		strong_tree_mode(s, lim);
 		if (s->tree_mode && game_players(v) == 2)
 			strong_tree_new(s);
+		else
+			strong_nest_plan(s);
 		belief_weights(v, s->weight);
 		rc = stock_phase(s, info, info_arg, out);
 		if (p->on_candidate != NULL)

@@ -135,6 +135,32 @@ struct strong_params {
 				 * budget (a node a playout), never more
 				 * than 65,536 nodes (2 MB); when it is
 				 * full the tree stops growing */
+	int	nest_depth;	/* nested simulations (strong_nest.c): at
+				 * most this many of the seat's own card
+				 * plays in each simulation, the first after
+				 * the root candidate, are chosen by a small
+				 * search of their own rather than by the
+				 * policy; 0 (the default): never */
+	long long nest_from;	/* nesting starts where the budget gives
+				 * each root candidate this many playouts
+				 * (fixed, or the time times nest_rate);
+				 * each further level of depth wants 4 times
+				 * as many */
+	int	nest_cands;	/* the policy's best plays an inner search
+				 * compares, its own choice among them */
+	int	nest_worlds;	/* the worlds an inner search plays each
+				 * of them in (each counts as a playout) */
+	double	nest_caution;	/* an inner search keeps the policy's
+				 * choice unless another gains this many
+				 * standard errors (as `caution` at the
+				 * root) */
+	double	nest_rate;	/* playouts a millisecond assumed when the
+				 * budget is a time, to size the nesting */
+	int	nest_final;	/* 0: nest every candidate from the first
+				 * world; n: the first half of the budget
+				 * flat, then only the n best candidates
+				 * (the policy's own among them) nested, on
+				 * fresh sums */
 	int	rival;	/* three-hand: the points margin over the mean
 			 * of the two others (1) or over the better (0) */
 	bool	end_points;	/* the end phase maximises points (last

@@ -46,6 +46,11 @@ struct search {
 	struct rollout	*ro;
 	struct endgame	*eg;
 	struct tree	*tree;	/* strong_params.tree, or NULL */
+	int		 nest;	/* nested own decisions a simulation (0:
+				 * flat), from strong_nest_plan */
+	int		 nest_later;	/* the same, held back until the
+					 * finalists are known */
+	struct game	*nest_world, *nest_play;	/* its buffers */
 	struct cand	 c[MAX_CAND];
 	double		 weight[MAX_CARDS];	/* belief.h, or unused */
 	struct action	 legal[MAX_LEGAL];
@@ -62,6 +67,10 @@ double	cand_mean(const struct cand *c);
 double	cand_gain(const struct cand *c);
 double	cand_var(const struct cand *c);
 double	cand_worlds(const struct cand *c);
+
+/* What the stock phase compares: candidate i's mean gain over the
+ * reference less `caution` standard errors (the reference 0). */
+double	strong_merit(const struct search *s, int i);
 
 /* Deals a world into s->world (by weight of infer_worlds, if set) and
  * returns the weight its results count with. */
@@ -96,6 +105,21 @@ void	strong_tree_new(struct search *s);
 void	strong_tree_free(struct tree *t);
 int	strong_tree_depth(const struct tree *t);
 void	strong_tree_play(struct search *s, int i, struct game *g,
+	    double (*utility)(const struct search *,
+	    const struct rollout_result *), struct rollout_result *res);
+
+/* Nested simulations (strong_nest.c).  strong_nest_plan sets s->nest
+ * from strong_params.nest_* and the budget, once the candidates are
+ * known; strong_nest_play simulates the game g (a candidate applied)
+ * with the seat's first s->nest card plays chosen by an inner search. */
+void	strong_nest_plan(struct search *s);
+/* With strong_params.nest_final: the first half of the budget flat
+ * (strong_nest_begin holds the nesting back), then strong_nest_switch
+ * keeps the finalists, clears their sums and nests; it returns true
+ * when it has just switched. */
+void	strong_nest_begin(struct search *s);
+bool	strong_nest_switch(struct search *s);
+void	strong_nest_play(struct search *s, struct game *g,
 	    double (*utility)(const struct search *,
 	    const struct rollout_result *), struct rollout_result *res);
 

@@ -60,6 +60,9 @@ strong_report(const struct search *s, info_fn info, void *arg, double ev,
 		info(arg, "playouts=%lld ev=%.0f win=%.3f depth=%d time=%.0f",
 		    s->playouts, ev, win, strong_tree_depth(s->tree),
 		    strong_now_ms(s) - s->start);
+	else if (info != NULL && s->nest > 0)	/* nested (strong_nest.c) */
+		info(arg, "playouts=%lld ev=%.0f win=%.3f nest=%d time=%.0f",
+		    s->playouts, ev, win, s->nest, strong_now_ms(s) - s->start);
 	else if (info != NULL)
 		info(arg, "playouts=%lld ev=%.0f win=%.3f time=%.0f",
 		    s->playouts, ev, win, strong_now_ms(s) - s->start);

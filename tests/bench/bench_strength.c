@@ -21,7 +21,9 @@
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-D kinds] [-M FILE]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms] [-v variant]
+ *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
+ *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
+ *	    [-v variant]
  *	    [-o pairs.tsv]
  *
  * With -p the deals are reproducible; -j forks that many workers.  -c
@@ -57,6 +59,12 @@
  * -g MS: the other side is not greedy but the strong level at its
  * defaults, MS a decision (in CPU time with -c): strong against itself at
  * another budget, to see whether more time wins more (two seats).
+ * -r PLAYOUTS: the same at a fixed number of playouts a decision, so
+ * that a head to head is reproducible (with -p: e.g. -p 6000 -r 600);
+ * -y: the other side searches with the same parameters as the first
+ * (every flag above, e.g. -N) rather than the defaults.  -N, -e, -i, -J,
+ * -f, -z: nested simulations (strong.h, nest_depth, nest_from,
+ * nest_cands, nest_worlds, nest_final, nest_caution).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -92,9 +100,17 @@ struct opts {
 	struct keep_weights w;	/* the simulation policy's (-W) */
 	double		theta[PF_COUNT];	/* -F: learned, from a file */
 	struct policy_mlp mlp;		/* -M: the non-linear policy */
-	struct strong_params rival;	/* -g: the other side, if ms > 0 */
+	struct strong_params rival;	/* -g, -r: the other side, if set */
 	struct think_limits rival_lim;
+	bool		same;	/* -y: rival takes p's parameters */
 };
+
+/* The other side is the strong level (-g or -r), not greedy. */
+static bool
+rival_strong(const struct opts *o)
+{
+	return o->rival_lim.movetime_ms > 0 || o->rival_lim.playouts > 0;
+}
 
 /* One pair's outcome for strong, and what its searches cost. */
 struct pair {
@@ -102,12 +118,12 @@ struct pair {
 	double		score[3], value[3];	/* strong in seat 0, 1 (, 2) */
 	int		rubiconed[3];	/* strong lost rubiconed (1), or
 					 * rubiconed greedy (-1) */
-	long long	playouts, decisions;
+	long long	playouts, decisions, nested;
 	double		think_ms;
 };
 
 struct tally {
-	long long	playouts;
+	long long	playouts, nested;	/* nested: decisions */
 	double		ms;
 };
 
@@ -124,6 +140,8 @@ on_info(void *arg, const char *fmt, ...)
 	va_end(ap);
 	if ((p = strstr(line, "playouts=")) != NULL)
 		t->playouts += strtoll(p + 9, NULL, 10);
+	if (strstr(line, "nest=") != NULL)
+		t->nested++;
 	if ((p = strstr(line, "time=")) != NULL)
 		t->ms += strtod(p + 5, NULL);
 }
@@ -157,7 +175,7 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 	struct game *g;
 	struct rng rng[3];
 	struct result res;
-	struct tally t = { 0, 0 };
+	struct tally t = { 0, 0, 0 };
 
 	rules_init(&r, o->variant);
 	g = game_new(&r, seed, 1);
@@ -172,7 +190,7 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			strong_search(&o->p, v, &rng[seat], &o->lim, on_info,
 			    &t, &a);
 			pr->decisions++;
-		} else if (o->rival_lim.movetime_ms > 0) {
+		} else if (rival_strong(o)) {
 			strong_search(&o->rival, v, &rng[seat], &o->rival_lim,
 			    NULL, NULL, &a);
 		} else {
@@ -204,6 +222,7 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			pr->rubiconed[me] = res.value.winner == me ? -1 : 1;
 	}
 	pr->playouts += t.playouts;
+	pr->nested += t.nested;
 	pr->think_ms += t.ms;
 	game_free(g);
 }
@@ -242,7 +261,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	double *score = calloc((size_t)n, sizeof(double));
 	double *value = calloc((size_t)n, sizeof(double));
 	double m, h, ms = 0;
-	long long playouts = 0, decisions = 0;
+	long long playouts = 0, decisions = 0, nested = 0;
 	long lost = 0, rubiconed = 0, rubicons = 0;
 
 	if (score == NULL || value == NULL)
@@ -255,6 +274,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		}
 		playouts += pr[i].playouts;
 		decisions += pr[i].decisions;
+		nested += pr[i].nested;
 		ms += pr[i].think_ms;
 		for (int k = 0; k < o->seats; k++) {
 			lost += pr[i].score[k] == 0;
@@ -262,9 +282,13 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 			rubicons += pr[i].rubiconed[k] < 0;
 		}
 	}
-	if (o->rival_lim.movetime_ms > 0)
-		printf("strong vs strong at %lld ms, ",
-		    o->rival_lim.movetime_ms);
+	if (o->rival_lim.playouts > 0)
+		printf("strong vs strong at %lld playouts%s, ",
+		    o->rival_lim.playouts, o->same ? " (same parameters)" : "");
+	else if (o->rival_lim.movetime_ms > 0)
+		printf("strong vs strong at %lld ms%s, ",
+		    o->rival_lim.movetime_ms, o->same ?
+		    " (same parameters)" : "");
 	else
 		printf("strong vs greedy, ");
 	printf("%s, %ld duplicate %s (%ld deals), seed "
@@ -286,11 +310,14 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		printf("  losses rubiconed:   %ld of %ld (%.1f%%); %s "
 		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
 		    (double)rubiconed / (double)lost : 0.0,
-		    o->rival_lim.movetime_ms > 0 ? "the other" : "greedy",
+		    rival_strong(o) ? "the other" : "greedy",
 		    rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
 	    ms > 0 ? (double)playouts / ms * 1e3 : 0, secs);
+	if (nested > 0)
+		printf("  nested decisions:   %lld of %lld (%.1f%%)\n", nested,
+		    decisions, 100.0 * (double)nested / (double)decisions);
 	free(score);
 	free(value);
 }
@@ -357,12 +384,20 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
 			o->rival_lim.cpu_clock = true; break;
 		case 'g': o->rival_lim.movetime_ms = x; break;
+		case 'r': o->rival_lim.playouts = x; break;
+		case 'y': o->same = true; break;
+		case 'N': o->p.nest_depth = (int)x; break;
+		case 'e': o->p.nest_from = x; break;
+		case 'i': o->p.nest_cands = (int)x; break;
+		case 'J': o->p.nest_worlds = (int)x; break;
+		case 'f': o->p.nest_final = (int)x; break;
+		case 'z': o->p.nest_caution = strtod(optarg, NULL); break;
 		case 'n': o->pairs = (long)x; break;
 		case 'p': o->lim.playouts = x; break;
 		case 't': o->lim.movetime_ms = x; break;
@@ -410,10 +445,17 @@ parse(int argc, char **argv, struct opts *o)
 		    o->p.oracle);
 		exit(2);
 	}
-	if (o->rival_lim.movetime_ms > 0 && o->seats != 2) {
-		fprintf(stderr, "bench_strength: -g is for two seats\n");
+	if (rival_strong(o) && o->seats != 2) {
+		fprintf(stderr, "bench_strength: -g and -r are for two "
+		    "seats\n");
 		exit(2);
 	}
+	if (o->rival_lim.movetime_ms > 0 && o->rival_lim.playouts > 0) {
+		fprintf(stderr, "bench_strength: -g or -r, not both\n");
+		exit(2);
+	}
+	if (o->same)
+		o->rival = o->p;
 	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
 		o->lim.playouts = 1000;
 }

@@ -1,19 +1,23 @@
 /*
  * dealt.h: Rubicon deals with chosen hands, for the AI's tests
- * (test_strong.c, test_strong_tree.c): a position a search must get
- * right, dealt through the rules core's own dealing.
+ * (test_strong.c, test_strong_tree.c, test_strong_nest.c): a position a
+ * search must get right, dealt through the rules core's own dealing;
+ * and a search at a fixed number of playouts.  Include test_util.h
+ * first (its asserts).
  */
 #ifndef DEALT_H
 #define DEALT_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cardset.h"
 #include "game.h"
 #include "greedy.h"
 #include "rng.h"
 #include "rules.h"
+#include "strong.h"
 
 static inline int
 card_of(int suit, int rank, int copy)
@@ -103,6 +107,23 @@ view_after_greedy(uint64_t seed, int plies)
 	v = game_view(g, game_to_move(g));
 	game_free(g);
 	return v;
+}
+
+/* strong_search on view v at n playouts, its rng seeded `seed`, its
+ * info lines to info(arg); the action, asserted found. */
+static inline struct action
+search_playouts(const struct strong_params *p, const struct game *v,
+    long long n, uint64_t seed, info_fn info, void *arg)
+{
+	struct think_limits lim;
+	struct action a;
+	struct rng rng;
+
+	memset(&lim, 0, sizeof(lim));
+	lim.playouts = n;
+	rng_seed(&rng, seed);
+	assert_int_equal(strong_search(p, v, &rng, &lim, info, arg, &a), 0);
+	return a;
 }
 
 #endif

@@ -67,16 +67,8 @@ static struct action
 search(const struct strong_params *p, const struct game *v, long long n,
     uint64_t seed, struct heard *h)
 {
-	struct think_limits lim;
-	struct action a;
-	struct rng rng;
-
-	memset(&lim, 0, sizeof(lim));
-	lim.playouts = n;
-	rng_seed(&rng, seed);
 	memset(h, 0, sizeof(*h));
-	assert_int_equal(strong_search(p, v, &rng, &lim, on_info, h, &a), 0);
-	return a;
+	return search_playouts(p, v, n, seed, on_info, h);
 }
 
 /* The default is the flat search: no tree, no depth reported. */
