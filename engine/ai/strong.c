@@ -280,26 +280,6 @@ cand_mean(const struct cand *c)
 	return c->w > 0 ? c->utility / c->w : 0;
 }
 
-double
-cand_gain(const struct cand *c)
-{
-	return c->w > 0 ? c->d / c->w : 0;
-}
-
-double
-cand_var(const struct cand *c)
-{
-	double m = cand_gain(c);
-
-	return c->w > 0 ? c->d2 / c->w - m * m : 0;
-}
-
-double
-cand_worlds(const struct cand *c)
-{
-	return c->w2 > 0 ? c->w * c->w / c->w2 : 0;
-}
-
 /* Plays every candidate still in the race in one sampled world, the
  * same world for each, and adds up the results, weighed by how likely
  * the world makes the other player's plays (infer.h). */
@@ -374,26 +354,6 @@ race(struct search *s, long worlds)
 		if (cand_mean(&s->c[best]) - cand_mean(c) > s->p->race * se)
 			c->out = true;
 	}
-}
-
-/*
- * What the stock phase compares: a candidate's mean gain over the
- * reference (the policy's own choice), less `caution` standard errors.
- * The best of many noisy means is biased upwards, the more so the more
- * candidates there are; asking for evidence keeps the policy's choice
- * unless another is shown better.
- */
-double
-strong_merit(const struct search *s, int i)
-{
-	const struct cand *c = &s->c[i];
-	double v;
-
-	if (i == s->ref || c->n < 2)
-		return i == s->ref ? 0 : -1e9;
-	v = cand_var(c);
-	return cand_gain(c) -
-	    s->p->caution * sqrt((v > 0 ? v : 0) / cand_worlds(c));
 }
 
 static void

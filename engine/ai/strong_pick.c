@@ -1,8 +1,9 @@
 /*
  * strong_pick.c: the strong level's clock, its choice among candidates
- * and its report of it, shared by the stock phase (strong.c) and the end
- * phase (strong_end.c) and below both, so that neither calls the other
- * back.
+ * (a candidate's gain, its spread and its merit) and its report of it,
+ * shared by the stock phase (strong.c), the end phase (strong_end.c) and
+ * the nested simulations (strong_nest.c) and below them, so that none
+ * calls another back.
  */
 #include <math.h>
 #include <time.h>
@@ -80,4 +81,44 @@ strong_report_action(info_fn info, void *arg, const struct action *a,
 
 	info(arg, "action=%s value=%.0f win=%.3f", action_format(a, t,
 	    sizeof(t)), value, win);
+}
+
+double
+cand_gain(const struct cand *c)
+{
+	return c->w > 0 ? c->d / c->w : 0;
+}
+
+double
+cand_var(const struct cand *c)
+{
+	double m = cand_gain(c);
+
+	return c->w > 0 ? c->d2 / c->w - m * m : 0;
+}
+
+double
+cand_worlds(const struct cand *c)
+{
+	return c->w2 > 0 ? c->w * c->w / c->w2 : 0;
+}
+
+/*
+ * What the stock phase compares: a candidate's mean gain over the
+ * reference (the policy's own choice), less `caution` standard errors.
+ * The best of many noisy means is biased upwards, the more so the more
+ * candidates there are; asking for evidence keeps the policy's choice
+ * unless another is shown better.
+ */
+double
+strong_merit(const struct search *s, int i)
+{
+	const struct cand *c = &s->c[i];
+	double v;
+
+	if (i == s->ref || c->n < 2)
+		return i == s->ref ? 0 : -1e9;
+	v = cand_var(c);
+	return cand_gain(c) -
+	    s->p->caution * sqrt((v > 0 ? v : 0) / cand_worlds(c));
 }
