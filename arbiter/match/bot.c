@@ -89,12 +89,10 @@ bot_dealt(struct bot *b)
 }
 
 bool
-bot_process(const struct bot *b, unsigned *serial, uint64_t *born_us,
-    int *games)
+bot_process(const struct bot *b, unsigned *serial, uint64_t *born_us)
 {
 	*serial = b->serial;
 	*born_us = b->born_us;
-	*games = b->games;
 	return b->ep != NULL && !engine_proc_done(b->ep);
 }
 

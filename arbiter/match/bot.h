@@ -110,12 +110,12 @@ void		 bot_pin(struct bot *b, int cpu);
 void		 bot_dealt(struct bot *b);
 /*
  * Its process, running or quitting, if it has one: its serial number (one
- * more at each start), when it started (clock_now_us) and the games dealt
- * to it.  The match keeps a deck from processes that lived alongside
- * another deal of it (deck_guard.h).
+ * more at each start) and when it started (clock_now_us).  The match
+ * keeps a deck from processes that lived alongside another deal of it
+ * (deck_guard.h).
  */
 bool		 bot_process(const struct bot *b, unsigned *serial,
-		    uint64_t *born_us, int *games);
+		    uint64_t *born_us);
 /*
  * Whether its process has played its share: cap games, or games that
  * took BOT_WORN_STARTS times as long as it took to start (to its first

@@ -133,7 +133,6 @@ deck_guard_dealt(struct deck_guard *g, uint64_t seed,
 	struct deck *d = find_or_add(g, seed);
 	unsigned serial;
 	uint64_t born;
-	int games;
 
 	follow(d);
 	/* In play until now: a process started meanwhile lived alongside. */
@@ -141,7 +140,7 @@ deck_guard_dealt(struct deck_guard *g, uint64_t seed,
 		d->freed_us = clock_now_us();
 	for (int i = 0; i < n && d->nholders < DECK_GUARD_HOLDERS; i++)
 		if (bots[i] != NULL &&
-		    bot_process(bots[i], &serial, &born, &games)) {
+		    bot_process(bots[i], &serial, &born)) {
 			d->holder[d->nholders].bot = bots[i];
 			d->holder[d->nholders++].serial = serial;
 		}
@@ -174,11 +173,10 @@ seen_alongside(const struct deck *d, const struct table *asking,
 	const struct bot *b;
 	unsigned serial;
 	uint64_t born;
-	int games;
 
 	for (int s = 0; s < MAX_PLAYERS; s++)
 		if ((b = table_bot(asking, deal->engine[s])) != NULL &&
-		    bot_running(b) && bot_process(b, &serial, &born, &games) &&
+		    bot_running(b) && bot_process(b, &serial, &born) &&
 		    born <= d->freed_us)
 			return true;
 	return false;

@@ -376,7 +376,7 @@ finish_deal(struct table *t, enum termination term, int fault_engine,
 		later(t, next_hand_cb);
 	} else {
 		if (voided || worn(t))
-			table_retire_bots(t);
+			table_renew(t);
 		later(t, idle_cb);
 	}
 }
@@ -503,21 +503,15 @@ table_first_born(const struct table *t)
 {
 	uint64_t first = UINT64_MAX, born;
 	unsigned serial;
-	int games;
 
 	for (int e = 0; e < MAX_ENGINES; e++)
 		if (t->bots[e] != NULL && bot_running(t->bots[e]) &&
-		    bot_process(t->bots[e], &serial, &born, &games) &&
+		    bot_process(t->bots[e], &serial, &born) &&
 		    born < first)
 			first = born;
 	return first;
 }
 
-void
-table_renew(struct table *t)
-{
-	table_retire_bots(t);
-}
 
 const struct game *
 table_game(const struct table *t)

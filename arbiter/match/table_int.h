@@ -64,6 +64,5 @@ bool	table_settled(const struct table *t, int e);
 bool	table_all_ready(const struct table *t);
 bool	table_all_settled(const struct table *t);
 void	table_set_pairing(struct table *t, const struct deal_spec *d);
-void	table_retire_bots(struct table *t);
 
 #endif

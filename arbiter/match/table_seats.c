@@ -59,7 +59,7 @@ table_all_settled(const struct table *t)
  * swapped (the duplicate pair, a tournament's common deals).
  */
 void
-table_retire_bots(struct table *t)
+table_renew(struct table *t)
 {
 	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];

@@ -109,7 +109,8 @@ def together(log, records):
     return found
 
 
-def run(tmp, tag, args, players=2, ini=None, other=None, linger=0):
+def run(tmp, tag, args, players=2, ini=None, other=None, linger=0,
+        think=0):
     log = os.path.join(tmp, tag + ".log")
     rec = os.path.join(tmp, tag + ".jsonl")
     if ini is None:
@@ -117,7 +118,7 @@ def run(tmp, tag, args, players=2, ini=None, other=None, linger=0):
         for i in range(players):
             # Logged through the engine's stderr: the sandbox lets it
             # write no file.
-            engine = "python3 %s - spy%d %s" % (SPY, i, linger)
+            engine = "python3 %s - spy%d %s %s" % (SPY, i, linger, think)
             if other and i == players - 1:
                 engine = other
             cmd += ["-e", engine, "--name", "spy%d" % i, "--stderr", log]
@@ -190,6 +191,15 @@ def main():
             print("%s: %d times two processes dealt one deck lived at "
                   "once (deck %s)" % (tag, len(met), met[0]))
             bad += 1
+    # An engine slow to play beside its start-up (10 ms an action, some
+    # 60 a game) gets a process a game (bot_worn: its games took 20
+    # times its start), though two decks would let one play two.
+    found, _, met, most = run(tmp, "slow", ["-n", "4", "--seed", "3"],
+                              think=0.01)
+    if found or met or most != 1:
+        print("slow: a process played %d games (%d leaks, %d met)"
+              % (most, len(found), len(met)))
+        bad += 1
     # A voided deal is dealt again: neither its deck nor the processes
     # that saw part of it may reach the replay (a deck played once is
     # otherwise shown, and processes kept, without duplicates).
