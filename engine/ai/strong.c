@@ -101,62 +101,10 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->nest_rate = 50;
 	p->nest_final = 0;
 	p->default_ms = 100;
-}
-
-/* ---- the budget ---- */
-
-/*
- * This seat's decisions still to come that need thought: its plays in
- * the stock phase (the end phase is solved at once), plus a margin.
- */
-static int
-decisions_left(const struct game *v)
-{
-	return game_stock_left(v) / 2 + 4;
-}
-
-/*
- * Fixed playouts if given; else the move time; else a share of the
- * clock; else the default; never more than the per-decision cap.  The
- * Skill option shrinks it, quadratically: a weak player thinks little.
- */
-static void
-plan(struct search *s, const struct think_limits *lim)
-{
-	double ms = s->p->default_ms, skill = (100 - s->weaken) / 100.0;
-	double f = 0.03 + 0.97 * skill * skill, given = ms;
-
-	s->limit = 0;
-	if (lim != NULL && lim->playouts > 0) {
-		s->limit = (long long)ceil((double)lim->playouts * f);
-	} else if (lim != NULL && lim->movetime_ms > 0) {
-		given = (double)lim->movetime_ms;
-		ms = given * 0.9 - 2;
-	} else if (lim != NULL && lim->time_ms > 0) {
-		ms = (double)lim->time_ms / decisions_left(s->v) +
-		    (double)lim->inc_ms * 0.8;
-		if (ms > (double)lim->time_ms * 0.25)
-			ms = (double)lim->time_ms * 0.25;
-		given = ms;
-	}
-	if (lim != NULL && lim->cap_ms > 0) {
-		if (ms > (double)lim->cap_ms * 0.8 - 2)
-			ms = (double)lim->cap_ms * 0.8 - 2;
-		if (given > (double)lim->cap_ms)
-			given = (double)lim->cap_ms;
-	}
-	s->ms = ms * f < 1 ? 1 : ms * f;
-	/* As given, before the margin kept for the answer to arrive. */
-	s->given_ms = s->limit > 0 ? 0 : given * f;
-	s->start = strong_now_ms(s);
-}
-
-static bool
-out_of_budget(const struct search *s)
-{
-	if (s->limit > 0)
-		return s->playouts >= s->limit;
-	return strong_now_ms(s) - s->start >= s->ms;
+	p->time_manager = true;
+	p->settle_from = 0.25;
+	p->doubt = 0.5;
+	p->stretch = 2;
 }
 
 /* ---- candidates ---- */
@@ -249,37 +197,6 @@ margin_of_three(const struct search *s, const struct game *g)
 	return mine - (s->p->rival == 1 ? sum / (n - 1) : best);
 }
 
-/*
- * A world's result for candidate c, weighed by w (infer.h; 1 without
- * inference): sums of the weights and their squares, so that the means
- * are weighted means and the standard errors count the effective number
- * of worlds, (sum w)^2 / sum w^2, which is n when the weights are equal.
- */
-void
-cand_add(struct cand *c, double w, double u, double value, double win)
-{
-	c->value += w * value;
-	c->wins += w * win;
-	c->utility += w * u;
-	c->w += w;
-	c->w2 += w * w;
-	c->n++;
-}
-
-/* The utility less the reference's in the same world. */
-void
-cand_pair(struct cand *c, double w, double d)
-{
-	c->d += w * d;
-	c->d2 += w * d * d;
-}
-
-double
-cand_mean(const struct cand *c)
-{
-	return c->w > 0 ? c->utility / c->w : 0;
-}
-
 /* Plays every candidate still in the race in one sampled world, the
  * same world for each, and adds up the results, weighed by how likely
  * the world makes the other player's plays (infer.h). */
@@ -318,17 +235,6 @@ simulate_world(struct search *s)
 			cand_pair(&s->c[i], w, u[i] - u[s->ref]);
 }
 
-static int
-best_in_race(const struct search *s)
-{
-	int best = s->ref;
-
-	for (int i = 0; i < s->ncand; i++)
-		if (!s->c[i].out && cand_mean(&s->c[i]) > cand_mean(&s->c[best]))
-			best = i;
-	return best;
-}
-
 /*
  * Successive rejection: every few worlds, drops the candidates whose
  * mean is below the best's by more than `race` standard errors of the
@@ -343,7 +249,7 @@ race(struct search *s, long worlds)
 
 	if (s->p->race <= 0 || worlds < 24 || worlds % 8 != 0)
 		return;
-	best = best_in_race(s);
+	best = strong_best_in_race(s);
 	for (int i = 0; i < s->ncand; i++) {
 		struct cand *c = &s->c[i];
 		double se;
@@ -405,7 +311,7 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 		race(s, ++worlds);
 		if (strong_nest_switch(s))
 			worlds = 0;
-	} while (!out_of_budget(s));
+	} while (!strong_time_up(s));
 	for (int i = 0; i < s->ncand; i++)
 		if (!s->c[i].out) {
 			idx[n] = i;
@@ -459,7 +365,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 		free(s);
 		return -1;
 	}
-	plan(s, lim);
+	strong_plan(s, lim);
 	s->utility = p->value_stock >= 0 &&
 	    game_stock_left(v) <= p->value_stock ? 1 : p->utility;
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {

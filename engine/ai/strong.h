@@ -41,6 +41,9 @@ struct think_limits {
 					 * benchmark on a shared machine
 					 * gets the same thinking under
 					 * any load */
+	bool		playout_clock;	/* time_ms and inc_ms count
+					 * playouts, not ms: a clock a
+					 * benchmark can replay exactly */
 	long long	tree_from_ms;	/* 0: the strong level's own
 					 * strong_params.tree_from_ms;
 					 * > 0: a tree from decisions
@@ -83,6 +86,15 @@ struct strong_params {
 				 * errors; 0: by the mean alone */
 	int	max_candidates;	/* actions compared at one decision */
 	int	default_ms;	/* budget when no limit is given */
+	bool	time_manager;	/* under a clock (think_limits.time_ms,
+				 * no move time): a decision settled after
+				 * settle_from of its share stops, one in
+				 * doubt at its share goes on, up to stretch
+				 * shares (strong_time.c); false: the share,
+				 * always */
+	double	settle_from;	/* of its share, 0.25 */
+	double	doubt;	/* standard errors between the two best, 0.5 */
+	double	stretch;	/* shares, 2 */
 	bool	infer;	/* deal the other hand as belief.h expects
 			 * (the cards a player keeps), not uniformly;
 			 * off by default: it lost strength against

@@ -35,6 +35,10 @@ struct search {
 	clockid_t	 clock;	/* think_limits.cpu_clock */
 	long long	 playouts, limit;	/* limit 0: by time */
 	double		 start, ms;
+	double		 most;	/* the hard stop, in the budget's unit
+				 * (strong_plan) */
+	bool		 managed;	/* a clock's share, spent by
+					 * strong_time_up's rules */
 	double		 given_ms;	/* the decision's time as given
 					 * (plan); 0 if counted in
 					 * playouts */
@@ -71,6 +75,16 @@ double	cand_worlds(const struct cand *c);
 /* What the stock phase compares: candidate i's mean gain over the
  * reference less `caution` standard errors (the reference 0). */
 double	strong_merit(const struct search *s, int i);
+
+/* The candidate in the race with the best mean utility. */
+int	strong_best_in_race(const struct search *s);
+
+/* The budget of a decision, from the limits (strong_time.c), and whether
+ * it is spent: the share of a clock, a move time or fixed playouts, and
+ * under a clock with strong_params.time_manager an early stop for a
+ * settled decision and a longer one for a decision in doubt. */
+void	strong_plan(struct search *s, const struct think_limits *lim);
+bool	strong_time_up(const struct search *s);
 
 /* Deals a world into s->world (by weight of infer_worlds, if set) and
  * returns the weight its results count with. */

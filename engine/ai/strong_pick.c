@@ -1,9 +1,10 @@
 /*
  * strong_pick.c: the strong level's clock, its choice among candidates
- * (a candidate's gain, its spread and its merit) and its report of it,
- * shared by the stock phase (strong.c), the end phase (strong_end.c) and
- * the nested simulations (strong_nest.c) and below them, so that none
- * calls another back.
+ * (a candidate's sums over the worlds, its gain, its spread and its
+ * merit) and its report of it, shared by the stock phase (strong.c), its
+ * budget (strong_time.c), the end phase (strong_end.c) and the nested
+ * simulations (strong_nest.c) and below them, so that none calls another
+ * back.
  */
 #include <math.h>
 #include <time.h>
@@ -83,6 +84,37 @@ strong_report_action(info_fn info, void *arg, const struct action *a,
 	    sizeof(t)), value, win);
 }
 
+/*
+ * A world's result for candidate c, weighed by w (infer.h; 1 without
+ * inference): sums of the weights and their squares, so that the means
+ * are weighted means and the standard errors count the effective number
+ * of worlds, (sum w)^2 / sum w^2, which is n when the weights are equal.
+ */
+void
+cand_add(struct cand *c, double w, double u, double value, double win)
+{
+	c->value += w * value;
+	c->wins += w * win;
+	c->utility += w * u;
+	c->w += w;
+	c->w2 += w * w;
+	c->n++;
+}
+
+/* The utility less the reference's in the same world. */
+void
+cand_pair(struct cand *c, double w, double d)
+{
+	c->d += w * d;
+	c->d2 += w * d * d;
+}
+
+double
+cand_mean(const struct cand *c)
+{
+	return c->w > 0 ? c->utility / c->w : 0;
+}
+
 double
 cand_gain(const struct cand *c)
 {
@@ -101,6 +133,19 @@ double
 cand_worlds(const struct cand *c)
 {
 	return c->w2 > 0 ? c->w * c->w / c->w2 : 0;
+}
+
+/* The candidate in the race with the best mean utility (the reference
+ * if none is better). */
+int
+strong_best_in_race(const struct search *s)
+{
+	int best = s->ref;
+
+	for (int i = 0; i < s->ncand; i++)
+		if (!s->c[i].out && cand_mean(&s->c[i]) > cand_mean(&s->c[best]))
+			best = i;
+	return best;
 }
 
 /*

@@ -23,6 +23,8 @@
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
  *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
  *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
+ *	    [-l clock] [-q clock] [-Y 0|1] [-u 0|1] [-x stretch] [-a from]
+ *	    [-d doubt]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -65,6 +67,13 @@
  * (every flag above, e.g. -N) rather than the defaults.  -N, -e, -i, -J,
  * -f, -z: nested simulations (strong.h, nest_depth, nest_from,
  * nest_cands, nest_worlds, nest_final, nest_caution).
+ * -l CLOCK: strong plays on a clock of CLOCK playouts a deal rather than
+ * a fixed number a decision (think_limits.playout_clock: the clock's
+ * time counted in playouts, so the run is reproducible); -q CLOCK: the
+ * other side is the strong level on such a clock.  -Y 0 turns the first
+ * side's time manager off (strong.h, time_manager: the even share of the
+ * clock at every decision), -u 0 the other's; -x, -a and -d set the first
+ * side's stretch, settle_from and doubt (strong_time.c).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -103,13 +112,16 @@ struct opts {
 	struct strong_params rival;	/* -g, -r: the other side, if set */
 	struct think_limits rival_lim;
 	bool		same;	/* -y: rival takes p's parameters */
+	long long	clock, rival_clock;	/* -l, -q: playouts a deal */
+	int		rival_manager;	/* -u: its time_manager, or -1 */
 };
 
 /* The other side is the strong level (-g or -r), not greedy. */
 static bool
 rival_strong(const struct opts *o)
 {
-	return o->rival_lim.movetime_ms > 0 || o->rival_lim.playouts > 0;
+	return o->rival_lim.movetime_ms > 0 || o->rival_lim.playouts > 0 ||
+	    o->rival_clock > 0;
 }
 
 /* One pair's outcome for strong, and what its searches cost. */
@@ -167,6 +179,29 @@ deal_of_three(const struct result *res, int me, struct pair *pr)
 	pr->value[me] = x[me] - (x[(me + 1) % 3] + x[(me + 2) % 3]) / 2.0;
 }
 
+/*
+ * One strong decision, on a clock counted in playouts if `left` is not
+ * NULL (-l, -q): the search is told what is left of it, and what it
+ * spent comes off.
+ */
+static void
+decide(const struct strong_params *p, const struct think_limits *lim,
+    long long *left, const struct game *v, struct rng *rng,
+    struct tally *t, struct action *a)
+{
+	struct think_limits on_clock = *lim;
+	long long before = t->playouts;
+
+	if (left != NULL) {
+		on_clock.playouts = 0;
+		on_clock.playout_clock = true;
+		on_clock.time_ms = *left > 1 ? *left : 1;
+	}
+	strong_search(p, v, rng, &on_clock, on_info, t, a);
+	if (left != NULL)
+		*left -= t->playouts - before;
+}
+
 /* Plays one deal with strong in seat `me`; returns its result. */
 static void
 play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
@@ -175,7 +210,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 	struct game *g;
 	struct rng rng[3];
 	struct result res;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0 }, rt = { 0, 0, 0 };
+	long long left[2] = { o->clock, o->rival_clock };
 
 	rules_init(&r, o->variant);
 	g = game_new(&r, seed, 1);
@@ -187,12 +223,12 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 		    game_view(g, seat);
 		struct action a;
 		if (seat == me) {
-			strong_search(&o->p, v, &rng[seat], &o->lim, on_info,
-			    &t, &a);
+			decide(&o->p, &o->lim, o->clock > 0 ? &left[0] : NULL,
+			    v, &rng[seat], &t, &a);
 			pr->decisions++;
 		} else if (rival_strong(o)) {
-			strong_search(&o->rival, v, &rng[seat], &o->rival_lim,
-			    NULL, NULL, &a);
+			decide(&o->rival, &o->rival_lim, o->rival_clock > 0 ?
+			    &left[1] : NULL, v, &rng[seat], &rt, &a);
 		} else {
 			player_choose(LEVEL_GREEDY, v, &rng[seat], NULL, NULL,
 			    NULL, &a);
@@ -282,7 +318,11 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 			rubicons += pr[i].rubiconed[k] < 0;
 		}
 	}
-	if (o->rival_lim.playouts > 0)
+	if (o->rival_clock > 0)
+		printf("strong vs strong on a clock of %lld playouts a deal"
+		    "%s%s, ", o->rival_clock, o->same ? " (same parameters)" :
+		    "", o->rival.time_manager ? "" : " (no time manager)");
+	else if (o->rival_lim.playouts > 0)
 		printf("strong vs strong at %lld playouts%s, ",
 		    o->rival_lim.playouts, o->same ? " (same parameters)" : "");
 	else if (o->rival_lim.movetime_ms > 0)
@@ -295,8 +335,13 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n,
 	    o->seats == 3 ? "decks" : "pairs", o->seats * n,
 	    (unsigned long long)o->seed,
-	    o->lim.playouts ? "playouts" : "ms", o->lim.playouts ?
+	    o->clock > 0 ? "clock of playouts a deal" : o->lim.playouts ?
+	    "playouts" : "ms", o->clock > 0 ? o->clock : o->lim.playouts ?
 	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
+	if (o->clock > 0)
+		printf("  time manager: %s (settle from %.2f, doubt %.2f, "
+		    "stretch %.2f)\n", o->p.time_manager ? "on" : "off",
+		    o->p.settle_from, o->p.doubt, o->p.stretch);
 	if (o->p.oracle)
 		printf("  oracle: sees %s\n", o->p.oracle == 1 ?
 		    "every card (the other hands and the stock order)" :
@@ -376,6 +421,7 @@ parse(int argc, char **argv, struct opts *o)
 	int ch;
 
 	memset(o, 0, sizeof(*o));
+	o->rival_manager = -1;
 	o->pairs = 20;		/* a minute on two cores (make bench) */
 	o->jobs = 2;
 	o->seed = 1;
@@ -384,7 +430,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:l:q:u:Y:x:a:d:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
@@ -392,6 +438,13 @@ parse(int argc, char **argv, struct opts *o)
 		case 'g': o->rival_lim.movetime_ms = x; break;
 		case 'r': o->rival_lim.playouts = x; break;
 		case 'y': o->same = true; break;
+		case 'l': o->clock = x; break;
+		case 'q': o->rival_clock = x; break;
+		case 'u': o->rival_manager = x != 0; break;
+		case 'Y': o->p.time_manager = x != 0; break;
+		case 'x': o->p.stretch = strtod(optarg, NULL); break;
+		case 'a': o->p.settle_from = strtod(optarg, NULL); break;
+		case 'd': o->p.doubt = strtod(optarg, NULL); break;
 		case 'N': o->p.nest_depth = (int)x; break;
 		case 'e': o->p.nest_from = x; break;
 		case 'i': o->p.nest_cands = (int)x; break;
@@ -446,17 +499,20 @@ parse(int argc, char **argv, struct opts *o)
 		exit(2);
 	}
 	if (rival_strong(o) && o->seats != 2) {
-		fprintf(stderr, "bench_strength: -g and -r are for two "
+		fprintf(stderr, "bench_strength: -g, -r and -q are for two "
 		    "seats\n");
 		exit(2);
 	}
-	if (o->rival_lim.movetime_ms > 0 && o->rival_lim.playouts > 0) {
-		fprintf(stderr, "bench_strength: -g or -r, not both\n");
+	if ((o->rival_clock > 0) + (o->rival_lim.movetime_ms > 0) +
+	    (o->rival_lim.playouts > 0) > 1) {
+		fprintf(stderr, "bench_strength: one of -g, -r and -q\n");
 		exit(2);
 	}
 	if (o->same)
 		o->rival = o->p;
-	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0)
+	if (o->rival_manager >= 0)
+		o->rival.time_manager = o->rival_manager;
+	if (o->lim.playouts == 0 && o->lim.movetime_ms == 0 && o->clock == 0)
 		o->lim.playouts = 1000;
 }
 
