@@ -120,12 +120,19 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	}
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (strcmp(key, map[i].key) == 0) {
+			char why[256] = "";
+			int rc;
 			argv[0] = (char *)(uintptr_t)map[i].flag;
 			argv[1] = keep(r, value);
-			if (argv[1] == NULL ||
-			    config_parse_overrides(r->c, 2, argv) < 0)
+			r->c->flag_err = why;
+			r->c->flag_err_size = sizeof(why);
+			rc = argv[1] == NULL ? -1 :
+			    config_parse_overrides(r->c, 2, argv);
+			r->c->flag_err = NULL;
+			if (rc < 0)
 				return snprintf(r->err, sizeof(r->err),
-				    "bad value '%s' for '%s'", value, key), 0;
+				    "bad value for '%s': %s", key, why[0] ?
+				    why : value), 0;
 			return 1;
 		}
 	snprintf(r->err, sizeof(r->err), "unknown key '%s' in [tournament]",

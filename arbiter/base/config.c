@@ -4,6 +4,7 @@
  * Engine flags follow cutechess-cli's habit: -e starts an engine, and
  * --name, --dir, --stderr and --option after it apply to that engine.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,12 +163,32 @@ config_usage(FILE *f)
 	    "  -q, --quiet            no progress line\n", f);
 }
 
+/*
+ * A flag's error, on one line: to stderr, or where the caller reading a
+ * tournament file asked (c->flag_err), so that it names the file's key
+ * and line instead and the user reads one message, not two.
+ */
 static int
-bad(const char *flag, const char *what, const char *value)
+say(struct match_cfg *c, const char *flag, const char *fmt, ...)
 {
-	fprintf(stderr, "bezique-arbiter: %s: %s '%s'\n", flag, what,
-	    value ? value : "");
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (c->flag_err != NULL)
+		snprintf(c->flag_err, c->flag_err_size, "%s", text);
+	else
+		fprintf(stderr, "bezique-arbiter: %s: %s\n", flag, text);
 	return -1;
+}
+
+static int
+bad(struct match_cfg *c, const char *flag, const char *what,
+    const char *value)
+{
+	return say(c, flag, "%s '%s'", what, value ? value : "");
 }
 
 static char *
@@ -222,7 +243,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		if (strcmp(f, t[i].name) != 0)
 			continue;
 		if (v == NULL || bzp_parse_int(v, t[i].min, t[i].max, &n) < 0)
-			return bad(f, "not a number in range", v);
+			return bad(c, f, "not a number in range", v);
 		if (t[i].ms != NULL)
 			*t[i].ms = n;
 		else
@@ -282,11 +303,11 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 
 	if (strcmp(f, "-e") == 0 || strcmp(f, "--engine") == 0) {
 		if (c->nengines == 3)
-			return bad(f, "a match takes two engines, or three "
+			return bad(c, f, "a match takes two engines, or three "
 			    "for three-hand (use 'tournament' for more), not",
 			    v);
 		if (v == NULL || *v == '\0')
-			return bad(f, "needs a command line", v);
+			return bad(c, f, "needs a command line", v);
 		e = &c->engines[c->nengines++];
 		e->command = xstrdup(v);
 		return 0;
@@ -302,26 +323,25 @@ engine_flag(struct match_cfg *c, const char *f, const char *v)
 		slot = e ? &e->stderr_log : NULL;
 	else if (strcmp(f, "--option") == 0) {
 		if (e == NULL)
-			return bad(f, "must follow -e", v);
+			return bad(c, f, "must follow -e", v);
 		if (v == NULL || strchr(v, '=') == NULL)
-			return bad(f, "needs NAME=VALUE, not", v);
+			return bad(c, f, "needs NAME=VALUE, not", v);
 		if (config_check_option(v, (size_t)(strchr(v, '=') - v),
 		    strchr(v, '=') + 1, err, sizeof(err)) < 0) {
-			fprintf(stderr, "bezique-arbiter: %s: %s\n", f, err);
-			return -1;
+			return say(c, f, "%s", err);
 		}
 		if (e->noptions == MAX_ENGINE_OPTIONS)
-			return bad(f, "too many options, at", v);
+			return bad(c, f, "too many options, at", v);
 		e->options[e->noptions++] = xstrdup(v);
 		return 0;
 	} else
 		return 1;
 	if (slot == NULL)
-		return bad(f, "must follow -e", v);
+		return bad(c, f, "must follow -e", v);
 	if (v == NULL)
-		return bad(f, "needs a value", v);
+		return bad(c, f, "needs a value", v);
 	if (slot == &e->name && strlen(v) > NAME_MAX_BYTES)
-		return bad(f, "longer than " NAME_MAX_TEXT " bytes", v);
+		return bad(c, f, "longer than " NAME_MAX_TEXT " bytes", v);
 	free(*slot);
 	*slot = xstrdup(v);
 	return 0;
@@ -336,13 +356,11 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 
 	if (strcmp(f, "--variant") == 0) {
 		if (v == NULL || variant_parse(v, &var) < 0)
-			return bad(f, "unknown variant", v);
+			return bad(c, f, "unknown variant", v);
 		if (!variant_playable(var))
-			return bad(f, "variant not playable yet", v);
+			return bad(c, f, "variant not playable yet", v);
 		if (config_set_variant(c, var, err, sizeof(err)) < 0) {
-			fprintf(stderr, "bezique-arbiter: --variant: %s\n",
-			    err);
-			return -1;
+			return say(c, f, "%s", err);
 		}
 		return 0;
 	}
@@ -350,11 +368,10 @@ rule_flag(struct match_cfg *c, const char *f, const char *v)
 		return 1;
 	if (v == NULL || (eq = strchr(v, '=')) == NULL ||
 	    (size_t)(eq - v) >= sizeof(name))
-		return bad(f, "needs NAME=VALUE, not", v);
+		return bad(c, f, "needs NAME=VALUE, not", v);
 	snprintf(name, sizeof(name), "%.*s", (int)(eq - v), v);
 	if (config_set_rule(c, name, eq + 1, err, sizeof(err)) < 0) {
-		fprintf(stderr, "bezique-arbiter: --rule: %s\n", err);
-		return -1;
+		return say(c, f, "%s", err);
 	}
 	return 0;
 }
@@ -366,40 +383,40 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 	if (strcmp(f, "--seed") == 0) {
 		long long n;
 		if (v == NULL || bzp_parse_int(v, 0, INT64_MAX, &n) < 0)
-			return bad(f, "not a seed", v);
+			return bad(c, f, "not a seed", v);
 		c->seed = (uint64_t)n;
 		c->seed_given = true;
 	} else if (strcmp(f, "-o") == 0 || strcmp(f, "--records") == 0) {
 		if (v == NULL)
-			return bad(f, "needs a file", v);
+			return bad(c, f, "needs a file", v);
 		c->records = v;
 	} else if (strcmp(f, "--shard") == 0) {
 		long long i, n;
 		const char *slash = v ? strchr(v, '/') : NULL;
 		char num[32];
 		if (slash == NULL || (size_t)(slash - v) >= sizeof(num))
-			return bad(f, "is I/N, not", v);
+			return bad(c, f, "is I/N, not", v);
 		snprintf(num, sizeof(num), "%.*s", (int)(slash - v), v);
 		if (bzp_parse_int(num, 1, 100000, &i) < 0 ||
 		    bzp_parse_int(slash + 1, 1, 100000, &n) < 0 || i > n)
-			return bad(f, "is I/N with 1 <= I <= N, not", v);
+			return bad(c, f, "is I/N with 1 <= I <= N, not", v);
 		c->shard = (int)i - 1;
 		c->nshards = (int)n;
 	} else if (strcmp(f, "--anchor") == 0) {
 		if (v == NULL)
-			return bad(f, "needs an engine's name", v);
+			return bad(c, f, "needs an engine's name", v);
 		c->anchor = v;
 	} else if (strcmp(f, "--svg") == 0) {
 		if (v == NULL)
-			return bad(f, "needs a file", v);
+			return bad(c, f, "needs a file", v);
 		c->svg = v;
 	} else if (strcmp(f, "--summary") == 0) {
 		if (v == NULL)
-			return bad(f, "needs a file", v);
+			return bad(c, f, "needs a file", v);
 		c->summary = v;
 	} else if (strcmp(f, "--resume") == 0) {
 		if (v == NULL)
-			return bad(f, "needs a file", v);
+			return bad(c, f, "needs a file", v);
 		c->resume = v;
 	} else if (strcmp(f, "--on-failure") == 0) {
 		if (v != NULL && strcmp(v, "forfeit") == 0)
@@ -409,7 +426,7 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		else if (v != NULL && strcmp(v, "restart") == 0)
 			c->on_failure = ON_FAILURE_RESTART;
 		else
-			return bad(f, "is forfeit, void or restart, not", v);
+			return bad(c, f, "is forfeit, void or restart, not", v);
 	} else {
 		*used = 0;
 		if (strcmp(f, "--no-duplicate") == 0)

@@ -167,6 +167,11 @@ struct match_cfg {
 	int			 anchor_elo;
 	char			*owned[64];	/* strings read from a file */
 	int			 nowned;
+	char			*flag_err;	/* if set, a flag's error is
+						 * written here, not printed:
+						 * a tournament file's key
+						 * names it (tournament.c) */
+	size_t			 flag_err_size;
 };
 
 /* Defaults: duplicate deals, 60 s + 0 per deal, forfeit on failure. */
@@ -180,7 +185,8 @@ int	config_parse_match(struct match_cfg *c, int argc, char **argv);
 
 /*
  * Parses flags that override a tournament file's settings (all of
- * match's flags but the engines).  Returns 0 or -1 after one line.
+ * match's flags but the engines).  Returns 0 or -1 after one line (into
+ * c->flag_err if it is set).
  */
 int	config_parse_overrides(struct match_cfg *c, int argc, char **argv);
 

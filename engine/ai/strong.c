@@ -104,6 +104,8 @@ strong_defaults(struct strong_params *p, const struct game *v)
 	p->time_manager = true;
 	p->settle_from = 0.25;
 	p->doubt = 0.5;
+	p->late = 1;
+	p->late_stock = 16;
 	p->stretch = 2;
 }
 

@@ -95,6 +95,10 @@ struct strong_params {
 	double	settle_from;	/* of its share, 0.25 */
 	double	doubt;	/* standard errors between the two best, 0.5 */
 	double	stretch;	/* shares, 2 */
+	double	late;	/* the weight of a decision with at most
+			 * late_stock cards in the stock against
+			 * one before, in sharing the clock */
+	int	late_stock;
 	bool	infer;	/* deal the other hand as belief.h expects
 			 * (the cards a player keeps), not uniformly;
 			 * off by default: it lost strength against

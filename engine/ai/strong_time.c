@@ -20,12 +20,22 @@
 
 /*
  * This seat's decisions still to come that need thought: its plays in
- * the stock phase (the end phase is solved at once), plus a margin.
+ * the stock phase (the end phase is solved at once), plus a margin; with
+ * the time manager, those of the last `late_stock` cards of the stock
+ * (where Rubicon's search plays for the game value) count `late` times.
+ * The share of this decision is the clock times its own weight over
+ * this sum.
  */
-static int
-decisions_left(const struct game *v)
+static double
+decisions_left(const struct search *s, double *weight)
 {
-	return game_stock_left(v) / 2 + 4;
+	double now = game_stock_left(s->v) / 2.0, late = now;
+	double w = s->p->time_manager ? s->p->late : 1;
+
+	if (late > s->p->late_stock / 2.0)
+		late = s->p->late_stock / 2.0;
+	*weight = game_stock_left(s->v) <= s->p->late_stock ? w : 1;
+	return now - late + late * w + 4;
 }
 
 /*
@@ -37,9 +47,10 @@ static void
 clock_share(struct search *s, const struct think_limits *lim,
     double *share, double *most)
 {
-	double left = (double)lim->time_ms;
+	double left = (double)lim->time_ms, weight;
+	double ahead = decisions_left(s, &weight);
 
-	*share = left / decisions_left(s->v) + (double)lim->inc_ms * 0.8;
+	*share = left * weight / ahead + (double)lim->inc_ms * 0.8;
 	if (*share > left * 0.25)
 		*share = left * 0.25;
 	*most = *share;

@@ -4,7 +4,7 @@
 # vanish), a key given twice (the last would win), an indented line
 # after a key (inih's multi-line value: "rounds = 1" then "  3" made
 # three rounds), a line longer than inih reads (the rest would be read as
-# a line of its own).  A well-formed file is still read.
+# a line of its own), a bad value for a key read as a flag (once).  A well-formed file is still read.
 set -u
 BUILD=${BUILD:-build}
 ARB=$BUILD/bezique-arbiter
@@ -39,6 +39,12 @@ refuse section-empty 5 "\[tournament\] appears twice (first at line 1)" \
     "$head\n[tournament]\nconcurrency = 1\n$engines"
 refuse bool 4 "bad value 'maybe' for 'common_deals' (yes or no)" \
     "$head""common_deals = maybe\n\n$engines"
+# A key that maps to a flag says what was wrong once, under the file's
+# name and line, not also under the flag's.
+refuse number 4 "bad value for 'max_failures': not a number in range 'x'" \
+    "$head""max_failures = x\n\n$engines"
+refuse seed 3 "bad value for 'seed': not a seed 'zz'" \
+    "[tournament]\nrounds = 1\nseed = zz\n\n$engines"
 refuse key 4 "'rounds' in \[tournament\] is given twice (first at line 2)" \
     "${head}rounds = 3\n$engines"
 refuse engine-key 6 "'command' in \[engine a\] is given twice" \

@@ -24,7 +24,7 @@
  *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
  *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
  *	    [-l clock] [-q clock] [-Y 0|1] [-u 0|1] [-x stretch] [-a from]
- *	    [-d doubt]
+ *	    [-d doubt] [-h late]
  *	    [-v variant]
  *	    [-o pairs.tsv]
  *
@@ -72,8 +72,8 @@
  * time counted in playouts, so the run is reproducible); -q CLOCK: the
  * other side is the strong level on such a clock.  -Y 0 turns the first
  * side's time manager off (strong.h, time_manager: the even share of the
- * clock at every decision), -u 0 the other's; -x, -a and -d set the first
- * side's stretch, settle_from and doubt (strong_time.c).
+ * clock at every decision), -u 0 the other's; -x, -a, -d and -h set the
+ * first side's stretch, settle_from, doubt and late (strong_time.c).
  * Three-hand (-v three-hand) each deck is dealt three times, strong in
  * each seat against two greedies: "deals won" is its share of the deals
  * it ends on top in points and brisques (a greedy's is 1/3), "points
@@ -340,8 +340,9 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 	    o->lim.playouts : o->lim.movetime_ms, 100 - o->lim.weaken);
 	if (o->clock > 0)
 		printf("  time manager: %s (settle from %.2f, doubt %.2f, "
-		    "stretch %.2f)\n", o->p.time_manager ? "on" : "off",
-		    o->p.settle_from, o->p.doubt, o->p.stretch);
+		    "stretch %.2f, late %.2f)\n", o->p.time_manager ? "on" :
+		    "off", o->p.settle_from, o->p.doubt, o->p.stretch,
+		    o->p.late);
 	if (o->p.oracle)
 		printf("  oracle: sees %s\n", o->p.oracle == 1 ?
 		    "every card (the other hands and the stock order)" :
@@ -430,7 +431,7 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:l:q:u:Y:x:a:d:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:l:q:u:Y:x:a:d:h:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
@@ -445,6 +446,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'x': o->p.stretch = strtod(optarg, NULL); break;
 		case 'a': o->p.settle_from = strtod(optarg, NULL); break;
 		case 'd': o->p.doubt = strtod(optarg, NULL); break;
+		case 'h': o->p.late = strtod(optarg, NULL); break;
 		case 'N': o->p.nest_depth = (int)x; break;
 		case 'e': o->p.nest_from = x; break;
 		case 'i': o->p.nest_cands = (int)x; break;
