@@ -425,16 +425,18 @@ deals(const char *command, const char *self_dir, enum variant v,
 			json_t *o = json_loads(line, 0, NULL);
 			const char *term = "", *reason = "";
 			json_t *fs = NULL, *players = NULL;
+			json_int_t deal = 0;
 			played++;
-			if (o != NULL && json_unpack(o, "{s:s, s:s, s:o, s:o}",
-			    "termination", &term, "reason", &reason,
-			    "fault_seat", &fs, "players", &players) == 0 &&
+			if (o != NULL && json_unpack(o, "{s:I, s:s, s:s, s:o, "
+			    "s:o}", "deal", &deal, "termination", &term,
+			    "reason", &reason, "fault_seat", &fs, "players",
+			    &players) == 0 &&
 			    json_is_integer(fs) && strcmp(json_string_value(
 			    json_array_get(players, json_integer_value(fs))),
 			    "engine") == 0) {
 				if (failures++ == 0)
-					printf("        deal %d: %s: %s\n",
-					    played - 1, term, reason);
+					printf("        deal %lld: %s: %s\n",
+					    (long long)deal + 1, term, reason);
 			}
 			json_decref(o);
 		}

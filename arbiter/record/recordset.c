@@ -165,7 +165,7 @@ check_pair(struct recordset *rs, const struct record_summary *s, char *err,
 	if (rs->single || rs->duplicate)
 		return 0;
 	snprintf(err, errlen, "deal %d is in pair %d: the pairs of the other "
-	    "records are %s", s->deal, s->pair, s->pair == s->deal ?
+	    "records are %s", s->deal + 1, s->pair + 1, s->pair == s->deal ?
 	    "duplicate (a deck in every seating)" : "single deals");
 	return -1;
 }
@@ -199,18 +199,18 @@ recordset_add(struct recordset *rs, const char *file, int lineno,
 	e.content = fnv(line, strcspn(line, "\r\n"), FNV_START);
 	if (s->series)
 		snprintf(game, sizeof(game), " (deal %d of its game)",
-		    s->hand);
+		    s->hand + 1);
 	was = lookup(rs, &e);
 	if (was->used) {
 		place(was->file, was->line, file, where, sizeof(where));
 		if (was->content == e.content && was->seed == e.seed &&
 		    was->players == e.players) {
 			snprintf(err, errlen, "deal %d%s repeats %s (the same "
-			    "record twice)", s->deal, game, where);
+			    "record twice)", s->deal + 1, game, where);
 			return RS_REPEAT;
 		}
 		snprintf(err, errlen, "deal %d%s is recorded twice, here and "
-		    "at %s, differently", s->deal, game, where);
+		    "at %s, differently", s->deal + 1, game, where);
 		return -1;
 	}
 	if (!rs->merge && check_pair(rs, s, err, errlen) < 0)
@@ -274,7 +274,7 @@ check_decks(const struct recordset *rs, FILE *out)
 	fprintf(out, "%s:%d: deal %d (pair %d) is not dealt by the schedule "
 	    "of the other deals (seed %" PRIu64 "%s): moved from another "
 	    "index, or from another match\n", d->file ? d->file : "-",
-	    d->line, d->deal, d->pair, best_seed, best_per > 1 ?
+	    d->line, d->deal + 1, d->pair + 1, best_seed, best_per > 1 ?
 	    ", a tournament" : "");
 	return 1;
 }
@@ -342,7 +342,7 @@ check_players(const struct match_cfg *c, const struct deal_spec *d,
 	names_of(got, s->nseats, a, sizeof(a));
 	names_of(want, c->rules.players, b, sizeof(b));
 	snprintf(err, errlen, "players: the file's deal %d seats %s, the "
-	    "command's %s", s->deal, a, b);
+	    "command's %s", s->deal + 1, a, b);
 	return -1;
 }
 
@@ -353,18 +353,18 @@ check_place(const struct match_cfg *c, const struct deal_spec *d,
 {
 	if (s->deal >= c->deals) {
 		snprintf(err, errlen, "deals: the file has deal %d, the "
-		    "command %d deals", s->deal, c->deals);
+		    "command %d deals", s->deal + 1, c->deals);
 		return -1;
 	}
 	if (s->pair != d->pair) {
 		snprintf(err, errlen, "duplicate: the file's deal %d is in "
 		    "pair %d, the command's in pair %d (--no-duplicate?)",
-		    s->deal, s->pair, d->pair);
+		    s->deal + 1, s->pair + 1, d->pair + 1);
 		return -1;
 	}
 	if (c->nshards > 1 && d->pair % c->nshards != c->shard) {
 		snprintf(err, errlen, "shard: the file's deal %d is of shard "
-		    "%d/%d, the command's shard is %d/%d", s->deal,
+		    "%d/%d, the command's shard is %d/%d", s->deal + 1,
 		    d->pair % c->nshards + 1, c->nshards, c->shard + 1,
 		    c->nshards);
 		return -1;

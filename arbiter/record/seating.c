@@ -143,11 +143,11 @@ say_misseated(const struct pairing *p, const struct sat *r,
     const struct sat *ref, FILE *out)
 {
 	fprintf(out, "%s:%d: deal %d seats ", r->file ? r->file : "-",
-	    r->line, r->deal);
+	    r->line, r->deal + 1);
 	for (int j = 0; j < p->nseats; j++)
 		fprintf(out, "%s'%s'", j ? ", " : "", p->names[r->order[j]]);
 	fprintf(out, " in another order than the schedule and deal %d (",
-	    ref->deal);
+	    ref->deal + 1);
 	if (ref->file == r->file || (ref->file && r->file &&
 	    strcmp(ref->file, r->file) == 0))
 		fprintf(out, "line %d", ref->line);

@@ -133,10 +133,10 @@ def case_resume(tmp):
         (["--rule", "carte_blanche=100"], None,
          ["rules: the file's 'carte_blanche=50', the command's "
           "'carte_blanche=100'"]),
-        ([], ("b", "a"), ["players: the file's deal 0 seats 'a', 'b', "
+        ([], ("b", "a"), ["players: the file's deal 1 seats 'a', 'b', "
                           "the command's 'b', 'a'"]),
-        (["--no-duplicate"], None, ["duplicate: the file's deal 1 is in "
-                                    "pair 0, the command's in pair 1"]),
+        (["--no-duplicate"], None, ["duplicate: the file's deal 2 is in "
+                                    "pair 1, the command's in pair 2"]),
     ]
     for extra, names, words in wrong:
         cmd = match(rec, names or ("a", "b"), ["-n", "6", "--resume", rec]
@@ -146,7 +146,7 @@ def case_resume(tmp):
         if why:
             return "%s: %s" % (" ".join(extra) or "names swapped", why)
     why = refuses(match(rec, extra=["-n", "4", "--resume", rec]), rec,
-                  ["deals: the file has deal 4, the command 4 deals"])
+                  ["deals: the file has deal 5, the command 4 deals"])
     return "-n 4: " + why if why else None
 
 
@@ -182,16 +182,16 @@ def move(recs):
 
 
 FORGED = [
-    ("line-twice", lambda r: r + [r[0]], "deal 0 repeats line 1"),
-    ("one-deal-twice", claim, "deal 2 is recorded twice, here and at "
+    ("line-twice", lambda r: r + [r[0]], "deal 1 repeats line 1"),
+    ("one-deal-twice", claim, "deal 3 is recorded twice, here and at "
      "line 3, differently"),
     ("huge-index", lambda r: r[:5] + [dict(r[5], deal=10 ** 12)],
      "deal 1000000000000 of pair 2: not a deal index"),
-    ("moved", move, "deal 1001 (pair 500) is not dealt by the schedule"),
-    ("swapped", swap_players, "deal 2 seats 'b', 'a' in another order "
-     "than the schedule and deal 0"),
-    ("swapped-first", swap_first, "deal 0 seats 'b', 'a' in another "
-     "order than the schedule and deal 1"),
+    ("moved", move, "deal 1002 (pair 501) is not dealt by the schedule"),
+    ("swapped", swap_players, "deal 3 seats 'b', 'a' in another order "
+     "than the schedule and deal 1"),
+    ("swapped-first", swap_first, "deal 1 seats 'b', 'a' in another "
+     "order than the schedule and deal 2"),
 ]
 
 
