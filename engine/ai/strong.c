@@ -411,6 +411,17 @@ strong_search(const struct strong_params *p, const struct game *v,
 	return rc == 0 ? 0 : greedy_choose(v, rng, out);
 }
 
+bool
+strong_simulates(const struct game *v)
+{
+	struct action legal[MAX_LEGAL];
+
+	return game_legal_actions(v, legal, MAX_LEGAL) > 1 &&
+	    game_decision(v) != DECISION_CARTE_BLANCHE &&
+	    !(game_phase(v) == PHASE_END && game_players(v) == 2 &&
+	    game_hand_count(v, game_to_move(v)) <= SOLVE_MAX_HAND);
+}
+
 int
 strong_choose(const struct game *v, struct rng *rng,
     const struct think_limits *lim, info_fn info, void *info_arg,

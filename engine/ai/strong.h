@@ -62,6 +62,10 @@ int	strong_choose(const struct game *v, struct rng *rng,
 	    const struct think_limits *lim, info_fn info, void *info_arg,
 	    struct action *out);
 
+/* Whether the strong level simulates at view v: a choice to make, not
+ * forced, not carte blanche, not an end phase it solves exactly. */
+bool	strong_simulates(const struct game *v);
+
 /* strong_params.tree_from_ms's default (and the TreeFrom option's). */
 #define STRONG_TREE_FROM_MS	0
 

@@ -68,15 +68,6 @@ position(int k)
 	return view_after_greedy(100 + (uint64_t)k, 6 + 4 * (k % 9));
 }
 
-static bool
-searched(const struct game *v)
-{
-	struct action legal[MAX_LEGAL];
-
-	return game_phase(v) != PHASE_END &&
-	    game_legal_actions(v, legal, MAX_LEGAL) > 1;
-}
-
 static void
 fixed_playouts_win(void **state)
 {
@@ -103,7 +94,7 @@ even_share_without_manager(void **state)
 		long long n;
 		double share;
 
-		if (!searched(v)) {
+		if (!strong_simulates(v)) {
 			game_free(v);
 			continue;
 		}
@@ -134,7 +125,7 @@ manager_moves_time(void **state)
 		long long n, left = k % 2 ? 180000 : 40000;
 		double share, most;
 
-		if (!searched(v)) {
+		if (!strong_simulates(v)) {
 			game_free(v);
 			continue;
 		}
@@ -167,7 +158,7 @@ quarter_of_the_clock(void **state)
 	do {
 		game_free(v);
 		v = view_after_greedy(5, plies--);
-	} while (!searched(v));
+	} while (!strong_simulates(v));
 	strong_defaults(&p, v);
 	p.stretch = 50;
 	assert_true(on_clock(&p, v, 4000, 0, &a) < 1000 + 32);
