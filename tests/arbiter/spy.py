@@ -191,11 +191,13 @@ def main():
             print("%s: %d times two processes dealt one deck lived at "
                   "once (deck %s)" % (tag, len(met), met[0]))
             bad += 1
-    # An engine slow to play beside its start-up (10 ms an action, some
+    # An engine slow to play beside its start-up (40 ms an action, some
     # 60 a game) gets a process a game (bot_worn: its games took 20
-    # times its start), though two decks would let one play two.
+    # times its start), though two decks would let one play two.  At 10
+    # ms an action a loaded machine's slow Python start-up (over 30 ms)
+    # let a process play two.
     found, _, met, most = run(tmp, "slow", ["-n", "4", "--seed", "3"],
-                              think=0.01)
+                              think=0.04)
     if found or met or most != 1:
         print("slow: a process played %d games (%d leaks, %d met)"
               % (most, len(found), len(met)))
