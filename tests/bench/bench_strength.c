@@ -21,7 +21,7 @@
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-D kinds] [-M FILE]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
+ *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts | -C] [-y]
  *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
  *	    [-v variant]
  *	    [-o pairs.tsv]
@@ -61,6 +61,8 @@
  * another budget, to see whether more time wins more (two seats).
  * -r PLAYOUTS: the same at a fixed number of playouts a decision, so
  * that a head to head is reproducible (with -p: e.g. -p 6000 -r 600);
+ * -C: the other side is the club level (club.h), a heuristic that
+ * punishes what greedy lets pass, rather than greedy.
  * -y: the other side searches with the same parameters as the first
  * (every flag above, e.g. -N) rather than the defaults.  -N, -e, -i, -J,
  * -f, -z: nested simulations (strong.h, nest_depth, nest_from,
@@ -103,6 +105,7 @@ struct opts {
 	struct strong_params rival;	/* -g, -r: the other side, if set */
 	struct think_limits rival_lim;
 	bool		same;	/* -y: rival takes p's parameters */
+	bool		club;	/* -C: the other side is the club level */
 };
 
 /* The other side is the strong level (-g or -r), not greedy. */
@@ -194,8 +197,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			strong_search(&o->rival, v, &rng[seat], &o->rival_lim,
 			    NULL, NULL, &a);
 		} else {
-			player_choose(LEVEL_GREEDY, v, &rng[seat], NULL, NULL,
-			    NULL, &a);
+			player_choose(o->club ? LEVEL_CLUB : LEVEL_GREEDY, v,
+			    &rng[seat], NULL, NULL, NULL, &a);
 		}
 		if (game_apply(g, &a, NULL) < 0) {
 			fprintf(stderr, "seed %llu: illegal action\n",
@@ -290,7 +293,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		    o->rival_lim.movetime_ms, o->same ?
 		    " (same parameters)" : "");
 	else
-		printf("strong vs greedy, ");
+		printf("strong vs %s, ", o->club ? "club" : "greedy");
 	printf("%s, %ld duplicate %s (%ld deals), seed "
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n,
 	    o->seats == 3 ? "decks" : "pairs", o->seats * n,
@@ -310,7 +313,8 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		printf("  losses rubiconed:   %ld of %ld (%.1f%%); %s "
 		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
 		    (double)rubiconed / (double)lost : 0.0,
-		    rival_strong(o) ? "the other" : "greedy",
+		    rival_strong(o) ? "the other" : o->club ? "club" :
+		    "greedy",
 		    rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
@@ -384,13 +388,14 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:CyN:e:i:J:f:z:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
 			o->rival_lim.cpu_clock = true; break;
 		case 'g': o->rival_lim.movetime_ms = x; break;
 		case 'r': o->rival_lim.playouts = x; break;
+		case 'C': o->club = true; break;
 		case 'y': o->same = true; break;
 		case 'N': o->p.nest_depth = (int)x; break;
 		case 'e': o->p.nest_from = x; break;
@@ -452,6 +457,10 @@ parse(int argc, char **argv, struct opts *o)
 	}
 	if (o->rival_lim.movetime_ms > 0 && o->rival_lim.playouts > 0) {
 		fprintf(stderr, "bench_strength: -g or -r, not both\n");
+		exit(2);
+	}
+	if (o->club && rival_strong(o)) {
+		fprintf(stderr, "bench_strength: -C or -g/-r, not both\n");
 		exit(2);
 	}
 	if (o->same)
