@@ -3,11 +3,12 @@
  */
 #include <string.h>
 
+#include "club.h"
 #include "greedy.h"
 #include "player.h"
 
 static const char *const level_names[NLEVELS] = { "random", "greedy",
-    "strong" };
+    "strong", "club" };
 
 const char *
 level_name(enum level l)
@@ -48,6 +49,8 @@ player_choose(enum level l, const struct game *v, struct rng *rng,
 		return random_choose(v, rng, out);
 	case LEVEL_STRONG:
 		return strong_choose(v, rng, lim, info, info_arg, out);
+	case LEVEL_CLUB:
+		return club_choose(v, rng, out);
 	default:
 		return greedy_choose(v, rng, out);
 	}

@@ -12,7 +12,8 @@
 #include "rng.h"
 #include "strong.h"
 
-enum level { LEVEL_RANDOM, LEVEL_GREEDY, LEVEL_STRONG, NLEVELS };
+/* club (club.h) came after strong: the values stay as they were. */
+enum level { LEVEL_RANDOM, LEVEL_GREEDY, LEVEL_STRONG, LEVEL_CLUB, NLEVELS };
 
 const char	*level_name(enum level l);
 int		 level_parse(const char *name, enum level *l);

@@ -102,7 +102,7 @@ cmd_bzp(struct session *s, struct bzp_msg *m)
 	reply(s, "id author The Bezique project");
 	reply(s, "id version %s", BEZIQUE_VERSION);
 	reply(s, "option name Level type combo default %s var random "
-	    "var greedy var strong", level_name(s->opt.level));
+	    "var greedy var club var strong", level_name(s->opt.level));
 	reply(s, "option name Skill type spin default %d min 0 max 100",
 	    s->opt.skill);
 	reply(s, "option name Playouts type spin default %lld min 0 max "

@@ -68,7 +68,7 @@ int		 humangame_parse_flag(struct humangame_opts *o, int argc,
 		    char **argv, int *i);
 void		 humangame_usage(FILE *f);
 /* Makes the opponent the engine beside this program at a level (random,
- * greedy, strong) and Skill (0 to 100): -1 if no such level. */
+ * greedy, club, strong) and Skill (0 to 100): -1 if no such level. */
 int		 humangame_builtin(struct humangame_opts *o, const char *level,
 		    int skill);
 /* The options of the game the new game dialog asks for (webreq.h), from

@@ -66,8 +66,10 @@ humangame_defaults(struct humangame_opts *o)
 int
 humangame_builtin(struct humangame_opts *o, const char *level, int skill)
 {
-	static const char *const levels[] = { "random", "greedy", "strong" };
-	static const char *const names[] = { "Random", "Greedy", "Strong" };
+	static const char *const levels[] = { "random", "greedy", "club",
+		"strong" };
+	static const char *const names[] = { "Random", "Greedy", "Club",
+		"Strong" };
 	static char engine[PATH_MAX + 64], name[64];
 
 	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)

@@ -184,8 +184,8 @@ webreq_newgame(const char *body, size_t len, struct web_newgame *ng,
 {
 	static const char *const variants[] = { "rubicon", "two-hand",
 		"six-pack", "eight-pack", NULL };
-	static const char *const levels[] = { "random", "greedy", "strong",
-		"given", NULL };
+	static const char *const levels[] = { "random", "greedy", "club",
+		"strong", "given", NULL };
 	const char *variant = NULL, *level = NULL;
 	json_int_t skill = -1, seat = -1, deals = -1;
 	json_error_t je;

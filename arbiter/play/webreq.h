@@ -34,7 +34,7 @@ enum web_route {
  * value: NULL strings, -1 numbers. */
 struct web_newgame {
 	char	variant[32];	/* "" : unchanged */
-	char	level[16];	/* random, greedy, strong, or "given" (the
+	char	level[16];	/* random, greedy, club, strong, or "given" (the
 				 * --engine serve was started with) */
 	int	skill;		/* 0 to 100 */
 	int	seat;		/* 0, 1 */

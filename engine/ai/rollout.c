@@ -2,6 +2,7 @@
  * rollout.c: the fast greedy-like policy of the simulations (rollout.h).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "eval.h"
 #include "policy_features.h"
@@ -194,19 +195,32 @@ choose_play(struct rollout *ro, const struct game *g, int n)
  * policy scores every card; the learned ones give their choice alone.
  */
 int
-rollout_rank(struct rollout *ro, const struct game *g, struct action *out,
-    int k)
+rollout_scores(struct rollout *ro, const struct game *g, struct action *legal,
+    int *score)
 {
-	int score[MAX_LEGAL], order[MAX_LEGAL], n;
 	enum decision d = game_decision(g);
+	int n;
 
-	if (k < 1 || (d != DECISION_LEAD && d != DECISION_REPLY) ||
-	    ro->mlp != NULL || ro->theta != NULL)
-		return rollout_choose(ro, g, out) == 0 && k >= 1 ? 1 : 0;
+	if ((d != DECISION_LEAD && d != DECISION_REPLY) || ro->mlp != NULL ||
+	    ro->theta != NULL)
+		return 0;
 	n = game_legal_actions_by_kind(g, ro->legal, MAX_LEGAL);
 	if (n <= 0)
 		return 0;
 	play_scores(ro, g, n, score);
+	if (legal != NULL)
+		memcpy(legal, ro->legal, sizeof(*legal) * (size_t)n);
+	return n;
+}
+
+int
+rollout_rank(struct rollout *ro, const struct game *g, struct action *out,
+    int k)
+{
+	int score[MAX_LEGAL], order[MAX_LEGAL], n;
+
+	if (k < 1 || (n = rollout_scores(ro, g, NULL, score)) == 0)
+		return rollout_choose(ro, g, out) == 0 && k >= 1 ? 1 : 0;
 	/* Insertion by score, stable: equals keep the list's order. */
 	for (int i = 0; i < n; i++) {
 		int j = i;

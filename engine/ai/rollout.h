@@ -62,6 +62,14 @@ int	rollout_choose(struct rollout *ro, const struct game *g,
 int	rollout_rank(struct rollout *ro, const struct game *g,
 	    struct action *out, int k);
 
+/* The hand-set policy's score of each legal card play at a lead or a
+ * reply (the lowest is its choice), the plays into legal (NULL: not
+ * wanted); returns how many, or 0 at other decisions, for a learned
+ * policy, or when the deal is over.  For players that add rules of
+ * their own to the policy's (club.c). */
+int	rollout_scores(struct rollout *ro, const struct game *g,
+	    struct action *legal, int *score);
+
 /* The outcome of a simulation for one seat. */
 struct rollout_result {
 	bool	finished;	/* played (or solved) to the end of the deal */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "club.h"
 #include "greedy.h"
 #include "signature.h"
 #include "strong.h"
@@ -66,6 +67,40 @@ signature_rules(enum variant v, int deals)
 	rng_seed(&rng, 42);
 	for (int d = 1; d <= deals; d++)
 		h = random_deal(&r, (uint64_t)d, &rng, h);
+	return h;
+}
+
+uint64_t
+signature_club(int deals)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (int v = 0; v < NVARIANTS; v++) {
+		struct rules r;
+		if (!variant_playable((enum variant)v))
+			continue;
+		rules_init(&r, (enum variant)v);
+		for (int d = 1; d <= deals; d++) {
+			struct game *g = game_new(&r, (uint64_t)d, 0);
+			struct result res;
+			while (!game_over(g)) {
+				int seat = game_to_move(g);
+				struct game *view = game_view(g, seat);
+				struct action a;
+				if (seat == d % r.players)
+					club_choose(view, NULL, &a);
+				else
+					greedy_choose(view, NULL, &a);
+				h = mix_action(h, &a);
+				game_apply(g, &a, NULL);
+				game_free(view);
+			}
+			game_result(g, &res);
+			for (int p = 0; p < r.players; p++)
+				h = mix(h, (uint64_t)res.points[p]);
+			game_free(g);
+		}
+	}
 	return h;
 }
 

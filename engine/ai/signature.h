@@ -18,6 +18,7 @@
 #define SIGNATURE_DEALS		200
 #define SIGNATURE_POSITIONS	36
 #define SIGNATURE_PLAYOUTS	300
+#define SIGNATURE_CLUB_DEALS	40
 
 /*
  * Plays `deals` uniformly random deals of variant v (seeds 1, 2, ...,
@@ -25,6 +26,14 @@
  * each deal's points and brisques into one checksum.
  */
 uint64_t	signature_rules(enum variant v, int deals);
+
+/*
+ * Plays `deals` deals of every variant (seeds 1, 2, ..., deal d's club
+ * level in seat d modulo the players, greedy in the others, each from
+ * its seat's view) and folds every action and each deal's points into
+ * one checksum: what the club level (club.h) decides.
+ */
+uint64_t	signature_club(int deals);
 
 /* What the strong level chose on the fixed positions, and its work. */
 struct strong_signature {

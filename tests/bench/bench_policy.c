@@ -12,9 +12,12 @@
  * -W trick=10,brisque_given=5.  -L plays the learned policy
  * (policy_weights.h) instead of the hand-set one, -F the learned policy
  * on the weights of a file (policy_fit -t), -M the non-linear policy
- * (policy_mlp.h) on the weights of a file (policy_mlp_fit -t).
+ * (policy_mlp.h) on the weights of a file (policy_mlp_fit -t).  -C plays
+ * the club level (club.h) instead, -W then changing its scale and -X its
+ * rules' weights: -C -X deny=50,reform=0.
  *
- *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L | -F file | -M file]
+ *	bench_policy [-n pairs] [-s seed] [-W name=value,...] [-L | -F file | -M file |
+ *	    -C [-X name=value,...]]
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "club.h"
 #include "greedy.h"
 #include "rollout.h"
 #include "weights.h"
@@ -30,6 +34,43 @@
 
 /* The policy's losses, and those of them that were rubicons. */
 static long lost, rubiconed;
+
+/* -C: the club level on these parameters plays rather than the policy. */
+static struct club_params club;
+static bool use_club;
+
+/* -X name=value,...: the club level's rules' weights. */
+static void
+set_club(struct club_params *p, char *spec)
+{
+	static const struct {
+		const char	*name;
+		size_t		 off;
+	} rules[] = {
+		{ "seq_trump", offsetof(struct club_params, seq_trump) },
+		{ "seq_plain", offsetof(struct club_params, seq_plain) },
+		{ "reform", offsetof(struct club_params, reform) },
+		{ "deny", offsetof(struct club_params, deny) },
+		{ "deny_from", offsetof(struct club_params, deny_from) },
+		{ "rubicon", offsetof(struct club_params, rubicon) },
+	};
+	char *tok, *eq;
+
+	while ((tok = strsep(&spec, ",")) != NULL) {
+		size_t i = 0, n = sizeof(rules) / sizeof(rules[0]);
+		if ((eq = strchr(tok, '=')) != NULL)
+			*eq = '\0';
+		while (i < n && strcmp(rules[i].name, tok) != 0)
+			i++;
+		if (eq == NULL || i == n) {
+			fprintf(stderr, "-X %s: not seq_trump, seq_plain, "
+			    "reform, deny or rubicon=whole number\n", tok);
+			exit(2);
+		}
+		*(int *)(void *)((char *)p + rules[i].off) =
+		    (int)strtol(eq + 1, NULL, 10);
+	}
+}
 
 /* One deal with the policy in seat me; its score (won 1, drawn 0.5). */
 static double
@@ -45,7 +86,11 @@ play_deal(struct rollout *ro, uint64_t seed, int me, double *value)
 	rng_seed(&rng, seed);
 	while (!game_over(g)) {
 		struct action a;
-		if (game_to_move(g) == me) {
+		if (game_to_move(g) == me && use_club) {
+			struct game *v = game_view(g, me);
+			club_choose_with(&club, v, &a);
+			game_free(v);
+		} else if (game_to_move(g) == me) {
 			rollout_choose(ro, g, &a);	/* sees only its own */
 		} else {
 			struct game *v = game_view(g, game_to_move(g));
@@ -82,8 +127,11 @@ main(int argc, char **argv)
 	static struct policy_mlp mlp;
 	bool use_mlp = false;
 
-	while ((ch = getopt(argc, argv, "n:s:W:LF:M:")) != -1) {
+	club = club_defaults;
+	while ((ch = getopt(argc, argv, "n:s:W:LF:M:CX:")) != -1) {
 		switch (ch) {
+		case 'C': use_club = true; break;
+		case 'X': set_club(&club, optarg); break;
 		case 'L': learned = true; break;
 		case 'F':
 			weights_read(optarg, file);
@@ -94,7 +142,13 @@ main(int argc, char **argv)
 			mlp_read(optarg, &mlp);
 			use_mlp = true;
 			break;
-		case 'W': set_weights(&w, optarg); break;
+		case 'W': {	/* set_weights cuts its argument up */
+			char copy[256];
+			snprintf(copy, sizeof(copy), "%s", optarg);
+			set_weights(&w, optarg);
+			set_weights(&club.w, copy);
+			break;
+		}
 		case 'n': pairs = strtol(optarg, NULL, 10); break;
 		case 's': seed = strtoull(optarg, NULL, 10); break;
 		default: exit(2);
@@ -122,10 +176,14 @@ main(int argc, char **argv)
 	m = s / (double)pairs;
 	if (use_mlp)
 		printf("policy_mlp (%d hidden units) ", mlp.hidden);
-	printf("%s simulation policy vs greedy, rubicon, %ld duplicate pairs, "
-	    "seed %llu:\n", use_mlp ? "non-linear" : learned ? "learned" :
-	    "hand-set", pairs,
-	    (unsigned long long)seed);
+	if (use_club)
+		printf("club level vs greedy, rubicon, %ld duplicate pairs, "
+		    "seed %llu:\n", pairs, (unsigned long long)seed);
+	else
+		printf("%s simulation policy vs greedy, rubicon, %ld "
+		    "duplicate pairs, seed %llu:\n", use_mlp ?
+		    "non-linear" : learned ? "learned" : "hand-set", pairs,
+		    (unsigned long long)seed);
 	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 196 *
 	    sqrt((ss / (double)pairs - m * m) / (double)(pairs - 1)));
 	vm = vs / (double)pairs;

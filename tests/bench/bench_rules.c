@@ -17,9 +17,9 @@
  * carries from machine to machine.  Times are the process's CPU time.
  * Then, per variant, the cost of a decision, of the legal declarations
  * and of dealing a seat view's unseen cards; the rules signature of
- * every variant; and the strong level's signature with its playouts per
- * CPU second (signature.h).  Prints figures; asserts nothing
- * (tests/unit/test_signature.c pins the signatures).
+ * every variant; the strong level's signature with its playouts per CPU
+ * second; and the club level's signature (signature.h).  Prints figures;
+ * asserts nothing (tests/unit/test_signature.c pins the signatures).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -309,6 +309,9 @@ bench_strong(void)
 			printf("  %-11s %8lld playouts %8.0f playouts/s\n",
 			    variant_name((enum variant)v), s.vplayouts[v],
 			    (double)s.vplayouts[v] / s.vseconds[v]);
+	printf("club level against greedy, %d deals a variant: signature "
+	    "%016llx\n", SIGNATURE_CLUB_DEALS, (unsigned long long)
+	    signature_club(SIGNATURE_CLUB_DEALS));
 }
 
 /* A fixed workload, for instruction counts: valgrind --tool=callgrind

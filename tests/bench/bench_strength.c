@@ -21,7 +21,7 @@
  *	    [-I 0|1] [-P level] [-T temp] [-K k] [-A 0|1] [-L 0|1] [-E 0|1]
  *	    [-D kinds] [-M FILE]
  *	    [-O 0|1|2] [-F weights.txt] [-W name=value,...]
- *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts] [-y]
+ *	    [-G 0|1|2] [-X c] [-Q widen] [-b ms] [-g ms | -r playouts | -C] [-y]
  *	    [-N depth] [-e playouts] [-i k] [-J worlds] [-f n] [-z c]
  *	    [-l clock] [-q clock] [-Y 0|1] [-u 0|1] [-x stretch] [-a from]
  *	    [-d doubt] [-h late]
@@ -63,6 +63,8 @@
  * another budget, to see whether more time wins more (two seats).
  * -r PLAYOUTS: the same at a fixed number of playouts a decision, so
  * that a head to head is reproducible (with -p: e.g. -p 6000 -r 600);
+ * -C: the other side is the club level (club.h), a heuristic that
+ * punishes what greedy lets pass, rather than greedy.
  * -y: the other side searches with the same parameters as the first
  * (every flag above, e.g. -N) rather than the defaults.  -N, -e, -i, -J,
  * -f, -z: nested simulations (strong.h, nest_depth, nest_from,
@@ -114,6 +116,7 @@ struct opts {
 	bool		same;	/* -y: rival takes p's parameters */
 	long long	clock, rival_clock;	/* -l, -q: playouts a deal */
 	int		rival_manager;	/* -u: its time_manager, or -1 */
+	bool		club;	/* -C: the other side is the club level */
 };
 
 /* The other side is the strong level (-g or -r), not greedy. */
@@ -230,8 +233,8 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			decide(&o->rival, &o->rival_lim, o->rival_clock > 0 ?
 			    &left[1] : NULL, v, &rng[seat], &rt, &a);
 		} else {
-			player_choose(LEVEL_GREEDY, v, &rng[seat], NULL, NULL,
-			    NULL, &a);
+			player_choose(o->club ? LEVEL_CLUB : LEVEL_GREEDY, v,
+			    &rng[seat], NULL, NULL, NULL, &a);
 		}
 		if (game_apply(g, &a, NULL) < 0) {
 			fprintf(stderr, "seed %llu: illegal action\n",
@@ -330,7 +333,7 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		    o->rival_lim.movetime_ms, o->same ?
 		    " (same parameters)" : "");
 	else
-		printf("strong vs greedy, ");
+		printf("strong vs %s, ", o->club ? "club" : "greedy");
 	printf("%s, %ld duplicate %s (%ld deals), seed "
 	    "%llu, %s %lld, skill %d:\n", variant_name(o->variant), n,
 	    o->seats == 3 ? "decks" : "pairs", o->seats * n,
@@ -356,7 +359,8 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		printf("  losses rubiconed:   %ld of %ld (%.1f%%); %s "
 		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
 		    (double)rubiconed / (double)lost : 0.0,
-		    rival_strong(o) ? "the other" : "greedy",
+		    rival_strong(o) ? "the other" : o->club ? "club" :
+		    "greedy",
 		    rubicons);
 	printf("  playouts/decision:  %8.0f  playouts/s: %.0f  (%.0f s)\n",
 	    (double)playouts / (double)decisions,
@@ -431,13 +435,14 @@ parse(int argc, char **argv, struct opts *o)
 	defaults(o, argc, argv);
 	o->p.policy = &o->w;
 	while ((ch = getopt(argc, argv,
-	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:yN:e:i:J:f:z:l:q:u:Y:x:a:d:h:v:o:")) != -1) {
+	    "n:p:t:cj:s:k:S:w:m:H:U:V:R:Z:I:P:T:K:W:A:L:F:M:E:D:O:G:X:Q:b:g:r:CyN:e:i:J:f:z:l:q:u:Y:x:a:d:h:v:o:")) != -1) {
 		long long x = optarg ? strtoll(optarg, NULL, 10) : 0;
 		switch (ch) {
 		case 'c': o->lim.cpu_clock = true;
 			o->rival_lim.cpu_clock = true; break;
 		case 'g': o->rival_lim.movetime_ms = x; break;
 		case 'r': o->rival_lim.playouts = x; break;
+		case 'C': o->club = true; break;
 		case 'y': o->same = true; break;
 		case 'l': o->clock = x; break;
 		case 'q': o->rival_clock = x; break;
@@ -508,6 +513,10 @@ parse(int argc, char **argv, struct opts *o)
 	if ((o->rival_clock > 0) + (o->rival_lim.movetime_ms > 0) +
 	    (o->rival_lim.playouts > 0) > 1) {
 		fprintf(stderr, "bench_strength: one of -g, -r and -q\n");
+		exit(2);
+	}
+	if (o->club && rival_strong(o)) {
+		fprintf(stderr, "bench_strength: -C or -g/-r/-q, not both\n");
 		exit(2);
 	}
 	if (o->same)
