@@ -5,14 +5,21 @@
 
 #include "keep.h"
 
-int
-keep_plain_sequence_ranks(const uint8_t *count, int suit)
+/* Of a suit's A T K Q J, the ranks held beyond `beyond`. */
+static int
+sequence_ranks(const uint8_t *count, int suit, int beyond)
 {
 	int held = 0;
 
 	for (int r = RANK_J; r <= RANK_A; r++)
 		held += count[suit * 8 + r] > 0;
-	return held > 3 ? held - 3 : 0;
+	return held > beyond ? held - beyond : 0;
+}
+
+int
+keep_plain_sequence_ranks(const uint8_t *count, int suit)
+{
+	return sequence_ranks(count, suit, 3);
 }
 
 void
@@ -55,6 +62,8 @@ keep_value_in(const struct keep_weights *w, const struct keep_context *k,
 		value += w->brisque;
 	if (suit != trump && rank >= RANK_J)
 		value += w->sequence_plain * keep_plain_sequence_ranks(count, suit);
+	if (suit == trump && rank >= RANK_J)
+		value += w->sequence_trump * sequence_ranks(count, suit, 2);
 	return value;
 }
 

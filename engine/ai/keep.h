@@ -38,6 +38,10 @@ struct keep_weights {
 	int	trick_table;	/* more per card on the other's table */
 	int	trick_late;	/* more in the last tricks of the stock,
 				 * per trick fewer than twenty left */
+	int	sequence_trump;	/* per other rank of A T K Q J held in
+				 * trumps beyond two (250 to make, and to
+				 * make again); the learned policies have
+				 * no feature for it */
 };
 
 /* The copies per kind (CARDS_PER_PACK of them) that seat holds in hand

@@ -21,7 +21,7 @@ static const struct {
 	WEIGHT(marriage_plain), WEIGHT(trump), WEIGHT(trump_high),
 	WEIGHT(quartet), WEIGHT(brisque), WEIGHT(brisque_won),
 	WEIGHT(sequence_plain), WEIGHT(brisque_given), WEIGHT(trick),
-	WEIGHT(trick_table), WEIGHT(trick_late),
+	WEIGHT(trick_table), WEIGHT(trick_late), WEIGHT(sequence_trump),
 };
 
 /* Applies "name=value,..." to w; exits on a name it does not know or a
@@ -42,7 +42,7 @@ set_weights(struct keep_weights *w, char *spec)
 			i++;
 		if (eq == NULL || i == n || end == eq + 1 || *end != '\0') {
 			fprintf(stderr, "-W %s%s%s: not a weight name=whole "
-			    "number (rank, bezique, ..., trick_late)\n", tok,
+			    "number (rank, bezique, ..., sequence_trump)\n", tok,
 			    eq != NULL ? "=" : "", eq != NULL ? eq + 1 : "");
 			exit(2);
 		}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "greedy.h"
+#include "keep.h"
 #include "policy_features.h"
 #include "policy_fit.h"
 #include "policy_mlp.h"
@@ -30,6 +31,9 @@ random_scale(struct rng *rng, struct keep_weights *w)
 
 	for (size_t i = 0; i < sizeof(*w) / sizeof(int); i++)
 		x[i] = (int)rng_below(rng, 41);
+	/* No feature of the learned policy stands for it: the hand-set
+	 * policy alone weighs the trump sequence (keep.h). */
+	w->sequence_trump = 0;
 }
 
 /* The card of lowest score theta . f over every feature. */
@@ -485,6 +489,33 @@ mlp_forward_pass(void **state)
 	assert_true(policy_mlp_score(&m, f, PF_KIND_REPLY) == 0.5f);
 }
 
+/* keep.h's sequence_trump: per rank of the trump A T K Q J held beyond
+ * two, on the trump sequence's cards only. */
+static void
+trump_sequence_weight(void **state)
+{
+	struct keep_weights w = rollout_weights, none = rollout_weights;
+	struct keep_context k = { .trump = 1, .queen = -1, .jack = -1 };
+	uint8_t count[CARDS_PER_PACK] = { 0 };
+	const int ranks[] = { RANK_A, RANK_T, RANK_K, RANK_Q };
+
+	(void)state;
+	w.sequence_trump = 30;
+	none.sequence_trump = 0;
+	for (int i = 0; i < 4; i++)
+		count[1 * 8 + ranks[i]] = 1;	/* four of the five */
+	count[2 * 8 + RANK_J] = 1;
+	assert_int_equal(keep_value_in(&w, &k, 1 * 8 + RANK_K, count) -
+	    keep_value_in(&none, &k, 1 * 8 + RANK_K, count), 60);
+	assert_int_equal(keep_value_in(&w, &k, 1 * 8 + RANK_9, count),
+	    keep_value_in(&none, &k, 1 * 8 + RANK_9, count));
+	assert_int_equal(keep_value_in(&w, &k, 2 * 8 + RANK_J, count),
+	    keep_value_in(&none, &k, 2 * 8 + RANK_J, count));
+	count[1 * 8 + RANK_A] = 0;	/* three: one beyond two */
+	assert_int_equal(keep_value_in(&w, &k, 1 * 8 + RANK_K, count) -
+	    keep_value_in(&none, &k, 1 * 8 + RANK_K, count), 30);
+}
+
 int
 main(void)
 {
@@ -496,6 +527,7 @@ main(void)
 		cmocka_unit_test(gradient_is_the_loss_slope),
 		cmocka_unit_test(soft_fit_recovers_known_weights),
 		cmocka_unit_test(mlp_forward_pass),
+		cmocka_unit_test(trump_sequence_weight),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
