@@ -168,6 +168,9 @@ config_usage(FILE *f)
  * tournament file asked (c->flag_err), so that it names the file's key
  * and line instead and the user reads one message, not two.
  */
+static int say(struct match_cfg *c, const char *flag, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 say(struct match_cfg *c, const char *flag, const char *fmt, ...)
 {
