@@ -149,11 +149,11 @@ gain_of_winning(struct rollout *ro, const struct game *g, int i,
 
 /*
  * Each card's score, the lowest played: what it is worth keeping, less
- * the gain of winning the trick with it.  The gain is looked at for every winning card, not only the
- * cheapest: winning with a card of the combination to be declared
- * forgoes it, and the shortcut of one look-ahead a trick made the
- * policy lose 61.5% of its deals against greedy (bench_policy), where it
- * wins 55.2% now.  In the end phase the cards are worth their rank and
+ * the gain of winning the trick with it.  The gain is looked at for
+ * every winning card, not only the cheapest: winning with a card of the
+ * combination to be declared forgoes it, and the shortcut of one
+ * look-ahead a trick made the policy lose 61.5% of its deals against
+ * greedy (bench_policy), where it wins 55.2% now.  In the end phase the cards are worth their rank and
  * trumps, and any winner is worth playing.
  */
 static void
@@ -194,11 +194,8 @@ choose_play(struct rollout *ro, const struct game *g, int n)
 	return best;
 }
 
-/*
- * The policy's k best card plays, best first (its own choice first: the
- * lowest score, the first of equals, as choose_play).  Only the hand-set
- * policy scores every card; the learned ones give their choice alone.
- */
+/* Only the hand-set policy scores every card; the learned ones give
+ * their choice alone. */
 int
 rollout_scores(struct rollout *ro, const struct game *g, struct action *legal,
     int *score)
@@ -218,6 +215,7 @@ rollout_scores(struct rollout *ro, const struct game *g, struct action *legal,
 	return n;
 }
 
+/* Best first: the lowest score, the first of equals, as choose_play. */
 int
 rollout_rank(struct rollout *ro, const struct game *g, struct action *out,
     int k)

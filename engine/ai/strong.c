@@ -254,12 +254,10 @@ race(struct search *s, long worlds)
 	best = strong_best_in_race(s);
 	for (int i = 0; i < s->ncand; i++) {
 		struct cand *c = &s->c[i];
-		double se;
 		if (c->out || i == best || i == s->ref)
 			continue;
-		se = sqrt((cand_var(c) + cand_var(&s->c[best])) /
-		    cand_worlds(c));
-		if (cand_mean(&s->c[best]) - cand_mean(c) > s->p->race * se)
+		if (cand_mean(&s->c[best]) - cand_mean(c) > s->p->race *
+		    strong_se_between(s, i, best))
 			c->out = true;
 	}
 }
@@ -330,6 +328,14 @@ stock_phase(struct search *s, info_fn info, void *arg, struct action *out)
 
 /* ---- the entry point ---- */
 
+/* The end phase of two, both hands known, small enough to solve. */
+static bool
+solved_exactly(const struct game *v)
+{
+	return game_phase(v) == PHASE_END && game_players(v) == 2 &&
+	    game_hand_count(v, game_to_move(v)) <= SOLVE_MAX_HAND;
+}
+
 static void
 search_free(struct search *s)
 {
@@ -373,8 +379,7 @@ strong_search(const struct strong_params *p, const struct game *v,
 	if (n == 1 || game_decision(v) == DECISION_CARTE_BLANCHE) {
 		*out = s->legal[0];	/* forced, or claim carte blanche */
 		strong_report(s, info, info_arg, 0, 0.5);
-	} else if (game_phase(v) == PHASE_END && game_players(v) == 2 &&
-	    game_hand_count(v, s->seat) <= SOLVE_MAX_HAND) {
+	} else if (solved_exactly(v)) {
 		s->eg = endgame_new(0);
 		rc = strong_end_phase(s, info, info_arg, out);
 	} else {
@@ -417,9 +422,7 @@ strong_simulates(const struct game *v)
 	struct action legal[MAX_LEGAL];
 
 	return game_legal_actions(v, legal, MAX_LEGAL) > 1 &&
-	    game_decision(v) != DECISION_CARTE_BLANCHE &&
-	    !(game_phase(v) == PHASE_END && game_players(v) == 2 &&
-	    game_hand_count(v, game_to_move(v)) <= SOLVE_MAX_HAND);
+	    game_decision(v) != DECISION_CARTE_BLANCHE && !solved_exactly(v);
 }
 
 int

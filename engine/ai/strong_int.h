@@ -76,8 +76,10 @@ double	cand_worlds(const struct cand *c);
  * reference less `caution` standard errors (the reference 0). */
 double	strong_merit(const struct search *s, int i);
 
-/* The candidate in the race with the best mean utility. */
+/* The candidate in the race with the best mean utility; candidate i's
+ * standard error against j (the race's margin is counted in it). */
 int	strong_best_in_race(const struct search *s);
+double	strong_se_between(const struct search *s, int i, int j);
 
 /* The budget of a decision, from the limits (strong_time.c), and whether
  * it is spent: the share of a clock, a move time or fixed playouts, and

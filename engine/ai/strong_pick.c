@@ -148,6 +148,15 @@ strong_best_in_race(const struct search *s)
 	return best;
 }
 
+/* Candidate i's standard error against j, as the race measures it: the
+ * spreads of their gains over the reference added, over i's worlds. */
+double
+strong_se_between(const struct search *s, int i, int j)
+{
+	return sqrt((cand_var(&s->c[i]) + cand_var(&s->c[j])) /
+	    cand_worlds(&s->c[i]));
+}
+
 /*
  * What the stock phase compares: a candidate's mean gain over the
  * reference (the policy's own choice), less `caution` standard errors.

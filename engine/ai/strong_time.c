@@ -11,8 +11,8 @@
  * a settled decision stops early and leaves its time on the clock, where
  * the shares of the decisions to come grow by it, and a decision whose
  * best two candidates are still within half a standard error of each
- * other (`doubt`) may go on to `stretch` shares.  Chess engines do the same with a
- * stable or changing best move.
+ * other (`doubt`) may go on to `stretch` shares.  Chess engines do the
+ * same with a stable or changing best move.
  */
 #include <math.h>
 
@@ -73,13 +73,13 @@ strong_plan(struct search *s, const struct think_limits *lim)
 	double ms = s->p->default_ms, skill = (100 - s->weaken) / 100.0;
 	double f = 0.03 + 0.97 * skill * skill, given = ms, most = ms;
 
+	s->start = strong_now_ms(s);
 	s->limit = 0;
+	s->given_ms = 0;
 	s->managed = false;
 	if (lim != NULL && lim->playouts > 0) {
 		s->limit = (long long)ceil((double)lim->playouts * f);
 		s->most = (double)s->limit;
-		s->given_ms = 0;
-		s->start = strong_now_ms(s);
 		return;
 	}
 	if (lim != NULL && lim->movetime_ms > 0) {
@@ -99,27 +99,14 @@ strong_plan(struct search *s, const struct think_limits *lim)
 	}
 	if (lim != NULL && lim->playout_clock && lim->time_ms > 0 &&
 	    lim->movetime_ms <= 0) {	/* the clock counts playouts */
-		s->limit = (long long)ceil(ms * f);
-		s->limit = s->limit < 1 ? 1 : s->limit;
-		s->most = most * f < (double)s->limit ? (double)s->limit :
-		    most * f;
-		s->given_ms = 0;
-		s->start = strong_now_ms(s);
+		s->limit = ms * f < 1 ? 1 : (long long)ceil(ms * f);
+		s->most = fmax(most * f, (double)s->limit);
 		return;
 	}
-	s->ms = ms * f < 1 ? 1 : ms * f;
-	s->most = most * f < s->ms ? s->ms : most * f;
+	s->ms = fmax(ms * f, 1);
+	s->most = fmax(most * f, s->ms);
 	/* As given, before the margin kept for the answer to arrive. */
 	s->given_ms = given * f;
-	s->start = strong_now_ms(s);
-}
-
-/* Candidate i's standard error against j, as the race measures it. */
-static double
-se_between(const struct search *s, int i, int j)
-{
-	return sqrt((cand_var(&s->c[i]) + cand_var(&s->c[j])) /
-	    cand_worlds(&s->c[i]));
 }
 
 /*
@@ -139,7 +126,7 @@ settled(const struct search *s)
 		if (c->out || i == best)
 			continue;
 		if (c->n < 24 || cand_mean(&s->c[best]) - cand_mean(c) <=
-		    z * se_between(s, i, best))
+		    z * strong_se_between(s, i, best))
 			return false;
 	}
 	return true;
@@ -166,7 +153,7 @@ in_doubt(const struct search *s)
 		}
 	}
 	return second >= 0 && m[first] - m[second] < s->p->doubt *
-	    se_between(s, first == s->ref ? second : first, first == s->ref ?
+	    strong_se_between(s, first == s->ref ? second : first, first == s->ref ?
 	    first : second);
 }
 
