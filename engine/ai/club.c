@@ -9,7 +9,6 @@
  * and from the chance that its hand, drawn from the cards this seat has
  * not seen, holds the one card that completes a combination.
  */
-#include <string.h>
 
 #include "club.h"
 #include "policy_features.h"
@@ -39,18 +38,6 @@ const struct club_params club_defaults = {
 	.deny_from = 40, .rubicon = 200,
 };
 
-/* The copies of each kind seat has on its table. */
-static void
-table_count(const struct game *v, int seat, uint8_t *count)
-{
-	struct cardset t = game_table(v, seat);
-
-	memset(count, 0, CARDS_PER_PACK);
-	for (int i = 0; i < CARDSET_WORDS; i++)
-		for (uint64_t w = t.w[i]; w != 0; w &= w - 1)
-			count[__builtin_ctzll(w) & 31]++;
-}
-
 /* The chance that a hand of h cards drawn from u unseen ones holds at
  * least one of m given cards. */
 static double
@@ -76,20 +63,16 @@ unseen_count(const struct game *v, uint8_t *unseen)
 	int me = game_observer(v) >= 0 ? game_observer(v) : game_to_move(v);
 	struct cardset s = cardset_or(game_hand(v, me), game_played(v));
 	uint16_t trick[MAX_PLAYERS];
-	int n = game_trick_cards(v, trick);
+	uint8_t seen[CARDS_PER_PACK];
+	int n = game_trick_cards(v, trick), packs = game_rules(v)->packs;
 
 	for (int p = 0; p < game_players(v); p++)
 		s = cardset_or(s, game_table(v, p));
 	for (int i = 0; i < n; i++)
 		cardset_add(&s, trick[i]);
+	keep_kinds(s, seen);
 	for (int k = 0; k < CARDS_PER_PACK; k++)
-		unseen[k] = (uint8_t)game_rules(v)->packs;
-	for (int i = 0; i < CARDSET_WORDS; i++)
-		for (uint64_t w = s.w[i]; w != 0; w &= w - 1) {
-			int k = __builtin_ctzll(w) & 31;
-			if (unseen[k] > 0)
-				unseen[k]--;
-		}
+		unseen[k] = (uint8_t)(seen[k] < packs ? packs - seen[k] : 0);
 }
 
 /* What one card kind completes: points times the chance it is held. */
@@ -139,7 +122,7 @@ club_threat(const struct game *v, int other)
 	struct threat t = { .v = v };
 	int queen, jack, q, j;
 
-	table_count(v, other, t.table);
+	keep_kinds(game_table(v, other), t.table);
 	unseen_count(v, t.unseen);
 	t.hand = game_hand_count(v, other);
 	t.pool = game_stock_left(v);
@@ -210,7 +193,7 @@ state_of(const struct club_params *p, const struct game *v,
 	st->trump = game_trump(v);
 	st->mine = game_table(v, me);
 	keep_count(v, me, st->count);
-	table_count(v, me, st->table);
+	keep_kinds(game_table(v, me), st->table);
 	for (int s = 0; s < NSUITS; s++) {
 		int on = 0;
 		st->ranks[s] = 0;

@@ -68,14 +68,16 @@ keep_value_in(const struct keep_weights *w, const struct keep_context *k,
 }
 
 void
+keep_kinds(struct cardset s, uint8_t *count)
+{
+	memset(count, 0, CARDS_PER_PACK);
+	for (int i = 0; i < CARDSET_WORDS; i++)
+		for (uint64_t w = s.w[i]; w != 0; w &= w - 1)
+			count[__builtin_ctzll(w) & 31]++;
+}
+
+void
 keep_count(const struct game *v, int seat, uint8_t *count)
 {
-	struct cardset mine = game_hand(v, seat);
-	struct cardset table = game_table(v, seat);
-
-	memset(count, 0, CARDS_PER_PACK);
-	mine = cardset_or(mine, table);
-	for (int i = 0; i < CARDSET_WORDS; i++)
-		for (uint64_t w = mine.w[i]; w != 0; w &= w - 1)
-			count[__builtin_ctzll(w) & 31]++;
+	keep_kinds(cardset_or(game_hand(v, seat), game_table(v, seat)), count);
 }

@@ -47,6 +47,8 @@ struct keep_weights {
 /* The copies per kind (CARDS_PER_PACK of them) that seat holds in hand
  * and on its table. */
 void	keep_count(const struct game *v, int seat, uint8_t *count);
+/* The copies per kind in set s. */
+void	keep_kinds(struct cardset s, uint8_t *count);
 
 /* Of a plain suit's sequence (A T K Q J), the ranks held beyond three:
  * what a fourth and a fifth card are worth keeping. */
