@@ -1,15 +1,19 @@
 /*
  * dealt.h: Rubicon deals with chosen hands, for the AI's tests
- * (test_strong.c, test_strong_tree.c, test_strong_nest.c): a position a
+ * (test_strong*.c): a position a
  * search must get right, dealt through the rules core's own dealing;
- * and a search at a fixed number of playouts.  Include test_util.h
+ * a search at a fixed number of playouts; and an ear for its info
+ * lines.  Include test_util.h
  * first (its asserts).
  */
 #ifndef DEALT_H
 #define DEALT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cardset.h"
@@ -124,6 +128,51 @@ search_playouts(const struct strong_params *p, const struct game *v,
 	rng_seed(&rng, seed);
 	assert_int_equal(strong_search(p, v, &rng, &lim, info, arg, &a), 0);
 	return a;
+}
+
+/* What a search said: its last info line and, told every candidate
+ * (strong_params.on_candidate), the worlds over them and how many. */
+struct heard {
+	char	last[256];
+	long	worlds;
+	int	ncand;
+};
+
+static inline void
+heard_info(void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static inline void
+heard_info(void *arg, const char *fmt, ...)
+{
+	struct heard *h = arg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(h->last, sizeof(h->last), fmt, ap);
+	va_end(ap);
+}
+
+static inline void
+heard_candidate(void *arg, const struct action *a, double mean,
+    long worlds, int utility)
+{
+	struct heard *h = arg;
+
+	(void)a;
+	(void)mean;
+	(void)utility;
+	h->worlds += worlds;
+	h->ncand++;
+}
+
+/* The value of key=<n> in the last info line, or -1 if absent. */
+static inline long long
+heard_value(const struct heard *h, const char *key)
+{
+	const char *p = strstr(h->last, key);
+
+	return p == NULL ? -1 : strtoll(p + strlen(key), NULL, 10);
 }
 
 #endif

@@ -16,32 +16,13 @@
 #include "strong.h"
 #include "view.h"
 
-struct heard {
-	char	last[256];
-	long long playouts;
-};
-
-static void
-on_info(void *arg, const char *fmt, ...)
-{
-	struct heard *h = arg;
-	va_list ap;
-	const char *p;
-
-	va_start(ap, fmt);
-	vsnprintf(h->last, sizeof(h->last), fmt, ap);
-	va_end(ap);
-	if ((p = strstr(h->last, "playouts=")) != NULL)
-		h->playouts = strtoll(p + 9, NULL, 10);
-}
-
 /* The nesting depth the last info line reports, 0 if none. */
 static long long
 nest_of(const struct heard *h)
 {
-	const char *p = strstr(h->last, "nest=");
+	long long n = heard_value(h, "nest=");
 
-	return p == NULL ? 0 : strtoll(p + 5, NULL, 10);
+	return n < 0 ? 0 : n;
 }
 
 static struct action
@@ -51,7 +32,7 @@ search(const struct strong_params *p, const struct game *v, long long n,
 	struct action a;
 
 	memset(h, 0, sizeof(*h));
-	a = search_playouts(p, v, n, seed, on_info, h);
+	a = search_playouts(p, v, n, seed, heard_info, h);
 	assert_true(game_is_legal(v, &a));
 	return a;
 }
@@ -123,8 +104,8 @@ reproducible_within_budget(void **state)
 			*strstr(h1.last, " time=") = '\0';
 			*strstr(h2.last, " time=") = '\0';
 			assert_string_equal(h1.last, h2.last);
-			assert_true(h1.playouts >= 1500);
-			assert_true(h1.playouts < 1500 + 32LL *
+			assert_true(heard_value(&h1, "playouts=") >= 1500);
+			assert_true(heard_value(&h1, "playouts=") < 1500 + 32LL *
 			    (1 + p.nest_cands * p.nest_worlds));
 			game_free(v);
 		}

@@ -17,21 +17,6 @@
 #include "strong.h"
 #include "view.h"
 
-static void
-on_info(void *arg, const char *fmt, ...)
-{
-	long long *playouts = arg;
-	char line[256];
-	const char *p;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	if ((p = strstr(line, "playouts=")) != NULL)
-		*playouts = strtoll(p + 9, NULL, 10);
-}
-
 /* The playouts a decision of v took on a clock of `left` playouts. */
 static long long
 on_clock(const struct strong_params *p, const struct game *v,
@@ -39,17 +24,16 @@ on_clock(const struct strong_params *p, const struct game *v,
 {
 	struct think_limits lim;
 	struct rng rng;
-	long long playouts = -1;
+	struct heard h = { "", 0, 0 };
 
 	memset(&lim, 0, sizeof(lim));
 	lim.time_ms = left;
 	lim.playout_clock = true;
 	lim.playouts = fixed;
 	rng_seed(&rng, 7);
-	assert_int_equal(strong_search(p, v, &rng, &lim, on_info, &playouts,
-	    a), 0);
+	assert_int_equal(strong_search(p, v, &rng, &lim, heard_info, &h, a), 0);
 	assert_true(game_is_legal(v, a));
-	return playouts;
+	return heard_value(&h, "playouts=");
 }
 
 /* What strong_time.c gives a decision of v on a clock of `left`. */

@@ -16,45 +16,6 @@
 #include "strong.h"
 #include "view.h"
 
-struct heard {
-	char	last[256];
-	long	worlds;	/* on_candidate: worlds over the candidates */
-	int	ncand;
-};
-
-static void
-on_info(void *arg, const char *fmt, ...)
-{
-	struct heard *h = arg;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(h->last, sizeof(h->last), fmt, ap);
-	va_end(ap);
-}
-
-static void
-on_candidate(void *arg, const struct action *a, double mean, long worlds,
-    int utility)
-{
-	struct heard *h = arg;
-
-	(void)a;
-	(void)mean;
-	(void)utility;
-	h->worlds += worlds;
-	h->ncand++;
-}
-
-/* The value of key=<n> in the last info line, or -1 if absent. */
-static long long
-heard_value(const struct heard *h, const char *key)
-{
-	const char *p = strstr(h->last, key);
-
-	return p == NULL ? -1 : strtoll(p + strlen(key), NULL, 10);
-}
-
 static void
 tree_params(struct strong_params *p, const struct game *v)
 {
@@ -68,7 +29,7 @@ search(const struct strong_params *p, const struct game *v, long long n,
     uint64_t seed, struct heard *h)
 {
 	memset(h, 0, sizeof(*h));
-	return search_playouts(p, v, n, seed, on_info, h);
+	return search_playouts(p, v, n, seed, heard_info, h);
 }
 
 /* The default is the flat search: no tree, no depth reported. */
@@ -98,7 +59,7 @@ decide(const struct strong_params *p, const struct game *v,
 
 	rng_seed(&rng, 3);
 	memset(h, 0, sizeof(*h));
-	assert_int_equal(strong_search(p, v, &rng, lim, on_info, h, &a), 0);
+	assert_int_equal(strong_search(p, v, &rng, lim, heard_info, h, &a), 0);
 	assert_true(game_is_legal(v, &a));
 }
 
@@ -276,7 +237,7 @@ does_its_playouts(void **state)
 			continue;
 		}
 		tree_params(&p, v);
-		p.on_candidate = on_candidate;
+		p.on_candidate = heard_candidate;
 		p.on_candidate_arg = &h;
 		(void)search(&p, v, 500, 5, &h);
 		got = heard_value(&h, "playouts=");
