@@ -1,10 +1,9 @@
 /*
  * dealt.h: Rubicon deals with chosen hands, for the AI's tests
- * (test_strong*.c): a position a
- * search must get right, dealt through the rules core's own dealing;
- * a search at a fixed number of playouts; and an ear for its info
- * lines.  Include test_util.h
- * first (its asserts).
+ * (test_strong*.c): a position a search must get right, dealt through
+ * the rules core's own dealing; a search at a fixed number of playouts;
+ * and an ear for its info lines.  Include test_util.h first (its
+ * asserts).
  */
 #ifndef DEALT_H
 #define DEALT_H
