@@ -207,9 +207,17 @@ parse(int argc, char **argv, struct opts *o)
 		}
 	}
 	for (tok = strtok_r(list ? list : (char[]){ "300,3000" }, ",",
-	    &save); tok != NULL && o->nbudgets < MAX_BUDGETS;
-	    tok = strtok_r(NULL, ",", &save))
-		o->budget[o->nbudgets++] = strtoll(tok, NULL, 10);
+	    &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long long n = strtoll(tok, &end, 10);
+		if (n < 1 || *end != '\0' || o->nbudgets == MAX_BUDGETS) {
+			fprintf(stderr, "bench_converge: -b: '%s' is not a "
+			    "number of playouts (at most %d, each 1 or more)\n",
+			    tok, MAX_BUDGETS);
+			exit(2);
+		}
+		o->budget[o->nbudgets++] = n;
+	}
 }
 
 int

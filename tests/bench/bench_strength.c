@@ -510,6 +510,11 @@ parse(int argc, char **argv, struct opts *o)
 		    "seats\n");
 		exit(2);
 	}
+	if (o->clock < 0 || o->rival_clock < 0) {
+		fprintf(stderr, "bench_strength: -l and -q are playouts a deal, "
+		    "1 or more\n");
+		exit(2);
+	}
 	if ((o->rival_clock > 0) + (o->rival_lim.movetime_ms > 0) +
 	    (o->rival_lim.playouts > 0) > 1) {
 		fprintf(stderr, "bench_strength: one of -g, -r and -q\n");
