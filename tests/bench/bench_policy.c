@@ -40,37 +40,11 @@ static struct club_params club;
 static bool use_club;
 
 /* -X name=value,...: the club level's rules' weights. */
-static void
-set_club(struct club_params *p, char *spec)
-{
-	static const struct {
-		const char	*name;
-		size_t		 off;
-	} rules[] = {
-		{ "seq_trump", offsetof(struct club_params, seq_trump) },
-		{ "seq_plain", offsetof(struct club_params, seq_plain) },
-		{ "reform", offsetof(struct club_params, reform) },
-		{ "deny", offsetof(struct club_params, deny) },
-		{ "deny_from", offsetof(struct club_params, deny_from) },
-		{ "rubicon", offsetof(struct club_params, rubicon) },
-	};
-	char *tok, *eq;
-
-	while ((tok = strsep(&spec, ",")) != NULL) {
-		size_t i = 0, n = sizeof(rules) / sizeof(rules[0]);
-		if ((eq = strchr(tok, '=')) != NULL)
-			*eq = '\0';
-		while (i < n && strcmp(rules[i].name, tok) != 0)
-			i++;
-		if (eq == NULL || i == n) {
-			fprintf(stderr, "-X %s: not seq_trump, seq_plain, "
-			    "reform, deny or rubicon=whole number\n", tok);
-			exit(2);
-		}
-		*(int *)(void *)((char *)p + rules[i].off) =
-		    (int)strtol(eq + 1, NULL, 10);
-	}
-}
+#define CLUB_RULE(name)	{ #name, offsetof(struct club_params, name) }
+static const struct named_int club_rules[] = {
+	CLUB_RULE(seq_trump), CLUB_RULE(seq_plain), CLUB_RULE(reform),
+	CLUB_RULE(deny), CLUB_RULE(deny_from), CLUB_RULE(rubicon),
+};
 
 /* One deal with the policy in seat me; its score (won 1, drawn 0.5). */
 static double
@@ -131,7 +105,10 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "n:s:W:LF:M:CX:")) != -1) {
 		switch (ch) {
 		case 'C': use_club = true; break;
-		case 'X': set_club(&club, optarg); break;
+		case 'X':
+			set_named_ints(club_rules, sizeof(club_rules) /
+			    sizeof(club_rules[0]), &club, optarg, "-X");
+			break;
 		case 'L': learned = true; break;
 		case 'F':
 			weights_read(optarg, file);
