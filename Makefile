@@ -268,7 +268,8 @@ deps-browser: deps-ok
 	@scripts/deps.sh --quiet --browser
 .PHONY: deps-browser
 
-test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN) $(BUILD)/bench/bench_strength
+test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN) $(BUILD)/bench/bench_strength \
+    $(BUILD)/bench/bench_policy $(BUILD)/bench/bench_converge
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:

@@ -2,7 +2,8 @@
 # The policy's learning tools (make weights-policy): self-play data is the
 # same whatever the number of workers, the fit reads it and writes weights
 # and a header the engine's build reads, a weights file it wrote is read
-# back, and a bad weights file is refused with its file and line.
+# back, and a bad weights file is refused with its file and line; the
+# benches refuse a bad -W, -X or -b list in one line.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -56,3 +57,12 @@ bs="$BUILD/bench/bench_strength"
 "$bs" -n 2 -p 20 -s 5 -j 1 -L 1 -o "$tmp/l1.tsv" >/dev/null
 "$bs" -n 2 -p 20 -s 5 -j 1 -F "$tmp/header.txt" -o "$tmp/f.tsv" >/dev/null
 cmp "$tmp/l1.tsv" "$tmp/f.tsv"
+# The benches refuse a bad list in one line naming the flag and the part.
+bp="$BUILD/bench/bench_policy"
+if "$bp" -n 1 -W rank=1,foo=2 2>"$tmp/err.txt"; then exit 1; fi
+[ "$(wc -l <"$tmp/err.txt")" -eq 1 ]
+grep -q -- '^-W foo=2: not name=whole number, the names being rank, ' "$tmp/err.txt"
+if "$bp" -n 1 -C -X deny=x 2>"$tmp/err.txt"; then exit 1; fi
+grep -q -- '^-X deny=x: not name=whole number, .*deny_from, rubicon$' "$tmp/err.txt"
+if "$BUILD/bench/bench_converge" -b 300,0 2>"$tmp/err.txt"; then exit 1; fi
+grep -q "^bench_converge: -b: '0' is not a number of playouts" "$tmp/err.txt"
