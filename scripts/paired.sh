@@ -3,11 +3,15 @@
 # by pair: the mean difference (B less A) of strong's share of the deals
 # won and of its game value a deal, each with a 95% interval over the
 # pairs.  Pairs present in only one file are left out (and counted).
+# With one file, that run's own figures, as bench_strength printed them:
+# so runs of one setting on consecutive seeds can be joined and read as
+# one (tournaments/results/time-scaling.md).
 #
-#	scripts/paired.sh A.tsv B.tsv
+#	scripts/paired.sh [A.tsv] B.tsv
 set -eu
-[ $# -eq 2 ] || { echo "usage: scripts/paired.sh A.tsv B.tsv" >&2; exit 2; }
-for f in "$1" "$2"; do
+[ $# -eq 1 ] || [ $# -eq 2 ] || {
+	echo "usage: scripts/paired.sh [A.tsv] B.tsv" >&2; exit 2; }
+for f in "$@"; do
 	head -n 1 "$f" | grep -q '^seed	score0' || { echo "paired.sh: $f:1:" \
 	    "not a bench_strength -o file" >&2; exit 1; }
 done
@@ -32,6 +36,7 @@ awk -F '\t' '
 		seen[$1] = 1
 	}
 	END {
+		if (file == 1) { alone(); exit }
 		for (k in a_s) if (!(k in seen)) only++
 		if (n < 2) { print "paired.sh: fewer than two common pairs" > "/dev/stderr"; exit 1 }
 		ms = ss / n; mv = sv / n
@@ -40,4 +45,18 @@ awk -F '\t' '
 		printf "%d pairs (B less A): deals won %+.1f ± %.1f points, game value %+.0f ± %.0f a deal", n, 100 * ms, 100 * hs, mv, hv
 		if (only) printf " (%d pairs in one file only, left out)", only
 		printf "\n"
-	}' "$1" "$2"
+	}
+	# One file: the mean over its pairs of the share of the deals
+	# won and of the game value, with the intervals bench_strength gives.
+	function alone(   k, n, ss, sss, sv, svv, ms, mv, hs, hv) {
+		for (k in a_s) {
+			n++; ss += a_s[k]; sss += a_s[k] * a_s[k]
+			sv += a_v[k]; svv += a_v[k] * a_v[k]
+		}
+		if (n < 2) { print "paired.sh: fewer than two pairs" > "/dev/stderr"; exit 1 }
+		ms = ss / n; mv = sv / n
+		hs = sss - n * ms * ms; hv = svv - n * mv * mv
+		hs = hs > 0 ? 1.96 * sqrt(hs / (n - 1) / n) : 0
+		hv = hv > 0 ? 1.96 * sqrt(hv / (n - 1) / n) : 0
+		printf "%d pairs (%d deals): deals won %.1f%% ± %.1f, game value %+.0f ± %.0f a deal\n", n, n * seats, 100 * ms, 100 * hs, mv, hv
+	}' "$@"

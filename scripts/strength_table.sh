@@ -7,13 +7,18 @@
 # three times), with the time a decision counted in the worker's own CPU
 # time (-c), so that a run on a shared machine thinks as long as on an
 # idle one.  The table goes to tournaments/results/strength-table.md and
-# into doc/strength.md between its strength-table markers.
+# into doc/strength.md between its strength-table markers; each cell's
+# pairs (bench_strength -o) go beside the table, into the directory of
+# its name (strength-table/VARIANT-MSms.tsv), so that a later run can be
+# compared with it pair by pair (scripts/paired.sh).
 #
 #	scripts/strength_table.sh [-j jobs] [-s seed] [-o file] [-R doc]
 #	    [CELL ...]
 #
 # A CELL is variant:ms:pairs (e.g. rubicon:100:40); without cells, the
-# default set below (about fifty minutes on two idle cores).
+# default set below (about forty minutes on two idle cores).  Ten times
+# the time, head to head and against the club level, is measured at
+# fixed playouts instead: tournaments/results/time-scaling.md.
 set -eu
 
 jobs=2
@@ -39,7 +44,7 @@ shift $((OPTIND - 1))
 [ -x "$bench" ] || { echo "strength_table.sh: $bench not built" \
     "(make bench)" >&2; exit 1; }
 if [ $# -eq 0 ]; then
-	set -- rubicon:10:200 rubicon:100:200 rubicon:1000:8 \
+	set -- rubicon:10:200 rubicon:100:200 \
 	    two-hand:10:100 two-hand:100:150 \
 	    six-pack:10:30 six-pack:100:40 \
 	    eight-pack:10:20 eight-pack:100:30 \
@@ -55,6 +60,8 @@ done
 
 # The commit measured: the one built when the run starts.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+pairs_dir=${out%.md}
+mkdir -p "$pairs_dir"
 tmp=$(mktemp)
 rows=$(mktemp)
 trap 'rm -f "$tmp" "$rows"' EXIT
@@ -66,7 +73,7 @@ for cell in "$@"; do
 	pairs=${rest#*:}
 	echo "strength_table.sh: $variant, $ms ms, $pairs pairs ..." >&2
 	"$bench" -v "$variant" -t "$ms" -c -n "$pairs" -j "$jobs" \
-	    -s "$seed" >"$tmp"
+	    -s "$seed" -o "$pairs_dir/$variant-${ms}ms.tsv" >"$tmp"
 	# bench_strength's summary, one row of the table.
 	awk -v variant="$variant" -v ms="$ms" '
 		/^strong vs greedy/ { match($0, /\(([0-9]+) deals\)/);
@@ -111,7 +118,10 @@ table() {
 	echo "two-hand, six- and eight-pack here count the deal's points and"
 	echo "brisques (two-hand's game runs over several deals); three-hand"
 	echo "counts deals ended on top (a greedy's share is a third) and the"
-	echo "points over the mean of the two greedies."
+	echo "points over the mean of the two greedies.  Each row's pairs are"
+	echo "in $(basename "$pairs_dir")/VARIANT-MSms.tsv, for scripts/paired.sh."
+	echo "Ten times the thinking, head to head and against the club level:"
+	echo "time-scaling.md."
 	echo
 	table
 } >"$out"

@@ -1,10 +1,11 @@
 #!/bin/sh
 # The strength scripts: scripts/strength_table.sh writes one row per cell
-# into its results file and between the markers of the document that
-# shows the table (doc/strength.md; nothing else of it changes), refuses a
-# bad cell and a document without markers;
+# into its results file, each cell's pairs beside it, and between the
+# markers of the document that shows the table (doc/strength.md; nothing
+# else of it changes), refuses a bad cell and a document without markers;
 # bench_strength fails, saying so, when a worker dies;
-# scripts/paired.sh gives a zero difference for one run against itself,
+# scripts/paired.sh gives one run's own figures as the benchmark printed
+# them, a zero difference for one run against itself,
 # the run's own figure against a run with strong held to 1 playout, and
 # refuses a file that is not bench_strength's.
 set -eu
@@ -20,6 +21,9 @@ sh scripts/strength_table.sh -j 1 -o "$tmp/t.md" -R "$tmp/README.md" \
 	rubicon:2:1 two-hand:2:1 2>"$tmp/err"
 grep -q '^| rubicon | 2 ms | 2 | ' "$tmp/t.md"
 grep -q '^| two-hand | 2 ms | 2 | .* | – | ' "$tmp/t.md"
+# Each cell's pairs beside the table, for scripts/paired.sh.
+head -n 1 "$tmp/t/rubicon-2ms.tsv" | grep -q '^seed	score0'
+[ "$(wc -l <"$tmp/t/two-hand-2ms.tsv")" -eq 2 ]
 grep -q '^| rubicon | 2 ms | 2 | ' "$tmp/README.md"
 if grep -q 'old row' "$tmp/README.md"; then
 	echo "the old table was left between the markers" >&2; exit 1
@@ -37,7 +41,13 @@ if sh scripts/strength_table.sh -o "$tmp/t2.md" -R "$tmp/plain.md" \
 fi
 grep -q "has no '<!-- strength-table begin -->' line" "$tmp/err"
 
-"$bench" -n 3 -p 30 -j 1 -s 5 -o "$tmp/a.tsv" >/dev/null
+"$bench" -n 3 -p 30 -j 1 -s 5 -o "$tmp/a.tsv" >"$tmp/a.txt"
+# One file: the run's own figures, as the benchmark printed them.
+won=$(awk '/deals won:/ { print $3 " ± " $5 }' "$tmp/a.txt")
+value=$(awk '/game value \/ deal:/ { print $5 " ± " $7 }' "$tmp/a.txt")
+sh scripts/paired.sh "$tmp/a.tsv" >"$tmp/alone"
+grep -qx "3 pairs (6 deals): deals won $won, game value $value a deal" \
+	"$tmp/alone" || { cat "$tmp/a.txt" "$tmp/alone" >&2; exit 1; }
 "$bench" -n 3 -p 1 -j 1 -s 5 -o "$tmp/b.tsv" >/dev/null
 sh scripts/paired.sh "$tmp/a.tsv" "$tmp/a.tsv" >"$tmp/same"
 grep -q '^3 pairs (B less A): deals won +0.0 ± 0.0 points, game value +0 ± 0 a deal$' "$tmp/same"
