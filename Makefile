@@ -269,7 +269,8 @@ deps-browser: deps-ok
 .PHONY: deps-browser
 
 test: deps-browser all $(UNIT_BIN) $(ARBT_BIN) $(TOOL_BIN) $(BUILD)/bench/bench_strength \
-    $(BUILD)/bench/bench_policy $(BUILD)/bench/bench_converge
+    $(BUILD)/bench/bench_policy $(BUILD)/bench/bench_converge \
+    $(BUILD)/bench/bench_eval
 	@BUILD=$(BUILD) SANITIZER=$(SANITIZER) tests/run.sh
 
 sanitize:

@@ -18,7 +18,8 @@
  * cards the seat has not seen (view_sample), each played out by the
  * simulation policy (greedy's with -P greedy): the luck of one stock
  * taken out of the target (issue 34, item 3); the held-out deals are
- * still scored on their own outcomes, so R^2 and the spread compare.  With -o FILE it writes every variant's weights and
+ * still scored on their own outcomes, so R^2 and the spread compare.
+ * With -o FILE it writes every variant's weights and
  * spreads as the header engine/ai/eval_weights.h: with -v all, the
  * recipe below for each two-seat variant (`make weights-eval`; three-
  * hand simulates to the end and has no row of its own); with one
@@ -516,7 +517,14 @@ main(int argc, char **argv)
 	src.random = 10;
 	src.jobs = 1;
 	while ((ch = getopt(argc, argv, "v:n:s:o:P:p:x:k:j:")) != -1) {
-		long long x = optarg != NULL ? strtoll(optarg, NULL, 10) : 0;
+		char *end = NULL;
+		long long x = optarg != NULL ? strtoll(optarg, &end, 10) : 0;
+		if (strchr("pxkjn", ch) != NULL && (end == optarg ||
+		    *end != '\0')) {
+			fprintf(stderr, "bench_eval: -%c: '%s' is not a whole "
+			    "number\n", ch, optarg);
+			return 2;
+		}
 		if (ch == 'p' && x >= 0)
 			src.playouts = x;
 		else if (ch == 'x' && x >= 0 && x <= 1000000)

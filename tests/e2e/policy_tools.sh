@@ -3,7 +3,9 @@
 # same whatever the number of workers, the fit reads it and writes weights
 # and a header the engine's build reads, a weights file it wrote is read
 # back, and a bad weights file is refused with its file and line; the
-# benches refuse a bad -W, -X or -b list in one line.
+# benches refuse a bad -W, -X or -b list in one line; bench_eval -k fits
+# the evaluation to the mean of simulations, not the deals' outcomes, and
+# refuses a count that is not a number.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -66,3 +68,19 @@ if "$bp" -n 1 -C -X deny=x 2>"$tmp/err.txt"; then exit 1; fi
 grep -q -- '^-X deny=x: not name=whole number, .*deny_from, rubicon$' "$tmp/err.txt"
 if "$BUILD/bench/bench_converge" -b 300,0 2>"$tmp/err.txt"; then exit 1; fi
 grep -q "^bench_converge: -b: '0' is not a number of playouts" "$tmp/err.txt"
+be="$BUILD/bench/bench_eval"
+cp engine/ai/eval_weights.h "$tmp/k0.h"
+cp engine/ai/eval_weights.h "$tmp/k2.h"
+"$be" -v rubicon -n 20 -s 1 -o "$tmp/k0.h" >"$tmp/k0.txt"
+"$be" -v rubicon -n 20 -k 2 -s 1 -o "$tmp/k2.h" >"$tmp/k2.txt"
+grep -q '^ \*   rubicon: 20 deals of .*, fitted to the mean of 2 simulations$' \
+	"$tmp/k2.h"
+# Other targets, other weights; the held-out deals scored alike.
+if cmp -s "$tmp/k0.h" "$tmp/k2.h"; then
+	echo "bench_eval -k fitted the deals' own outcomes" >&2; exit 1
+fi
+[ "$(grep 'current weights' "$tmp/k0.txt")" = \
+    "$(grep 'current weights' "$tmp/k2.txt")" ]
+if "$be" -k x 2>"$tmp/err.txt"; then exit 1; fi
+[ "$(wc -l <"$tmp/err.txt")" -eq 1 ]
+grep -q "^bench_eval: -k: 'x' is not a whole number" "$tmp/err.txt"
