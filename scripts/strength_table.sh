@@ -60,7 +60,11 @@ done
 
 # The commit measured: the one built when the run starts.
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-pairs_dir=${out%.md}
+# The pairs go into the directory named as the table without its .md.
+case $out in
+*.md) pairs_dir=${out%.md} ;;
+*) echo "strength_table.sh: -o '$out' is not a .md file" >&2; exit 2 ;;
+esac
 mkdir -p "$pairs_dir"
 tmp=$(mktemp)
 rows=$(mktemp)

@@ -2,7 +2,8 @@
 # The strength scripts: scripts/strength_table.sh writes one row per cell
 # into its results file, each cell's pairs beside it, and between the
 # markers of the document that shows the table (doc/strength.md; nothing
-# else of it changes), refuses a bad cell and a document without markers;
+# else of it changes), refuses a bad cell, a table not named .md (its
+# pairs go into a directory of its name) and a document without markers;
 # bench_strength fails, saying so, when a worker dies;
 # scripts/paired.sh gives one run's own figures as the benchmark printed
 # them, a zero difference for one run against itself,
@@ -34,6 +35,10 @@ if sh scripts/strength_table.sh -R - rubicon:2 2>"$tmp/err"; then
 	echo "a cell without pairs was accepted" >&2; exit 1
 fi
 grep -q "bad cell 'rubicon:2'" "$tmp/err"
+if sh scripts/strength_table.sh -o "$tmp/t.txt" rubicon:2:1 2>"$tmp/err"; then
+	echo "a table that is not .md was accepted" >&2; exit 1
+fi
+grep -qx "strength_table.sh: -o '$tmp/t.txt' is not a .md file" "$tmp/err"
 echo plain >"$tmp/plain.md"
 if sh scripts/strength_table.sh -o "$tmp/t2.md" -R "$tmp/plain.md" \
     rubicon:2:1 2>"$tmp/err"; then
