@@ -267,12 +267,9 @@ count_failure(struct match *m, int engine)
 static void
 check_sprt(struct match *m)
 {
-	long penta[5];
-
 	if (m->cfg->sprt == NULL || m->results == NULL)
 		return;
-	results_penta(m->results, penta);
-	m->llr = sprt_llr_penta(m->cfg->sprt, penta);
+	m->llr = results_llr(m->results, m->cfg->sprt);
 	m->sprt_result = sprt_decide(m->cfg->sprt, m->llr);
 	if (m->sprt_result != SPRT_CONTINUE && !m->stopping)
 		m->stopping = 1;
@@ -446,6 +443,7 @@ setup(struct match *m)
 		m->standings = standings_new(c);
 	m->queue = deal_queue_new(c);
 	m->guard = deck_guard_new();
+	deck_guard_warn(c, stderr);
 	if ((m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();

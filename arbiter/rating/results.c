@@ -122,6 +122,14 @@ results_penta(const struct results *r, long out[5])
 	memcpy(out, r->penta, sizeof(r->penta));
 }
 
+double
+results_llr(const struct results *r, const struct sprt *s)
+{
+	if (r->duplicate)
+		return sprt_llr_penta(s, r->penta);
+	return sprt_llr_wdl(s, r->wins[0], r->draws, r->wins[1]);
+}
+
 int
 results_deals(const struct results *r)
 {

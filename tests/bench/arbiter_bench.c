@@ -4,15 +4,19 @@
  * Measures, in one run: the round trip of a bare line between two
  * processes over a socketpair (the floor any relay pays), then matches of
  * random engines at concurrency 1 and 2, with processes kept
- * (--reuse-engines: the relay alone) and renewed (the default): deals
- * per second, decisions per second, and the arbiter's CPU time per
- * relayed decision (its user+system time divided by the decisions, so
- * the engines' own time is excluded), also as a ratio to the round trip;
- * then, at concurrency 2, the default and a process for every game
- * (--games-per-process 1) against --reuse-engines for the C engine's
- * random level and the bundled Python bot (DEALS / 4 deals each, the bot
- * under BENCH_PYTHON or python3): the ratios of their times, and what a
- * start costs the arbiter.  Prints figures; asserts nothing.
+ * (--reuse-engines: the relay alone), the default (every deal a deck of
+ * its own: processes live the whole run) and --duplicate (decks dealt
+ * twice: processes renewed): deals per second, decisions per second, and
+ * the arbiter's CPU time per relayed decision (its user+system time
+ * divided by the decisions, so the engines' own time is excluded), also
+ * as a ratio to the round trip (issue 41's goal for the default: at
+ * most 1.5); then, at concurrency 2, the default, --duplicate and
+ * --duplicate with a process for every game (--games-per-process 1)
+ * against --reuse-engines for the C engine's random level and the
+ * bundled Python bot (DEALS / 4 deals each, the bot under BENCH_PYTHON or
+ * python3): the ratios of their times (the default's goal: at most
+ * 1.05), and what a start costs the arbiter.  Prints figures; asserts
+ * nothing.
  *
  *	[BENCH_PYTHON=/usr/bin/python3] build/bench/arbiter_bench [DEALS]
  */
@@ -90,11 +94,18 @@ count_decisions(const char *path)
 	return n;
 }
 
+/* How the processes are kept. */
+enum keep {
+	KEEP_REUSE,	/* --reuse-engines */
+	KEEP_DEFAULT,	/* the default: no deck twice, processes kept */
+	KEEP_RENEW,	/* --duplicate: renewed, up to 32 games each */
+	KEEP_EACH	/* --duplicate --games-per-process 1 */
+};
+
 /* One match of two copies of cmd; its wall time (s), and the arbiter's
- * CPU (s) in *cpu.  games: games a process plays (--games-per-process),
- * 0 for --reuse-engines. */
+ * CPU (s) in *cpu. */
 static double
-run_match(const char *cmd, int deals, int concurrency, int games,
+run_match(const char *cmd, int deals, int concurrency, enum keep keep,
     double *cpu, long *decisions)
 {
 	struct match_cfg cfg;
@@ -114,9 +125,10 @@ run_match(const char *cmd, int deals, int concurrency, int games,
 	cfg.nengines = 2;
 	cfg.deals = deals;
 	cfg.concurrency = concurrency;
-	cfg.reuse_engines = games == 0;
-	if (games > 0)
-		cfg.games_per_process = games;
+	cfg.reuse_engines = keep == KEEP_REUSE;
+	cfg.duplicate = keep >= KEEP_RENEW;
+	if (keep == KEEP_EACH)
+		cfg.games_per_process = 1;
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;
@@ -132,62 +144,65 @@ run_match(const char *cmd, int deals, int concurrency, int games,
 }
 
 /*
- * The relay alone (--reuse-engines: no starts), then the default, where
- * processes are renewed: the arbiter's CPU per decision, and as a ratio
- * to the bare round trip measured in the same run (the floor any relay
- * pays: a decision is one line each way).
+ * The relay alone (--reuse-engines: no starts), the default (no deck
+ * twice: processes kept too) and --duplicate (processes renewed): the
+ * arbiter's CPU per decision, and as a ratio to the bare round trip
+ * measured in the same run (the floor any relay pays: a decision is one
+ * line each way).
  */
 static void
 bench_match(const char *dir, int deals, int concurrency, double trip)
 {
+	static const char *const what[] = { "reused   ", "default  ",
+		"duplicate" };
 	char cmd[4200];
 	double wall, cpu, us;
 	long decisions;
 
 	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
-	for (int reuse = 1; reuse >= 0; reuse--) {
-		wall = run_match(cmd, deals, concurrency, reuse ? 0 : -1, &cpu,
+	for (int k = KEEP_REUSE; k <= KEEP_RENEW; k++) {
+		wall = run_match(cmd, deals, concurrency, (enum keep)k, &cpu,
 		    &decisions);
 		us = cpu * 1e6 / (double)(decisions > 0 ? decisions : 1);
 		printf("  concurrency %d, %s: %6.0f deals/s, %8.0f "
 		    "decisions/s, arbiter CPU %5.1f us/decision (%.2fx the "
-		    "round trip)\n", concurrency, reuse ? "reused  " :
-		    "renewed ", deals / wall, decisions / wall, us, us / trip);
+		    "round trip)\n", concurrency, what[k], deals / wall,
+		    decisions / wall, us, us / trip);
 	}
 }
 
 /*
- * The default (processes renewed, up to 32 games each) and a process for every
- * game (--games-per-process 1) against one process per engine and table
- * (--reuse-engines), concurrency 2, same run (issue 31's goal: at most
- * 1.3); each the best of three, taken in turns, since a shared machine
- * slows a run of a few tenths of a second now and then.  What a start
- * costs the arbiter is the difference of its CPU between a process a game
- * and reused, per process more.
+ * The default (no deck twice: one process per engine and table, as
+ * --reuse-engines; issue 41's goal: at most 1.05), --duplicate (processes
+ * renewed, up to 32 games each; issue 31's goal: at most 1.3) and
+ * --duplicate with a process for every game (--games-per-process 1)
+ * against --reuse-engines, concurrency 2, same run; each the best of
+ * three, taken in turns, since a shared machine slows a run of a few
+ * tenths of a second now and then.  What a start costs the arbiter is the
+ * difference of its CPU between a process a game and reused, per process
+ * more.
  */
 static void
 bench_fresh(const char *what, const char *cmd, int deals)
 {
-	double reused = 1e9, renewed = 1e9, each = 1e9, w, rcpu = 0, ecpu = 0,
-	    cpu;
+	double best[4] = { 1e9, 1e9, 1e9, 1e9 }, spent[4] = { 0 }, w, cpu;
 	long dec;
 
-	for (int i = 0; i < 3; i++) {
-		if ((w = run_match(cmd, deals, 2, 0, &cpu, &dec)) < reused) {
-			reused = w;
-			rcpu = cpu;
-		}
-		if ((w = run_match(cmd, deals, 2, -1, &cpu, &dec)) < renewed)
-			renewed = w;
-		if ((w = run_match(cmd, deals, 2, 1, &cpu, &dec)) < each) {
-			each = w;
-			ecpu = cpu;
-		}
-	}
-	printf("  %s, %d deals: reused %.2f s; renewed %.2f s, %.2fx; a "
-	    "process a game %.2f s, %.2fx; a start %.0f us of arbiter CPU\n",
-	    what, deals, reused, renewed, renewed / reused, each,
-	    each / reused, (ecpu - rcpu) * 1e6 / (2.0 * deals - 4));
+	for (int i = 0; i < 3; i++)
+		for (int k = KEEP_REUSE; k <= KEEP_EACH; k++)
+			if ((w = run_match(cmd, deals, 2, (enum keep)k, &cpu,
+			    &dec)) < best[k]) {
+				best[k] = w;
+				spent[k] = cpu;
+			}
+	printf("  %s, %d deals: reused %.2f s; default %.2f s, %.3fx "
+	    "(goal <= 1.05); --duplicate %.2f s, %.2fx; a process a game "
+	    "%.2f s, %.2fx; a start %.0f us of arbiter CPU\n", what, deals,
+	    best[KEEP_REUSE], best[KEEP_DEFAULT], best[KEEP_DEFAULT] /
+	    best[KEEP_REUSE], best[KEEP_RENEW], best[KEEP_RENEW] /
+	    best[KEEP_REUSE], best[KEEP_EACH], best[KEEP_EACH] /
+	    best[KEEP_REUSE], (spent[KEEP_EACH] - spent[KEEP_REUSE]) * 1e6 /
+	    (2.0 * deals - 4));
 }
 
 int
