@@ -52,7 +52,8 @@ tournament_options(FILE *f)
 {
 	fputs("The file's keys (a [tournament] key with a number or a file\n"
 	    "may also be given as a flag, --key with - for _, which\n"
-	    "overrides the file; duplicate = yes is --duplicate;\n"
+	    "overrides the file; duplicate = yes is --duplicate and\n"
+	    "common_deals = yes --common-deals;\n"
 	    "BOOL is yes, true or 1, or no, false or 0):\n"
 	    "[tournament]\n"
 	    "  format = round-robin | gauntlet (round-robin; gauntlet: the\n"

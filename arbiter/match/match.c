@@ -443,7 +443,6 @@ setup(struct match *m)
 		m->standings = standings_new(c);
 	m->queue = deal_queue_new(c);
 	m->guard = deck_guard_new();
-	deck_guard_warn(c, stderr);
 	if ((m->partial = calloc((size_t)c->deals,
 	    sizeof(*m->partial))) == NULL)
 		abort();
@@ -565,6 +564,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		teardown(&m);
 		return 1;
 	}
+	deck_guard_warn(cfg, stderr);	/* once the run is sure to start */
 	m.started_us = clock_now_us();
 	for (int i = 0; i < m.ntables; i++)
 		table_start(m.tables[i]);

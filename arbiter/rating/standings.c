@@ -294,11 +294,16 @@ unvaried(const struct standings *s, int e)
 
 	for (int o = 0; o < s->n; o++) {
 		int lo = e < o ? e : o, hi = e < o ? o : e, cells = 0, n;
-		long cell[9];
+		long cell[9], same[3] = { 0 };
 		n = o == e ? 0 : units(s, lo, hi, cell);
-		for (int c = 0; c < n; c++)
-			if (cell[c] > 0)
-				cells++;
+		for (int c = 0; n == 9 && c < 9; c++)
+			cells += cell[c] > 0;
+		/* Single deals: e's result whichever seat it had. */
+		for (int c = 0; n == 6 && c < 6; c++)
+			same[(c < 3) == (e == lo) ? c % 3 : 2 - c % 3] +=
+			    cell[c];
+		for (int k = 0; k < 3; k++)
+			cells += same[k] > 0;
 		if (cells > 1)
 			return false;
 		any |= cells == 1;

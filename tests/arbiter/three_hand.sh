@@ -1,6 +1,7 @@
 #!/bin/sh
 # Three-hand through the arbiter: a match of three engines, each deck
-# played in the three rotations so that every engine sits in every seat;
+# played in the three rotations (--duplicate) so that every engine sits
+# in every seat;
 # each game goes to 3000 over several deals, the deal passing to the
 # left; every record has three players and verifies; the ratings count
 # each game as three pairwise results (the winner beats both others, the
@@ -16,7 +17,7 @@ play() {
 		-e "$BUILD/bezique-engine --level greedy" --name greedy \
 		-e "$BUILD/bezique-engine --level random" --name r1 \
 		-e "$BUILD/bezique-engine --level random" --name r2 \
-		--option Seed=2 -n 3 --seed 3 -q "$@"
+		--option Seed=2 -n 3 --seed 3 --duplicate -q "$@"
 }
 play -o "$tmp/full.jsonl" --summary "$tmp/sum.json" >"$tmp/out.txt"
 n=$(wc -l <"$tmp/full.jsonl")
