@@ -116,12 +116,6 @@ results_add(struct results *r, const struct record_summary *s)
 		add_pair(r, s->pair, score);
 }
 
-void
-results_penta(const struct results *r, long out[5])
-{
-	memcpy(out, r->penta, sizeof(r->penta));
-}
-
 double
 results_llr(const struct results *r, const struct sprt *s)
 {
