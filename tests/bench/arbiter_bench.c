@@ -221,7 +221,10 @@ bench_fresh(const char *what, const char *cmd, int deals)
 	long dec;
 
 	for (int i = 0; i < 5; i++)
-		for (int k = KEEP_REUSE; k <= KEEP_EACH; k++) {
+		for (int j = KEEP_REUSE; j <= KEEP_EACH; j++) {
+			/* The default and --reuse-engines in turns first, so
+			 * that neither always follows the other. */
+			int k = j < KEEP_RENEW && i % 2 ? 1 - j : j;
 			if (k >= KEEP_RENEW && i >= 3)
 				continue;
 			w = run_match(cmd, deals, 2, (enum keep)k, &cpu, &total,
