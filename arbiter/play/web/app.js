@@ -292,10 +292,12 @@ function showSummary(st, story, names) {
   const won = r.winner === me ? 'You win the deal' : `${names[r.winner]} wins the deal`;
   const gameWon = g && g.over ? (g.winner === me ? 'You win the game' : `${names[g.winner]} wins the game`) +
     (g.doubled ? ', a double game' : '') : '';
-  $('sum-title').textContent = r.failure ? `${r.failure}: ${(gameWon || won).replace(/^You/, 'you')} by forfeit`
+  const title = r.failure ? `${r.failure}: ${(gameWon || won).replace(/^You/, 'you')} by forfeit`
     : gameWon ? `${gameWon}, ${fmtNum(g.totals[g.winner])} to ${fmtNum(g.totals[1 - g.winner])}`
       : g ? `Deal ${g.hand + 1} of the game: ${r.winner < 0 ? 'drawn' : won.replace(/ the deal$/, '')}`
         : r.winner < 0 ? 'A drawn deal' : won;
+  // A sentence starts with a capital, a level's name or not ("greedy").
+  $('sum-title').textContent = title.charAt(0).toUpperCase() + title.slice(1);
   $('sum-line').innerHTML = (g ? gameLine(r, me, names)
     : `<b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> · game value <b>${fmtNum(r.value)}</b>` +
     (r.failure ? '' : r.rubicon ? ' · <b>rubicon</b>' : ' · no rubicon')) +
