@@ -8,7 +8,8 @@
 // summary says who won the game and by how much, the match panel counts
 // games, not points, and no next game is offered past --deals 1.
 // Screenshots: OUT-twohand.png (a deal's summary), OUT-twohand-end.png,
-// OUT-twohand-phone.png (390x844).  node twohand.js URL OUT
+// OUT-twohand-phone.png (390x844: the summary again, from the header,
+// its chart drawn to be read there).  node twohand.js URL OUT
 'use strict';
 const { open } = require('./open.js');
 
@@ -70,8 +71,15 @@ let fail = (msg) => { console.error('twohand.js: FAIL: ' + msg); process.exit(1)
         fail('the match panel: ' + match.join(' | '));
       }
       if (await page.isVisible('#next')) fail('a next deal offered after the one game asked for');
+      // On a phone: the summary opened again from the header is drawn
+      // for its width, the chart's letters readable.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(300);
+      await page.click('#sum-close');
+      await page.click('#summary-bar');
+      await page.waitForSelector('#summary:not([hidden])', { timeout: T });
+      const fontPx = await page.$eval('#sum-chart svg.chart', (svg) => svg.getBoundingClientRect().width /
+        svg.viewBox.baseVal.width * 11);
+      if (fontPx < 9) fail(`the chart's letters are ${fontPx.toFixed(1)} px at phone width`);
       await page.screenshot({ path: `${out}-twohand-phone.png` });
       if (errors.length) fail('console or page errors: ' + errors.join('; '));
       console.log(`twohand.js: ${title}, over ${deals} deals; ${marriages} marriages named by the trump`);
