@@ -1,9 +1,11 @@
 // How long the page takes from a click on a card to the person's turn
 // again, at each speed: a measurement for doc/play.md's figures, not a
 // test (it asserts nothing about time).  Plays the first choice each
-// turn against the server at URL for TURNS turns per speed, and prints
-// the median and the whole deal's pace.
-// node pace.js URL [TURNS]
+// turn against the server at URL for TURNS turns per speed (instant,
+// fast, normal), and prints the median and the range.  tests/e2e/
+// browser.sh copies it beside the others; run by hand:
+//   build/bezique-arbiter serve --port 0 --seed 11 &
+//   (cd build/browser && node pace.js http://127.0.0.1:PORT/ 10)
 'use strict';
 const { open } = require('./open.js');
 
