@@ -32,6 +32,11 @@ let fail = (msg) => { console.error('forfeit.js: FAIL: ' + msg); process.exit(1)
     seen.push(m[2]);
   }
   if (!seen.some((s) => /stopped/.test(s)) || !seen.some((s) => /illegal/.test(s))) fail('not a crash and an illegal move: ' + seen);
+  // The standings whole in their panel at 1280x720 (a long name cut,
+  // not the value column).
+  const over = await page.$eval('#standings', (t) => t.getBoundingClientRect().right -
+    t.closest('.panel').getBoundingClientRect().right);
+  if (over > 0) fail(`the standings run ${Math.round(over)} px past their panel`);
   await page.screenshot({ path: `${out}-forfeit.png` });
   if (errors.length) fail('console or page errors: ' + errors.join('; '));
   console.log(`forfeit.js: ${seen.length} deals lost by failing, said in words: ${seen.join('; ')}`);

@@ -36,11 +36,11 @@ function standings(list) {
     return `${e > 0 ? '+' : e < 0 ? '−' : ''}${Math.abs(e)}`;
   };
   const signed = (x) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${fmtNum(Math.abs(Math.round(x)))}`;
-  $('standings').innerHTML = '<tr><th>#</th><th>player</th><th>deals</th><th>+</th><th>=</th><th>−</th>' +
+  $('standings').innerHTML = '<tr><th>player</th><th>deals</th><th title="won, drawn, lost">+ = −</th>' +
     '<th>score</th><th title="from the score against the others in this file">Elo</th>' +
     '<th title="game value won or lost, a deal">value</th></tr>' +
-    rows.map((r, i) => `<tr><td>${i + 1}</td><td title="${esc(r.name)}">${esc(r.name)}</td>` +
-    `<td>${r.deals}</td><td>${r.won}</td><td>${r.drawn}</td><td>${r.lost}</td>` +
+    rows.map((r) => `<tr><td title="${esc(r.name)}"><span class="nm">${esc(r.name)}</span></td>` +
+    `<td>${r.deals}</td><td>${r.won}-${r.drawn}-${r.lost}</td>` +
     `<td>${(100 * (r.won + r.drawn / 2) / r.deals).toFixed(0)}%</td><td>${elo(r)}</td><td>${signed(r.value / r.deals)}</td></tr>`)
     .join('');
 }
