@@ -186,11 +186,13 @@ function drawPlay() {
   $('next').disabled = st.in_deal || !!st.broken || allDone;
   $('next').hidden = !!st.broken || allDone;
   $('next').textContent = `${nextWords} (N)`;
-  $('next-bar').hidden = $('next').disabled || phase !== 'deal-over';
-  $('next-bar').textContent = `${nextWords} ▸`;
-  $('summary-bar').hidden = phase !== 'deal-over' || !st.result;
   const done = (st.history || []).length;
   if (phase === 'deal-over' && summaryFor !== done) showSummary(st, story, names);
+  // In the header while the summary is closed (its own buttons else).
+  const open = !$('summary').hidden;
+  $('next-bar').hidden = $('next').disabled || phase !== 'deal-over' || open;
+  $('next-bar').textContent = `${nextWords} ▸`;
+  $('summary-bar').hidden = phase !== 'deal-over' || !st.result || open;
 }
 
 // "Deal 3 of 10", or in a game of several deals "Game 2, deal 3": the
@@ -296,8 +298,8 @@ function showSummary(st, story, names) {
     : gameWon ? `${gameWon}, ${fmtNum(g.totals[g.winner])} to ${fmtNum(g.totals[1 - g.winner])}`
       : g ? `Deal ${g.hand + 1} of the game: ${r.winner < 0 ? 'drawn' : won.replace(/ the deal$/, '')}`
         : r.winner < 0 ? 'A drawn deal' : won;
-  // A sentence starts with a capital, a level's name or not ("greedy").
-  $('sum-title').textContent = title.charAt(0).toUpperCase() + title.slice(1);
+  // A player's name as it is ("greedy", "badbot"), even first.
+  $('sum-title').textContent = title;
   $('sum-line').innerHTML = (g ? gameLine(r, me, names)
     : `<b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> · game value <b>${fmtNum(r.value)}</b>` +
     (r.failure ? '' : r.rubicon ? ' · <b>rubicon</b>' : ' · no rubicon')) +
@@ -452,7 +454,7 @@ function showTab(name) {
 function onKey(e) {
   if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.key !== 'Escape') return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === 'Escape') { $('summary').hidden = true; $('keys').hidden = true; return; }
+  if (e.key === 'Escape') { $('summary').hidden = true; $('keys').hidden = true; drawPlay(); return; }
   if (!$('records').hidden) {
     stopAutoplay();
     const s = Number($('rec-step').value);
@@ -489,7 +491,7 @@ $('hint').addEventListener('click', askHint);
 $('next').addEventListener('click', nextDeal);
 $('next-bar').addEventListener('click', nextDeal);
 $('summary-bar').addEventListener('click', () => { summaryFor = null; drawPlay(); });
-$('sum-close').addEventListener('click', () => { $('summary').hidden = true; });
+$('sum-close').addEventListener('click', () => { $('summary').hidden = true; drawPlay(); });
 $('analyse').addEventListener('click', async () => {
   $('summary').hidden = true;
   $('rec-follow').checked = true;
