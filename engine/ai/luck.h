@@ -36,8 +36,8 @@ struct luck_v {
 };
 
 /* The default V: the evaluation (eval.h) of each seat's points still to
- * come, added to its points, through eval_value's chance of winning
- * and expected game value. */
+ * come, added to its points, through eval_value's chance of winning,
+ * scaled (luck.c) for the score and for the game value. */
 void	luck_v_eval(struct luck_v *v);
 
 /* Seat 0's luck so far, on the score's scale and on the game value's. */
