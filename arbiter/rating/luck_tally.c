@@ -148,17 +148,44 @@ ratio(const struct stats_acc *adj, const struct stats_acc *raw)
 	return r > 0 && isfinite(r) ? stats_acc_ci95(adj) / r : NAN;
 }
 
+/* "+61 ± 32" (or a percentage, "58.8% ± 4.4") in a cell of width w;
+ * "-" for what is infinite. */
+static void
+cell(FILE *f, double x, double half, int w, bool percent)
+{
+	char buf[48];
+
+	if (!isfinite(x))
+		snprintf(buf, sizeof(buf), "-");
+	else if (!isfinite(half))
+		snprintf(buf, sizeof(buf), "%+.0f ± -", x);
+	else if (percent)
+		snprintf(buf, sizeof(buf), "%.1f%% ± %.1f", x, half);
+	else
+		snprintf(buf, sizeof(buf), "%+.0f ± %.0f", x, half);
+	fputc(' ', f);
+	text_right(f, buf, w);
+}
+
 void
 luck_tally_print(struct luck_tally *t, FILE *f)
 {
-	int w = 20;
+	int w = 20, any = 0;
 
 	finish(t);
-	for (int e = 0; e < t->cfg->nengines; e++)
+	for (int e = 0; e < t->cfg->nengines; e++) {
 		if (text_width(t->cfg->engines[e].name) > w)
 			w = text_width(t->cfg->engines[e].name);
+		any |= t->deals[e] > 0;
+	}
 	fprintf(f, "\nluck out (doc/luck.md): raw and adjusted, less the luck "
 	    "of the deal and the draws; ±95%%\n");
+	if (!any) {
+		fprintf(f, "no deal measured (%ld deal%s: games of several "
+		    "deals, three seats, the six-pack's cut)\n", t->skipped,
+		    t->skipped == 1 ? "" : "s");
+		return;
+	}
 	text_left(f, "engine", w);
 	fprintf(f, " %6s %15s %15s %11s %11s %13s %13s %6s\n", "deals",
 	    "score raw", "adjusted", "Elo raw", "adjusted", "value raw",
@@ -167,20 +194,25 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 		const struct stats_acc *a = t->acc[e];
 		double er, ea, hr = elo_half(&a[RAW_SCORE], &er);
 		double ha = elo_half(&a[ADJ_SCORE], &ea);
+		double r = ratio(&a[ADJ_SCORE], &a[RAW_SCORE]);
 		if (t->deals[e] == 0)
 			continue;
 		text_left(f, t->cfg->engines[e].name, w);
-		fprintf(f, " %6ld %6.1f%% ± %4.1f %6.1f%% ± %4.1f %+5.0f ± %3.0f "
-		    "%+5.0f ± %3.0f %+6.0f ± %4.0f %+6.0f ± %4.0f %6.2f\n",
-		    t->deals[e], 100 * stats_acc_mean(&a[RAW_SCORE]), 100 *
-		    stats_acc_ci95(&a[RAW_SCORE]), 100 *
-		    stats_acc_mean(&a[ADJ_SCORE]), 100 *
-		    stats_acc_ci95(&a[ADJ_SCORE]), er, hr, ea, ha,
-		    stats_acc_mean(&a[RAW_VALUE]),
-		    stats_acc_ci95(&a[RAW_VALUE]),
-		    stats_acc_mean(&a[ADJ_VALUE]),
-		    stats_acc_ci95(&a[ADJ_VALUE]),
-		    ratio(&a[ADJ_SCORE], &a[RAW_SCORE]));
+		fprintf(f, " %6ld", t->deals[e]);
+		cell(f, 100 * stats_acc_mean(&a[RAW_SCORE]), 100 *
+		    stats_acc_ci95(&a[RAW_SCORE]), 15, true);
+		cell(f, 100 * stats_acc_mean(&a[ADJ_SCORE]), 100 *
+		    stats_acc_ci95(&a[ADJ_SCORE]), 15, true);
+		cell(f, er, hr, 11, false);
+		cell(f, ea, ha, 11, false);
+		cell(f, stats_acc_mean(&a[RAW_VALUE]),
+		    stats_acc_ci95(&a[RAW_VALUE]), 13, false);
+		cell(f, stats_acc_mean(&a[ADJ_VALUE]),
+		    stats_acc_ci95(&a[ADJ_VALUE]), 13, false);
+		if (isfinite(r))
+			fprintf(f, " %6.2f\n", r);
+		else
+			fprintf(f, " %6s\n", "-");
 	}
 	fprintf(f, "ratio: the adjusted score's interval over the raw one's "
 	    "(value: ");
