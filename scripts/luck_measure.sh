@@ -28,4 +28,19 @@ for m in club-greedy greedy-greedy; do
 	echo "== $m, $N deals"
 	nice -n 19 "$A" rate "$DIR/$m.jsonl" --summary "$DIR/$m.json" \
 		--luck-file "$DIR/$m.luck.jsonl" | sed -n '/^luck out/,$p'
+	# Seat 0's luck: its mean is 0 within its interval (over duplicate
+	# pairs, whose two deals share the deck; or deals).
+	python3 - "$DIR/$m.luck.jsonl" <<'PY'
+import json, math, sys
+pairs = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    pairs.setdefault(r["pair"], []).append(r)
+for key in ("luck_score", "luck_value"):
+    x = [sum(r[key] for r in p) / len(p) for p in pairs.values()]
+    n = len(x); m = sum(x) / n
+    sd = math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1))
+    print(f"seat 0's {key}: mean {m:+.4f} ± {1.96 * sd / math.sqrt(n):.4f}"
+          f" over {n} units")
+PY
 done
