@@ -125,8 +125,8 @@ rate_options(FILE *f)
 	    "  --luck-file FILE       each deal's luck as a line of JSON\n"
 	    "  --no-luck              no adjusted figures (faster)\n"
 	    "Beside the raw figures, each engine's adjusted by the luck of\n"
-	    "the deal and the draws (doc/luck.md; Rubicon, six- and eight-pack\n"
-	    "without the cut); in the summary under \"adjusted\".\n"
+	    "the deal and the draws (doc/luck.md; Rubicon, six- and\n"
+	    "eight-pack); in the summary under \"adjusted\".\n"
 	    "Players are the names in the records.  Players that never met,\n"
 	    "directly or through others, are rated group by group (one line\n"
 	    "on stderr says so; the summary is then of type standings-groups).\n",

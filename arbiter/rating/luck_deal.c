@@ -60,19 +60,27 @@ deal_mean(struct luck_book *b, const struct game *g)
 	return b->mean[k];
 }
 
-/* Replays the actions from g, counting the draws' luck into out. */
+/*
+ * Replays the actions from g (before the six-pack's cut, whose lift and
+ * guess are the players' choices, not the cards' luck: made after the
+ * deal's luck is counted), counting the draws' luck into out.
+ */
 static int
-replay(struct luck_book *b, struct game *g, json_t *actions, double *out,
+replay(struct luck_book *b, struct game *g, json_t *r, double *out,
     char *err, size_t errlen)
 {
+	json_t *actions = json_object_get(r, "actions"), *a;
 	struct luck_run run;
-	json_t *a;
+	int lifted, guessed;
 	size_t i;
 
 	if (luck_begin(&run, g, &b->v, deal_mean(b, g)) < 0) {
 		snprintf(err, errlen, "luck: not a deal of two seats");
 		return -1;
 	}
+	if (json_unpack(json_object_get(r, "cut"), "{s:i, s:i}", "lifted",
+	    &lifted, "guessed", &guessed) == 0)
+		game_cut(run.g, lifted, guessed);
 	json_array_foreach(actions, i, a) {
 		const char *text = json_string_value(json_object_get(a,
 		    "action"));
@@ -92,15 +100,13 @@ replay(struct luck_book *b, struct game *g, json_t *actions, double *out,
 	return 0;
 }
 
-/* A whole one-deal game of two, without the six-pack's cut (a chance
- * this does not yet weigh); a game of several deals would need each
- * deal's luck on the game's scale. */
+/* A whole one-deal game of two; a game of several deals would need
+ * each deal's luck on the game's scale. */
 static bool
 measured(json_t *r)
 {
 	return json_object_get(r, "series") == NULL &&
 	    !json_is_true(json_object_get(r, "voided")) &&
-	    json_object_get(r, "cut") == NULL &&
 	    json_array_size(json_object_get(r, "players")) == 2;
 }
 
@@ -109,7 +115,7 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
     char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *r = json_loads(line, 0, &je);
+	json_t *r = json_loads(line, 0, &je), *uncut;
 	struct game *g = NULL;
 	int rc = 1;
 
@@ -118,13 +124,15 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
 		snprintf(err, errlen, "luck: not JSON: %s", je.text);
 		return -1;
 	}
-	if (measured(r) && (g = record_game(r, err, errlen)) == NULL)
+	/* The deal as dealt, the cut left to the replay. */
+	uncut = json_copy(r);
+	json_object_del(uncut, "cut");
+	if (measured(r) && (g = record_game(uncut, err, errlen)) == NULL)
 		rc = -1;
-	else if (g != NULL && game_rules(g)->cut_cards == 0 &&
-	    game_rules(g)->game_target == 0)
-		rc = replay(b, g, json_object_get(r, "actions"), out, err,
-		    errlen);
+	else if (g != NULL && game_rules(g)->game_target == 0)
+		rc = replay(b, g, r, out, err, errlen);
 	game_free(g);
+	json_decref(uncut);
 	json_decref(r);
 	return rc;
 }

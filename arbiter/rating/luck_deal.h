@@ -19,8 +19,8 @@ void			 luck_book_free(struct luck_book *b);
  * Seat 0's luck in the deal of one record line: out[0] on the score's
  * scale (1 won, 1/2 drawn, 0 lost), out[1] on the game value's.
  * Returns 0; 1 if the deal has no such figure here (a deal of a game of
- * several, three seats, the six-pack's cut, a voided deal); -1 with one
- * line in err if the record does not replay.
+ * several, three seats, a voided deal); -1 with one line in err if the
+ * record does not replay.
  */
 int	luck_book_deal(struct luck_book *b, const char *line, double *out,
 	    char *err, size_t errlen);

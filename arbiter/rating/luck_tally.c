@@ -182,7 +182,7 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	    "of the deal and the draws; ±95%%\n");
 	if (!any) {
 		fprintf(f, "no deal measured (%ld deal%s: games of several "
-		    "deals, three seats, the six-pack's cut)\n", t->skipped,
+		    "deals, three seats)\n", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 		return;
 	}
@@ -223,7 +223,7 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	fprintf(f, ")");
 	if (t->skipped > 0)
 		fprintf(f, "; %ld deal%s not measured (games of several deals, "
-		    "three seats, the six-pack's cut)", t->skipped,
+		    "three seats)", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 	fputc('\n', f);
 }

@@ -6,7 +6,8 @@
 # twice, seats swapped: seat 0's luck is the same in both deals of a
 # pair, so each engine's luck cancels and adjusted equals raw (1/2).
 # Against random, the adjusted figures stay within the raw ones'
-# intervals, and a record that does not replay is named by file:line.
+# intervals; the six-pack's deals are measured; and a record that does
+# not replay is named by file:line.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -57,6 +58,13 @@ PY
 if grep -q '^luck out' "$tmp/none.txt"; then
 	echo "luck_rate.sh: --no-luck still printed the luck table"; exit 1
 fi
+
+# The six-pack is measured too: its cut (the players' lift and guess) is
+# made after the deal's luck is counted, as the players' own choice.
+"$A" match -e "$E --level greedy" -e "$E --level random" --variant six-pack \
+	-n 4 --seed 3 -q -o "$tmp/six.jsonl" >/dev/null
+"$A" rate "$tmp/six.jsonl" --luck-file "$tmp/six.luck" >"$tmp/six.txt"
+[ "$(wc -l <"$tmp/six.luck")" -eq 4 ] || { echo "six-pack not measured"; cat "$tmp/six.txt"; exit 1; }
 
 # A record whose actions do not replay: rate names it, file:line.
 python3 - "$tmp/rg.jsonl" "$tmp/bad.jsonl" <<'PY'
