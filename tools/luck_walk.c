@@ -79,5 +79,6 @@ main(int argc, char **argv)
 	    run.sum.value);
 	luck_end(&run);
 	game_free(g);
+	luck_v_release(&v);
 	return 0;
 }

@@ -37,6 +37,8 @@ luck_book_new(int n)
 void
 luck_book_free(struct luck_book *b)
 {
+	if (b != NULL)
+		luck_v_release(&b->v);
 	free(b);
 }
 

@@ -3,6 +3,7 @@
  */
 #include <string.h>
 
+#include "endgame.h"
 #include "eval.h"
 #include "luck.h"
 #include "rng.h"
@@ -39,11 +40,42 @@ eval_outcome(const struct game *g, const double *u, void *ctx, double *out)
 	out[1] = LUCK_VALUE_SCALE * (win - 0.5);
 }
 
+/* V once the stock is out: the deal's game value under best play of the
+ * end phase, its sign the score.  Where the end phase cannot be solved
+ * (not at a card play: a carte blanche to show), the seats' evaluation;
+ * either way a function of the state alone, as V must be. */
+static void
+exact_whole(const struct game *g, void *ctx, double *out)
+{
+	struct eg_position pos;
+	struct eg_objective obj;
+	int best, value;
+	bool last;
+
+	if (endgame_position(g, &pos) < 0) {
+		double u[2] = { eval_seat(g, 0, NULL), eval_seat(g, 1, NULL) };
+		eval_outcome(g, u, NULL, out);
+		return;
+	}
+	endgame_objective_game(&obj, g, &pos, 0);
+	endgame_split(endgame_solve(ctx, &pos, &obj, &best), &value, &last);
+	out[0] = value > 0 ? 1 : value < 0 ? 0 : 0.5;
+	out[1] = value;
+}
+
 void
 luck_v_eval(struct luck_v *v)
 {
 	v->seat = eval_seat;
 	v->outcome = eval_outcome;
+	v->whole = exact_whole;
+	v->ctx = endgame_new(0);
+}
+
+void
+luck_v_release(struct luck_v *v)
+{
+	endgame_free(v->ctx);
 	v->ctx = NULL;
 }
 
@@ -165,6 +197,31 @@ expected_draw(struct luck_run *run, const struct action *a, int winner,
 	mean[1] /= pairs;
 }
 
+/* The same where the draw empties the stock and V has a whole(): each
+ * ordered pair of the h unseen cards played out. */
+static void
+expected_last(struct luck_run *run, const struct action *a,
+    const uint16_t *cards, int h, double *mean)
+{
+	double x[2];
+
+	mean[0] = mean[1] = 0;
+	for (int i = 0; i < h; i++)
+		for (int j = 0; j < h; j++) {
+			if (i == j)
+				continue;
+			game_copy(run->scratch, run->pre);
+			game_stock_put(run->scratch, 0, cards[i]);
+			game_stock_put(run->scratch, 1, cards[j]);
+			game_apply(run->scratch, a, NULL);
+			run->v->whole(run->scratch, run->v->ctx, x);
+			mean[0] += x[0];
+			mean[1] += x[1];
+		}
+	mean[0] /= (double)h * (h - 1);
+	mean[1] /= (double)h * (h - 1);
+}
+
 int
 luck_apply(struct luck_run *run, const struct action *a, double *ev)
 {
@@ -183,8 +240,13 @@ luck_apply(struct luck_run *run, const struct action *a, double *ev)
 		return 0;
 	game_past_trick(run->g, game_tricks_played(run->g) - 1, trick,
 	    &leader, &winner);
-	value_of(run->v, run->g, after);
-	expected_draw(run, a, winner, cards, h, mean);
+	if (run->v->whole != NULL && game_stock_left(run->g) == 0) {
+		run->v->whole(run->g, run->v->ctx, after);
+		expected_last(run, a, cards, h, mean);
+	} else {
+		value_of(run->v, run->g, after);
+		expected_draw(run, a, winner, cards, h, mean);
+	}
 	run->sum.score += after[0] - mean[0];
 	run->sum.value += after[1] - mean[1];
 	run->sum.events++;

@@ -33,12 +33,20 @@ struct luck_v {
 	void	(*outcome)(const struct game *g, const double *u, void *ctx,
 		    double *out);	/* out[0] score, out[1] value */
 	void	*ctx;
+	/* Optional: V after the draw that empties the stock, from both
+	 * hands at once (its outcomes are few: the ordered pairs of the
+	 * last unseen cards, each played out in full); NULL: by seat()
+	 * and outcome() there too. */
+	void	(*whole)(const struct game *g, void *ctx, double *out);
 };
 
 /* The default V: the evaluation (eval.h) of each seat's points still to
  * come, added to its points, through eval_value's chance of winning,
- * scaled (luck.c) for the score and for the game value. */
+ * scaled (luck.c) for the score and for the game value; once the stock
+ * is out, the end phase solved exactly (endgame.h) for the game value
+ * under best play.  luck_v_release frees its solver. */
 void	luck_v_eval(struct luck_v *v);
+void	luck_v_release(struct luck_v *v);
 
 /* Seat 0's luck so far, on the score's scale and on the game value's. */
 struct luck_sum {

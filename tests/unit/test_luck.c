@@ -132,7 +132,7 @@ test_worked_draw(void **state)
 		{ RANK_A, 1 }, { RANK_7, 0 } };
 	struct rules r;
 	uint16_t deck[MAX_CARDS];
-	struct luck_v v = { aces, difference, NULL };
+	struct luck_v v = { aces, difference, NULL, NULL };
 	struct luck_run run;
 	struct game *g;
 	int n, seen = 0;
@@ -245,12 +245,13 @@ test_mean_zero_eval(void **state)
 	(void)state;
 	luck_v_eval(&v);
 	check_mean_zero(&v, "evaluation");
+	luck_v_release(&v);
 }
 
 static void
 test_mean_zero_noise(void **state)
 {
-	struct luck_v v = { noise, noisy, NULL };
+	struct luck_v v = { noise, noisy, NULL, NULL };
 
 	(void)state;
 	check_mean_zero(&v, "noise");
@@ -271,6 +272,7 @@ test_self_adjusts_to_half(void **state)
 	(void)state;
 	luck_v_eval(&v);
 	play_deals(&v, NDEALS, luck, raw);
+	luck_v_release(&v);
 	memset(&s_raw, 0, sizeof(s_raw));
 	memset(&s_adj, 0, sizeof(s_adj));
 	for (int i = 0; i < NDEALS; i++) {
