@@ -167,10 +167,35 @@ cell(FILE *f, double x, double half, int w, bool percent)
 	text_right(f, buf, w);
 }
 
+/*
+ * The engines best first by adjusted score, then by name: not in the
+ * order the records named them, which a tournament's shards and its
+ * whole file give differently.
+ */
+static void
+rank_engines(const struct luck_tally *t, int *order)
+{
+	int n = t->cfg->nengines;
+
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0; j--) {
+			int a = order[j - 1], b = order[j];
+			double ma = stats_acc_mean(&t->acc[a][ADJ_SCORE]);
+			double mb = stats_acc_mean(&t->acc[b][ADJ_SCORE]);
+			if (ma > mb || (ma == mb && strcmp(t->cfg->engines[a].name,
+			    t->cfg->engines[b].name) <= 0))
+				break;
+			order[j - 1] = b;
+			order[j] = a;
+		}
+}
+
 void
 luck_tally_print(struct luck_tally *t, FILE *f)
 {
-	int w = 20, any = 0;
+	int w = 20, any = 0, order[MAX_ENGINES];
 
 	finish(t);
 	for (int e = 0; e < t->cfg->nengines; e++) {
@@ -190,7 +215,9 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	fprintf(f, " %6s %15s %15s %11s %11s %13s %13s %6s\n", "deals",
 	    "score raw", "adjusted", "Elo raw", "adjusted", "value raw",
 	    "adjusted", "ratio");
-	for (int e = 0; e < t->cfg->nengines; e++) {
+	rank_engines(t, order);
+	for (int k = 0; k < t->cfg->nengines; k++) {
+		int e = order[k];
 		const struct stats_acc *a = t->acc[e];
 		double er, ea, hr = elo_half(&a[RAW_SCORE], &er);
 		double ha = elo_half(&a[ADJ_SCORE], &ea);
@@ -216,10 +243,11 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	}
 	fprintf(f, "ratio: the adjusted score's interval over the raw one's "
 	    "(value: ");
-	for (int e = 0, k = 0; e < t->cfg->nengines; e++)
-		if (t->deals[e] > 0)
-			fprintf(f, "%s%.2f", k++ ? ", " : "", ratio(
-			    &t->acc[e][ADJ_VALUE], &t->acc[e][RAW_VALUE]));
+	for (int k = 0, m = 0; k < t->cfg->nengines; k++)
+		if (t->deals[order[k]] > 0)
+			fprintf(f, "%s%.2f", m++ ? ", " : "", ratio(
+			    &t->acc[order[k]][ADJ_VALUE],
+			    &t->acc[order[k]][RAW_VALUE]));
 	fprintf(f, ")");
 	if (t->skipped > 0)
 		fprintf(f, "; %ld deal%s not measured (games of several deals, "
