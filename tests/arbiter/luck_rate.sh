@@ -15,7 +15,8 @@ trap 'rm -rf "$tmp"' EXIT
 A="$BUILD/bezique-arbiter"
 E="$BUILD/bezique-engine"
 "$A" match -e "$E --level greedy" --name g1 -e "$E --level greedy" \
-	--name g2 -n 20 --seed 5 -q -o "$tmp/self.jsonl" >/dev/null
+	--name g2 -n 20 --seed 5 --duplicate -q -o "$tmp/self.jsonl" \
+	>/dev/null 2>&1
 "$A" rate "$tmp/self.jsonl" --summary "$tmp/self.json" \
 	--luck-file "$tmp/self.luck" >"$tmp/self.txt"
 grep -q '^luck out (doc/luck.md)' "$tmp/self.txt"
