@@ -101,6 +101,8 @@ tournament_options(FILE *f)
 	    "  limit_memory = MB, limit_cpu = S, limit_files = N,\n"
 	    "  limit_processes = N, limit_log = MB  per engine (none, none,\n"
 	    "                       1024, none, 1024)\n"
+	    "  limit_temp = MB      a confined engine's private temporary\n"
+	    "                       directory, TMPDIR=/dev/shm (64)\n"
 	    "[rules]\n"
 	    "  NAME = VALUE         any rule option (share/doc/bezique/rules.md\n"
 	    "                       section 10; default: the variant's)\n"

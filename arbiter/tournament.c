@@ -64,7 +64,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "limit_memory", "--limit-memory" },
 		{ "limit_cpu", "--limit-cpu" }, { "limit_files", "--limit-files" },
 		{ "limit_processes", "--limit-processes" },
-		{ "limit_log", "--limit-log" },
+		{ "limit_log", "--limit-log" }, { "limit_temp", "--limit-temp" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];

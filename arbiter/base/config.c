@@ -35,6 +35,7 @@ config_defaults(struct match_cfg *c)
 	c->limits.nofile = 1024;
 	/* An engine's stderr must not fill the disk the records are on. */
 	c->limits.log_mb = 1024;
+	c->limits.temp_mb = 64;
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->games_per_process = 32;
@@ -132,6 +133,8 @@ config_usage(FILE *f)
 	    "      --limit-processes N, --limit-log MB  per engine (defaults:\n"
 	    "                         none, none, 1024, none, 1024; 0 =\n"
 	    "                         unchanged)\n"
+	    "      --limit-temp MB    a confined engine's private temporary\n"
+	    "                         directory, TMPDIR=/dev/shm (64)\n"
 	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
 	    "                         the deal, a replay of it (recorded as\n"
 	    "                         voided), or a restart of the engine\n"
@@ -235,6 +238,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },
 		{ "--limit-processes", &c->limits.nproc, NULL, 0, 1LL << 20 },
 		{ "--limit-log", &c->limits.log_mb, NULL, 0, 1LL << 30 },
+		{ "--limit-temp", &c->limits.temp_mb, NULL, 1, 1LL << 20 },
 		{ "-n", NULL, &c->deals, 1, 100000000 },
 		{ "--deals", NULL, &c->deals, 1, 100000000 },
 		{ "-c", NULL, &c->concurrency, 1, 256 },

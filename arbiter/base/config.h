@@ -96,6 +96,8 @@ struct limits_cfg {
 	long long	log_mb;		/* the size, MiB, past which no file
 					 * written by it (its stderr log)
 					 * may grow */
+	long long	temp_mb;	/* its private temporary directory,
+					 * MiB (pidns.h) */
 	/* Entered by every engine (sandbox.h); NULL: unconfined. */
 	const struct sandbox *sandbox;
 	/* Engines keep running off their turn (--ponder); by default they

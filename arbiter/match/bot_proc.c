@@ -23,6 +23,7 @@ bot_proc_spec(struct engine_spec *spec, char **argv,
 	spec->rlimit_cpu = (uint64_t)limits->cpu_s;
 	spec->rlimit_nofile = (uint64_t)limits->nofile;
 	spec->rlimit_fsize = (uint64_t)limits->log_mb << 20;
+	spec->temp_mb = (uint64_t)limits->temp_mb;
 	spec->pinned = cpu >= 0;
 	spec->cpu = cpu;
 	spec->rlimit_nproc = (uint64_t)limits->nproc;

@@ -117,6 +117,9 @@ struct engine_spec {
 					 * SIGXFSZ ignored), nor its stderr
 					 * log (the arbiter stops it there) */
 	uint64_t	 rlimit_nproc;	/* RLIMIT_NPROC, per user id! */
+	uint64_t	 temp_mb;	/* its private temporary directory,
+					 * MiB, where it has a PID namespace
+					 * (pidns.h); 0: 64 */
 	size_t		 max_line;	/* bytes, terminator included;
 					 * 0: 65536 */
 	size_t		 max_pending;	/* bytes queued to it; 0: 1 MiB */

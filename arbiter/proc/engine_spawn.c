@@ -276,7 +276,7 @@ spawn_child(const struct engine_spec *spec, const char *path,
 	if (spec->pinned && spawn_pin(spec->cpu) < 0)
 		spawn_child_fail("sched_setaffinity for", path);
 	spawn_oom_first();
-	if (sandbox_pidns(spec->sandbox) && pidns_enter() < 0)
+	if (sandbox_pidns(spec->sandbox) && pidns_enter(spec->temp_mb) < 0)
 		spawn_child_fail("PID namespace for", path);
 	if (spawn_limit(RLIMIT_AS, spec->rlimit_as, 0) < 0 ||
 	    spawn_limit(RLIMIT_CPU, spec->rlimit_cpu, 1) < 0 ||

@@ -9,13 +9,16 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -79,6 +82,33 @@ mount_proc(void)
 		return -1;
 	return mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 	    NULL);
+}
+
+/*
+ * A /dev/shm of the engine's own, empty, in memory and of a bounded
+ * size, and TMPDIR naming it: ordinary code (a temporary file, a
+ * database in it, multiprocessing's semaphores) works, and nothing
+ * written there is seen by another process or outlives the namespace.
+ * Not /tmp: a tmpfs over it would hide every engine kept there (a bot in
+ * a directory of /tmp, a book beside it) from the engine itself; /tmp
+ * stays the machine's, to read only.  A system with no /dev/shm gives
+ * none.
+ */
+static int
+mount_temp(uint64_t mb)
+{
+	char opts[64];
+	struct stat st;
+
+	if (stat(PIDNS_TEMP, &st) < 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	snprintf(opts, sizeof(opts), "size=%" PRIu64 "m,mode=1777",
+	    mb > 0 ? mb : 64);
+	if (mount("tmpfs", PIDNS_TEMP, "tmpfs", MS_NOSUID | MS_NODEV,
+	    opts) < 0)
+		return -1;
+	/* No thread in the arbiter: setenv is safe after fork. */
+	return setenv("TMPDIR", PIDNS_TEMP, 1);
 }
 
 /* Dies as the wait status says the engine did, or exits with its code. */
@@ -156,7 +186,7 @@ outer_wait(pid_t init, int told)
 }
 
 int
-pidns_enter(void)
+pidns_enter(uint64_t temp_mb)
 {
 	int fds[2];
 	pid_t pid;
@@ -173,7 +203,7 @@ pidns_enter(void)
 	close(fds[0]);
 	/* The arbiter's child killed alone: the namespace goes with it. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (mount_proc() < 0)
+	if (mount_proc() < 0 || mount_temp(temp_mb) < 0)
 		return -1;
 	if ((pid = fork()) < 0)
 		return -1;
@@ -202,7 +232,7 @@ pidns_works(void)
 
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
-		_exit(pidns_enter() == 0 && getpid() == 2 ? 0 : 1);
+		_exit(pidns_enter(1) == 0 && getpid() == 2 ? 0 : 1);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pid < 0)

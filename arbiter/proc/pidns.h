@@ -18,6 +18,11 @@
 #ifndef PIDNS_H
 #define PIDNS_H
 
+#include <stdint.h>
+
+/* The engine's own temporary directory, TMPDIR (pidns_enter). */
+#define PIDNS_TEMP	"/dev/shm"
+
 /*
  * Whether this kernel lets this user do it (user namespaces may be off,
  * or a container may refuse a new /proc): tried once in a child of
@@ -26,13 +31,14 @@
 int	pidns_works(void);
 
 /*
- * In the arbiter's child, before the engine's limits and confinement:
+ * In the arbiter's child, before the engine's limits and confinement,
+ * with PIDNS_TEMP of its own, temp_mb MiB (0: 64), as TMPDIR:
  * returns 0 in the engine's process, or -1 with errno (nothing forked
  * yet, or the namespace's /proc could not be mounted: then in a process
  * whose status the others pass on).  In the two other processes it does
  * not return: they exit with the engine's status.
  */
-int	pidns_enter(void);
+int	pidns_enter(uint64_t temp_mb);
 
 /*
  * A file of this process's own /proc (uid_map, oom_score_adj) opened for

@@ -60,7 +60,7 @@ int		 sandbox_enter(const struct sandbox *sb, int ruleset);
 
 /*
  * Why a confined engine may have died, to add to "exited with status N":
- * " (confined: it may write no file and make no socket; ...)", or "" for
+ * " (confined: it may write files only in its TMPDIR, ...)", or "" for
  * NULL (unconfined).  Bot writers' first mistake is a log file.
  */
 const char	*sandbox_exit_hint(const struct sandbox *sb);

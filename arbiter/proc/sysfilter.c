@@ -53,11 +53,10 @@ static const char *const refused[] = {
 	 * process may name (issue 31): keys in the user's and the
 	 * session's keyrings; a name for a socketpair's end (abstract
 	 * names are the machine's: one engine binds, another finds it
-	 * taken); whole-file locks; notices of other processes' opens and
+	 * taken); notices of other processes' opens and
 	 * reads of a file (inotify, fanotify). */
 	"add_key", "request_key", "keyctl",
 	"bind", "listen", "connect", "accept", "accept4",
-	"flock",
 	"inotify_init", "inotify_init1", "inotify_add_watch",
 	"fanotify_init", "fanotify_mark",
 	/* A file's metadata, which Landlock does not confine: an engine
@@ -88,12 +87,10 @@ struct argrule {
 };
 
 static const struct argrule by_arg[] = {
-	/* Byte-range locks (POSIX and OFD), shown to every process that
-	 * opens the file and in /proc/locks; leases, which tell whether
-	 * anyone else has the file open; dnotify. */
-	{ "fcntl", 1, ~0U, F_GETLK }, { "fcntl", 1, ~0U, F_SETLK },
-	{ "fcntl", 1, ~0U, F_SETLKW }, { "fcntl", 1, ~0U, F_OFD_GETLK },
-	{ "fcntl", 1, ~0U, F_OFD_SETLK }, { "fcntl", 1, ~0U, F_OFD_SETLKW },
+	/* Who holds a lock (shown to every process that opens the file);
+	 * leases, which tell whether anyone else has the file open;
+	 * dnotify. */
+	{ "fcntl", 1, ~0U, F_GETLK }, { "fcntl", 1, ~0U, F_OFD_GETLK },
 	{ "fcntl", 1, ~0U, F_SETLEASE }, { "fcntl", 1, ~0U, F_GETLEASE },
 	{ "fcntl", 1, ~0U, F_NOTIFY },
 	/* A file's flags and attributes (chattr), its version number. */
@@ -111,6 +108,39 @@ static const struct argrule by_arg[] = {
 	{ "socketpair", 1, 0xf, SOCK_DCCP },
 	{ "socketpair", 1, 0xf, SOCK_PACKET },
 };
+
+/*
+ * Locks, byte-range (POSIX and OFD) and whole-file, succeed and do
+ * nothing.  A lock another process can take or test is a channel (one
+ * engine locks, another finds the file locked), so none is ever taken;
+ * but ordinary code locks as it reads (SQLite opening a book beside the
+ * bot), and refusing made it fail ("database is locked").  An engine's
+ * processes that lock to share a file of their own get no exclusion:
+ * they are one program, and its temporary files are its own (pidns.h).
+ */
+static const struct argrule pretended[] = {
+	{ "fcntl", 1, ~0U, F_SETLK }, { "fcntl", 1, ~0U, F_SETLKW },
+	{ "fcntl", 1, ~0U, F_OFD_SETLK }, { "fcntl", 1, ~0U, F_OFD_SETLKW },
+};
+
+static int
+pretend(scmp_filter_ctx ctx)
+{
+	int nr = seccomp_syscall_resolve_name("flock"), rc;
+
+	if (nr >= 0 && (rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr,
+	    0)) < 0)
+		return rc;
+	for (size_t i = 0; i < sizeof(pretended) / sizeof(pretended[0]);
+	    i++) {
+		nr = seccomp_syscall_resolve_name(pretended[i].call);
+		if (nr >= 0 && (rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0),
+		    nr, 1, SCMP_CMP(pretended[i].arg, SCMP_CMP_MASKED_EQ,
+		    pretended[i].mask, pretended[i].value))) < 0)
+			return rc;
+	}
+	return 0;
+}
 
 static int
 refuse(scmp_filter_ctx ctx, int nr)
@@ -151,7 +181,7 @@ add_rules(scmp_filter_ctx ctx)
 	for (size_t i = 0; i < sizeof(by_arg) / sizeof(by_arg[0]); i++)
 		if ((rc = refuse_arg(ctx, &by_arg[i])) < 0)
 			return rc;
-	return 0;
+	return pretend(ctx);
 }
 
 /* The BPF program of ctx, read back from a memory file. */

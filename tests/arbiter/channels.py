@@ -14,7 +14,8 @@ and flags (chattr, file_setattr); /dev/shm; abstract unix socket
 names; the size of its own stderr log, which is a pipe the arbiter
 drains, so that the log's lines are each "[PID HH:MM:SS.mmm] ..."), holds the live ones a moment and looks for the others'.
 Confined (the default), as this test runs (root, in CI) and, where it
-runs as root, as the user nobody, every way is closed and no process
+runs as root, as the user nobody, every way is closed or harmless (locks
+succeed and lock nothing; /dev/shm is each engine's own) and no process
 sees another's mark; with --no-sandbox the probes see each other's
 locks, names and keys (the test can fail).
 """
@@ -41,6 +42,10 @@ WAYS = ["capabilities", "sethostname", "setdomainname", "SCHED_FIFO",
         "inotify", "fanotify", "abstract name", "OFD lock", "POSIX lock",
         "flock", "lease", "dnotify", "chmod", "chown", "utimensat",
         "xattr", "file flags", "file_setattr", "/dev/shm"]
+# Ways whose calls succeed by design and carry nothing: locks that lock
+# nothing (sysfilter.c) and a /dev/shm of each engine's own (pidns.c).
+# "open" is no fault there; a mark seen is.
+HARMLESS = {"OFD lock", "POSIX lock", "flock", "/dev/shm"}
 LINE = re.compile(r"probe: (.+): (open|closed|seen) \((.*)\)$")
 
 
@@ -92,10 +97,12 @@ def confined_case(tmp, tag, label, owner=None, preexec=None):
           p.returncode == 0 and done == PROCESSES)
     for way in WAYS:
         said = [(v, x) for w, v, x in got if w == way]
-        bad = [x for v, x in said if v != "closed"]
+        bad = [x for v, x in said if v != "closed" and not
+               (v == "open" and way in HARMLESS)]
         tried = len([1 for v, _ in said if v != "seen"])
         ok = tried == PROCESSES and not bad
-        check("%s: %s closed" % (label, way), ok)
+        check("%s: %s %s" % (label, way, "harmless" if way in HARMLESS
+                                 else "closed"), ok)
         if not ok:
             print("    %d tried; %s" % (tried, "; ".join(sorted(
                 set(v + " " + x for v, x in said if v != "closed")))))
@@ -113,7 +120,7 @@ def free_case(tmp, tag):
     check("--no-sandbox: it ran, %d probes done" % done,
           p.returncode == 0 and done == PROCESSES)
     seen = {w for w, v, _ in got if v == "seen"}
-    for way in ("abstract name", "/proc/locks", "xattr") + \
+    for way in ("abstract name", "/proc/locks", "xattr", "/dev/shm") + \
             (("keyring @u",) if os.geteuid() == 0 else ()):
         check("--no-sandbox: a mark seen through %s" % way, way in seen)
 
@@ -168,6 +175,11 @@ def main():
     finally:
         for t in ("a", "b", "c"):
             forget_keys(tag + t)
+        # A probe killed before its look leaves its /dev/shm file on the
+        # machine's /dev/shm where unconfined.
+        for n in os.listdir("/dev/shm") if os.path.isdir("/dev/shm") else []:
+            if n.startswith("bzprobe-" + tag):
+                os.remove(os.path.join("/dev/shm", n))
         shutil.rmtree(tmp, ignore_errors=True)
     return verdict()
 

@@ -88,7 +88,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         spy = os.path.join(tmp, "spy.log")
         cmd = [os.path.join(BUILD, "bezique-arbiter"), "match",
-               # logged through its stderr: it may write no file itself
+               # logged through its stderr: it writes no file of its own
                "-e", "%s/fixtures/badbot --mode good --spy -" % BUILD,
                "--name", "spy", "--stderr", spy,
                "-e", "%s/bezique-engine --level random" % BUILD,
