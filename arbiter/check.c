@@ -411,7 +411,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 	cfg.deals = games;
 	cfg.format = FORMAT_MATCH;
 	cfg.rounds = games / cfg.nengines;
-	cfg.seed = 20261122;
+	run_key_from_text("bezique check 20261122", cfg.key);
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;

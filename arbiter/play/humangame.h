@@ -40,7 +40,7 @@ struct humangame_opts {
 	const char	*hint_engine;	/* the command that gives hints */
 	int		 seat;		/* the person's seat, 0 or 1 */
 	int		 deals;		/* 0: no end */
-	uint64_t	 seed;
+	uint8_t		 key[RUN_KEY_BYTES];	/* the decks' (seed.h) */
 	bool		 seed_drawn;	/* none given: drawn (seed.h) */
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */

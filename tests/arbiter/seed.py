@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""The seed a run deals from is no engine's to know (arbiter/match/seed.h).
+"""The key a run deals from is no engine's to know (arbiter/match/seed.h).
 
-Every deck follows from the run's seed by a published recipe, so the
-arbiter must not deal from a seed an engine's author can guess:
-- without --seed, two runs deal different decks, from a seed drawn at
-  random and printed at the end ("--seed S deals them again"), and
-  --seed S deals the very same decks;
-- --resume of such a run continues from the records' seed (verify
+Every deck follows from the run's key by a published recipe, so the
+arbiter must not deal from a key an engine's author can guess:
+- without --seed or --key, two runs deal different decks, from a key
+  drawn at random and printed at the end ("--key K deals them again"),
+  and --key K deals the very same decks;
+- --resume of such a run continues with the records' key (verify
   accepts the whole file as one run), and prints no new one;
 - a tournament file without `seed =` draws one; with it, none is drawn;
-- --shard without a seed is refused (shards must deal the same decks);
-- a --seed given on the command line is not in /proc/PID/cmdline, which
-  every engine can read (badbot --mode burgle with BURGLE_CMDLINE).
+- --shard without a seed or key is refused (shards must deal the same
+  decks);
+- a --seed or --key given on the command line is not in
+  /proc/PID/cmdline, which every engine can read (badbot --mode burgle
+  with BURGLE_CMDLINE).
 """
 import json
 import os
@@ -26,8 +28,8 @@ BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 ENG = os.path.abspath(os.path.join(BUILD, "bezique-engine"))
 BAD = os.path.abspath(os.path.join(BUILD, "fixtures", "badbot"))
-DRAWN = re.compile(r"the decks came from seed (\d+), drawn at random; "
-                   r"--seed (\d+) deals them again")
+DRAWN = re.compile(r"the decks came from key ([0-9a-f]{64}), drawn at "
+                   r"random; --key ([0-9a-f]{64}) deals them again")
 failed = []
 
 
@@ -46,12 +48,27 @@ def match(tmp, records, extra=(), deals=2, env=None):
 
 
 def decks(records):
-    return [json.loads(line)["seed"] for line in open(records)]
+    return [json.loads(line)["deck"] for line in open(records)]
 
 
 def drawn(p):
     m = DRAWN.search(p.stderr)
     return m.group(1) if m and m.group(1) == m.group(2) else None
+
+
+def burgled_cmdline(tmp, flag, value):
+    """A match given flag value whose first engine, badbot burgle, reads
+    the arbiter's command line: its run and the lines it read there."""
+    log = os.path.join(tmp, "burglar%s.log" % flag)
+    env = dict(os.environ, BURGLE_CMDLINE="1")
+    p = subprocess.run([ARB, "match", "-e", BAD + " --mode burgle",
+                        "--stderr", log, "-e", ENG + " --level random",
+                        "-n", "2", flag, value, "-q",
+                        "-o", os.path.join(tmp, "b%s.jsonl" % flag)],
+                       cwd=tmp, capture_output=True, text=True,
+                       timeout=120, env=env)
+    return p, [l for l in enginelog.lines(log)
+               if l.startswith("burgle: cmdline ")]
 
 
 def main():
@@ -60,18 +77,18 @@ def main():
                            ("one.jsonl", "two.jsonl", "again.jsonl"))
         p1, p2 = match(tmp, one), match(tmp, two)
         s1, s2 = drawn(p1), drawn(p2)
-        check("without --seed: exit 0, the drawn seed printed at the end",
+        check("without --seed: exit 0, the drawn key printed at the end",
               p1.returncode == 0 and p2.returncode == 0 and s1 and s2)
         check("two runs without --seed deal different decks",
               s1 != s2 and decks(one)[0] != decks(two)[0])
-        p3 = match(tmp, again, ["--seed", s1 or "1"])
-        check("--seed S deals the decks of the run that drew S",
+        p3 = match(tmp, again, ["--key", s1 or "1"])
+        check("--key K deals the decks of the run that drew K",
               p3.returncode == 0 and decks(again) == decks(one))
-        check("a seed given is not said again", drawn(p3) is None)
+        check("a key given is not said again", drawn(p3) is None)
 
         p4 = match(tmp, one, ["--resume", one], deals=4)
         d = decks(one)
-        check("--resume continues from the records' seed",
+        check("--resume continues with the records' key",
               p4.returncode == 0 and len(d) == 4 and drawn(p4) is None)
         v = subprocess.run([ARB, "verify", one], capture_output=True,
                            text=True)
@@ -98,23 +115,16 @@ def main():
             check("tournament %s: %s" % ("with seed = 77" if seeded else
                                          "without seed =",
                                          "none drawn" if seeded else
-                                         "a seed drawn"),
+                                         "a key drawn"),
                   p.returncode == 0 and (drawn(p) is None) == seeded)
 
-        log = os.path.join(tmp, "burglar.log")
-        env = dict(os.environ, BURGLE_CMDLINE="1")
-        p6 = subprocess.run([ARB, "match", "-e", BAD + " --mode burgle",
-                             "--stderr", log, "-e", ENG + " --level random",
-                             "-n", "2", "--seed", "4242424242", "-q",
-                             "-o", os.path.join(tmp, "b.jsonl")],
-                            cwd=tmp, capture_output=True, text=True,
-                            timeout=120, env=env)
-        seen = [l for l in enginelog.lines(log)
-                if l.startswith("burgle: cmdline ")]
-        check("an engine reads the arbiter's command line",
-              p6.returncode == 0 and seen and "--seed" in seen[0])
-        check("... without the seed given on it",
-              seen and not any("4242424242" in l for l in seen))
+        for flag, value in (("--seed", "4242424242"),
+                            ("--key", "0123456789abcdef" * 4)):
+            p, seen = burgled_cmdline(tmp, flag, value)
+            check("an engine reads the arbiter's command line, with %s"
+                  % flag, p.returncode == 0 and seen and flag in seen[0])
+            check("... without the %s given on it" % flag[2:],
+                  seen and not any(value in l for l in seen))
     print("%d failed" % len(failed))
     return 1 if failed else 0
 
