@@ -190,11 +190,13 @@ outputs_confine(struct match_cfg *c)
 		abort();
 	protect[5] = c->live_path;
 	/* The run's key beside the records (record/keyfile.h): it deals
-	 * every deck. */
+	 * every deck.  None beside a device (-o /dev/null keeps none). */
+	const char *rec = c->resume ? c->resume : c->records;
+	struct stat rs;
 	free(c->key_path);
 	c->key_path = NULL;
-	if ((c->resume || c->records) && asprintf(&c->key_path, "%s"
-	    KEYFILE_SUFFIX, c->resume ? c->resume : c->records) < 0)
+	if (rec != NULL && (stat(rec, &rs) < 0 || S_ISREG(rs.st_mode)) &&
+	    asprintf(&c->key_path, "%s" KEYFILE_SUFFIX, rec) < 0)
 		abort();
 	protect[6] = c->key_path;
 	/* And every engine's stderr log: what one engine says of its
@@ -244,8 +246,11 @@ outputs_tidy(const struct match_cfg *c)
 	struct stat st;
 
 	if (c->records_default && stat(c->records, &st) == 0 &&
-	    st.st_size == 0)
+	    st.st_size == 0) {
 		unlink(c->records);
+		if (c->key_path != NULL)	/* the key of no deal */
+			unlink(c->key_path);
+	}
 }
 
 int

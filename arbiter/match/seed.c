@@ -58,7 +58,7 @@ seed_settle(struct match_cfg *c)
 
 	if (c->seed_given) {
 		if (c->seed_guessable)
-			fprintf(stderr, "bezique-arbiter: warning: --seed is "
+			fprintf(stderr, "bezique-arbiter: --seed is "
 			    "short, a number or a date: an engine's author "
 			    "could guess it and deal every deck (leave it out "
 			    "for a secret key, or give 16 characters or more "

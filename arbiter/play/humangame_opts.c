@@ -114,7 +114,8 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	}
 	if (strcmp(f, "--engine") && strcmp(f, "--hint-engine") &&
 	    strcmp(f, "--seat") && strcmp(f,
-	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--variant") &&
+	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--key") &&
+	    strcmp(f, "--variant") &&
 	    strcmp(f, "--records") && strcmp(f, "--name") &&
 	    strcmp(f, "--stall-limit"))
 		return 0;
@@ -137,9 +138,18 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 		run_key_from_text(v, o->key);
 		o->seed_drawn = false;
 		if (run_key_guessable(v))
-			fprintf(stderr, "bezique-arbiter: warning: --seed is "
+			fprintf(stderr, "bezique-arbiter: --seed is "
 			    "short, a number or a date: the engine's author "
 			    "could guess it and deal every deck\n");
+		argv_hide(argv[*i]);
+	}
+	else if (strcmp(f, "--key") == 0) {
+		if (run_key_parse(v, o->key) < 0) {
+			fprintf(stderr, "bezique-arbiter: --key: needs 64 hex "
+			    "digits (256 bits)\n");
+			return -1;
+		}
+		o->seed_drawn = false;
 		argv_hide(argv[*i]);
 	}
 	else if (strcmp(f, "--variant") == 0) {
@@ -221,6 +231,7 @@ humangame_usage(FILE *f)
 	    "  --deals N        deals to play (0: as many as you like)\n"
 	    "  --seed TEXT      deal from the key this text gives (a key\n"
 	    "                   drawn at random)\n"
+	    "  --key HEX        deal from this key (64 hex digits)\n"
 	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
 	    "  --records FILE   append each deal's record to FILE\n"
 	    "  --name NAME      your name in the records\n"

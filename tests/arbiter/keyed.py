@@ -27,7 +27,7 @@ import bzp  # noqa: E402
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 ENG = os.path.abspath(os.path.join(BUILD, "bezique-engine"))
-SPY = os.path.join(HERE, "keyed_spy.sh")
+SPY = os.path.join(HERE, "..", "fixtures", "keyed_spy.sh")
 failed = []
 
 
