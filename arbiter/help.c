@@ -155,8 +155,11 @@ show_options(FILE *f)
 static void
 verify_options(FILE *f)
 {
-	fputs("  (no options)           every record of every FILE is "
-	    "replayed\n", f);
+	fputs("  --key HEX              the run's key (default: FILE.key "
+	    "beside FILE):\n"
+	    "                         every deck dealt again from it and "
+	    "checked\n"
+	    "  every record of every FILE is replayed\n", f);
 }
 
 static void
@@ -194,7 +197,7 @@ static const struct command_help {
 	    "a round robin or gauntlet described by an INI file",
 	    tournament_options,
 	    "tournament tournaments/demo.ini --rounds 2 -o t.jsonl" },
-	{ "verify", "verify FILE...",
+	{ "verify", "verify [--key HEX] FILE...",
 	    "replay records with the rules core and check every figure",
 	    verify_options, "verify m.jsonl" },
 	{ "rate", "rate FILE... [--summary FILE] [--bootstrap N]",
