@@ -102,7 +102,7 @@ every_deck_is_a_permutation(void **state)
 	rules_init(&r, VARIANT_RUBICON);
 	for (int k = 0; k < 20; k++) {
 		bool seen[MAX_CARDS] = { false };
-		char text[16];
+		char text[32];
 		snprintf(text, sizeof(text), "permutation %d", k);
 		run_key_from_text(text, key);
 		deck_key_deck(key, &r, k, k % 3, deck);
