@@ -59,6 +59,12 @@ record_check_key(const char *line, const struct record_summary *sum,
 		json_decref(obj);
 		return 0;	/* dealt by its seed: replay() checked it */
 	}
+	if (sum->id.hand != (sum->series ? sum->hand : 0)) {
+		snprintf(err, errlen, "deal %d: hand %d, not its deal's "
+		    "number in its game (%d)", sum->deal + 1, sum->id.hand,
+		    sum->series ? sum->hand : 0);
+		goto out;
+	}
 	run_key_commitment(key, commit);
 	if (strcmp(commit, sum->id.commit) != 0) {
 		snprintf(err, errlen, "deal %d: its commit %.16s... is not the "

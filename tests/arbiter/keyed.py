@@ -7,8 +7,8 @@ record/keyfile.h, match/seed.h, doc/reproducible.md):
   key; the key is kept in RECORDS.key, mode 0600, and nowhere an engine
   reads it (its command line, environment, working directory);
 - the key kept re-derives every deck (verify, and bots/lib/python);
-- verify refuses a record whose deck was moved to another round, and
-  a key whose commitment is not the records'; without a key it says the
+- verify refuses a record whose deck was moved to another round or
+  hand, and a key whose commitment is not the records'; without a key it says the
   decks were not checked, and that is no error;
 - --resume continues with the same key (the key file's), refuses another.
 """
@@ -147,6 +147,15 @@ def main():
               v.returncode == 1 and "deal %d: the deck is not the one the "
               "key deals for round %d" % (moved["deal"] + 1, moved["round"])
               in v.stderr)
+
+        other = json.loads(lines[0])
+        other["hand"] = 1
+        with open(f, "w") as out:
+            out.write("\n".join([json.dumps(other)] + lines[1:]) + "\n")
+        v = verify(f)
+        check("verify refuses a hand other than the deal's in its game",
+              v.returncode == 1 and "deal %d: hand 1, not its deal's number"
+              % (other["deal"] + 1) in v.stderr)
 
         # Resume: the same key, from the key file; another refused.
         r = os.path.join(tmp, "r.jsonl")
