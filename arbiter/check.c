@@ -19,6 +19,7 @@
 #include "bzp.h"
 #include "check.h"
 #include "base/argv.h"
+#include "record/keyfile.h"
 #include "base/request_id.h"
 #include "match/bot.h"
 #include "base/clock.h"
@@ -411,7 +412,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 	cfg.deals = games;
 	cfg.format = FORMAT_MATCH;
 	cfg.rounds = games / cfg.nengines;
-	cfg.seed = 20261122;
+	run_key_from_text("bezique check 20261122", cfg.key);
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;
@@ -444,6 +445,11 @@ deals(const char *command, const char *self_dir, enum variant v,
 	}
 	free(line);
 	unlink(path);
+	/* And the run's key kept beside the records (keyfile.h). */
+	if (asprintf(&line, "%s" KEYFILE_SUFFIX, path) >= 0) {
+		unlink(line);
+		free(line);
+	}
 	printf("  %-5s %s: plays %d whole games against the random level "
 	    "(%d deals played, %d failed)\n", failures || played < games ?
 	    "FAIL" : "ok", variant_name(v), games, played, failures);

@@ -61,7 +61,9 @@ tournament_options(FILE *f)
 	    "  rounds = N           deals per pairing, each a deck of its own\n"
 	    "                       (with duplicate = yes: decks, each\n"
 	    "                       played twice with the seats swapped) (10)\n"
-	    "  seed = N             seed of the deals (drawn at random)\n"
+	    "  seed = TEXT          deal from the key this text gives\n"
+	    "                       (a key drawn at random)\n"
+	    "  key = HEX            deal from this key (64 hex digits)\n"
 	    "  variant = V          rubicon (default), two-hand, six-pack,\n"
 	    "                       eight-pack, three-hand\n"
 	    "  concurrency = K      deals played at once (1)\n"
@@ -164,8 +166,11 @@ show_options(FILE *f)
 static void
 verify_options(FILE *f)
 {
-	fputs("  (no options)           every record of every FILE is "
-	    "replayed\n", f);
+	fputs("  --key HEX              the run's key (default: FILE.key "
+	    "beside FILE):\n"
+	    "                         every deck dealt again from it and "
+	    "checked\n"
+	    "  every record of every FILE is replayed\n", f);
 }
 
 static void
@@ -203,7 +208,7 @@ static const struct command_help {
 	    "a round robin or gauntlet described by an INI file",
 	    tournament_options,
 	    "tournament tournaments/demo.ini --rounds 2 -o t.jsonl" },
-	{ "verify", "verify FILE...",
+	{ "verify", "verify [--key HEX] FILE...",
 	    "replay records with the rules core and check every figure",
 	    verify_options, "verify m.jsonl" },
 	{ "rate", "rate FILE... [--summary FILE] [--bootstrap N] "

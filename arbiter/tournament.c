@@ -48,7 +48,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	static const struct {
 		const char *key, *flag;
 	} map[] = { { "rounds", "--rounds" }, { "seed", "--seed" },
-		{ "variant", "--variant" }, { "concurrency", "--concurrency" },
+		{ "key", "--key" }, { "variant", "--variant" }, { "concurrency", "--concurrency" },
 		{ "time", "--time" }, { "inc", "--inc" }, { "cap", "--cap" },
 		{ "movetime", "--movetime" }, { "margin", "--margin" },
 		{ "startup_timeout", "--startup-timeout" },

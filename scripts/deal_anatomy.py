@@ -127,7 +127,10 @@ class Tally:
             self.points[(group, side)]["(brisques)"] += \
                 r["result"]["brisques"][s]
         hand = None if fixer is None else (fixer - r["dealer"]) % 2
-        deck = (r.get("seed"), r.get("variant"), tuple(sorted(r["players"])))
+        # The deck: its seed (records of version 1, 2) or its run key's
+        # commitment, round and hand (version 3, doc/reproducible.md).
+        deck = (r.get("seed"), r.get("commit"), r.get("round"),
+                r.get("hand"), r.get("variant"), tuple(sorted(r["players"])))
         self.pairs.setdefault(deck, []).append((hand, outcome))
 
 

@@ -19,7 +19,6 @@ config_defaults(struct match_cfg *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->deals = 0;	/* match: one deck in every seating (2, or 3) */
-	c->seed = 1;
 	rules_init(&c->rules, VARIANT_RUBICON);
 	c->concurrency = 1;
 	c->clock.time_ms = 60000;
@@ -109,7 +108,9 @@ config_usage(FILE *f)
 	    "                         every seating, 2, or 3 in three-hand);\n"
 	    "                         a game of several deals (two-hand,\n"
 	    "                         three-hand) counts as one\n"
-	    "      --seed S           seed of the deals (default: drawn at random)\n"
+	    "      --seed TEXT        deal from the key this text gives\n"
+	    "                         (default: a key drawn at random)\n"
+	    "      --key HEX          deal from this key (64 hex digits)\n"
 	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
 	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
 	    "                         file; -o /dev/null keeps none)\n"
@@ -395,11 +396,17 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 {
 	*used = 1;
 	if (strcmp(f, "--seed") == 0) {
-		long long n;
-		if (v == NULL || bzp_parse_int(v, 0, INT64_MAX, &n) < 0)
-			return bad(c, f, "not a seed", v);
-		c->seed = (uint64_t)n;
+		if (v == NULL || v[0] == '\0')
+			return bad(c, f, "needs a text", v);
+		run_key_from_text(v, c->key);
 		c->seed_given = true;
+		c->seed_guessable = run_key_guessable(v);
+	} else if (strcmp(f, "--key") == 0) {
+		if (v == NULL || run_key_parse(v, c->key) < 0)
+			return say(c, f, "needs 64 hex digits (256 bits), not "
+			    "what was given");
+		c->seed_given = true;
+		c->seed_guessable = false;
 	} else if (strcmp(f, "-o") == 0 || strcmp(f, "--records") == 0) {
 		if (v == NULL)
 			return bad(c, f, "needs a file", v);
@@ -519,7 +526,7 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 			return -1;
 		if (other_flag(c, f, v, &used) < 0)
 			return -1;
-		if (strcmp(f, "--seed") == 0)
+		if (strcmp(f, "--seed") == 0 || strcmp(f, "--key") == 0)
 			argv_hide(argv[i + 1]);
 		i += used;
 	}

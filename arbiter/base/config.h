@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/run_key.h"
 #include "rules.h"
 
 struct bot_human_port;
@@ -114,8 +115,12 @@ struct match_cfg {
 	enum format		 format;
 	int			 rounds;	/* decks per pairing */
 	int			 deals;		/* deals to play in all */
-	uint64_t		 seed;
-	bool			 seed_given;	/* by the organiser */
+	/* The run's key, every deck's source (run_key.h, seed.h). */
+	uint8_t			 key[RUN_KEY_BYTES];
+	bool			 seed_given;	/* by the organiser: --seed
+						 * or --key */
+	bool			 seed_guessable;	/* a --seed text
+						 * one could guess */
 	bool			 seed_drawn;	/* at random (seed.h) */
 	struct rules		 rules;
 	/* The rule options given ("name=value"), applied again after a
@@ -158,6 +163,8 @@ struct match_cfg {
 	bool			 live;		/* --live: a feed of each move */
 	char			*live_path;	/* its file, RECORDS.live
 						 * (outputs_confine) */
+	char			*key_path;	/* the run's key beside the
+						 * records (outputs_confine) */
 	bool			 print_table;	/* the results at the end */
 	const char		*summary;	/* JSON standings, or NULL */
 	const char		*svg;		/* rating chart, or NULL */

@@ -34,20 +34,18 @@ lines_ints(const int *v, int n, char *buf, size_t len)
 }
 
 void
-lines_gameover(const struct game *g, uint64_t seed, int game,
+lines_gameover(const struct game *g, const uint16_t *deck, int game,
     const struct series *sr, enum termination term, int fault_seat,
     bool with_deck, char *buf, size_t len)
 {
 	const struct rules *r = game_rules(g);
 	struct result res;
-	uint16_t deck[MAX_CARDS];
 	char card[CARD_TEXT_MAX], reason[32], points[64], brisques[64];
 	char totals[64];
 	size_t k;
 	int n = r->packs * CARDS_PER_PACK;
 
 	game_result(g, &res);
-	game_shuffle_deck(r, seed, deck);
 	snprintf(reason, sizeof(reason), "%s", termination_name(term));
 	if (fault_seat >= 0)
 		snprintf(reason + strlen(reason), sizeof(reason) -

@@ -35,13 +35,13 @@ size_t	lines_legal(const struct game *g, char *buf, size_t len);
 void	lines_ints(const int *v, int n, char *buf, size_t len);
 
 /*
- * The gameover line of the finished deal g (dealt from seed) of game
+ * The gameover line of the finished deal g (dealt deck) of game
  * `game`, the game standing as sr after it (series_add() done); term
  * and fault_seat say how the deal ended (fault_seat -1: none).  The
  * deck is shown (deck=) only when with_deck: never while another deal
  * of it may be played.
  */
-void	lines_gameover(const struct game *g, uint64_t seed, int game,
+void	lines_gameover(const struct game *g, const uint16_t *deck, int game,
 	    const struct series *sr, enum termination term, int fault_seat,
 	    bool with_deck, char *buf, size_t len);
 

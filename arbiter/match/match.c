@@ -452,6 +452,8 @@ setup(struct match *m)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
 		return -1;
 	}
+	if (out != NULL && seed_keep(c, out) < 0)	/* before any deal */
+		return -1;
 	if (c->live_path != NULL && (m->live = live_open(c->live_path)) ==
 	    NULL)
 		return -1;
@@ -584,7 +586,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		m.failed = true;
 	rc = exit_status(&m);
 	if (cfg->seed_drawn && tally_deals(&m) > 0)
-		seed_say_drawn(cfg->seed, stderr);
+		seed_say_drawn(cfg->key, stderr);
 	if (rc == 1 || rc > 128)
 		print_resume_hint(&m);
 	if (m.nwithdrawn > 0)

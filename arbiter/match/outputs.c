@@ -13,6 +13,7 @@
 
 #include "match/outputs.h"
 #include "proc/sandbox.h"
+#include "record/keyfile.h"
 
 /* Keeps path as long as the configuration (c->owned). */
 static const char *
@@ -169,6 +170,8 @@ outputs_free(struct match_cfg *c)
 	c->limits.sandbox = NULL;
 	free(c->live_path);
 	c->live_path = NULL;
+	free(c->key_path);
+	c->key_path = NULL;
 	config_free(c);
 }
 
@@ -176,7 +179,7 @@ int
 outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
-		c->ini, NULL, NULL };
+		c->ini, NULL, NULL, NULL };
 
 	/* --live's feed beside the records, kept from the engines as they
 	 * are (record/live.h). */
@@ -186,6 +189,16 @@ outputs_confine(struct match_cfg *c)
 	    "%s.live", c->resume ? c->resume : c->records) < 0)
 		abort();
 	protect[5] = c->live_path;
+	/* The run's key beside the records (record/keyfile.h): it deals
+	 * every deck.  None beside a device (-o /dev/null keeps none). */
+	const char *rec = c->resume ? c->resume : c->records;
+	struct stat rs;
+	free(c->key_path);
+	c->key_path = NULL;
+	if (rec != NULL && (stat(rec, &rs) < 0 || S_ISREG(rs.st_mode)) &&
+	    asprintf(&c->key_path, "%s" KEYFILE_SUFFIX, rec) < 0)
+		abort();
+	protect[6] = c->key_path;
 	/* And every engine's stderr log: what one engine says of its
 	 * hand there is no business of the other's. */
 	const char *given[sizeof(protect) / sizeof(protect[0]) + MAX_ENGINES];
@@ -233,8 +246,11 @@ outputs_tidy(const struct match_cfg *c)
 	struct stat st;
 
 	if (c->records_default && stat(c->records, &st) == 0 &&
-	    st.st_size == 0)
+	    st.st_size == 0) {
 		unlink(c->records);
+		if (c->key_path != NULL)	/* the key of no deal */
+			unlink(c->key_path);
+	}
 }
 
 int

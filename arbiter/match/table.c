@@ -11,6 +11,7 @@
 #include "match/lines.h"
 #include "match/table.h"
 #include "match/table_int.h"
+#include "record/deck_key.h"
 #include "view.h"
 
 static void	start_bots(struct table *t);
@@ -256,8 +257,8 @@ static void
 begin_deal(struct table *t, int fault_engine, enum termination term,
     const char *reason)
 {
-	uint16_t deck[MAX_CARDS];
 	const char *names[MAX_PLAYERS];
+	struct deck_id id;
 
 	t->waiting = false;
 	t->playing = true;
@@ -267,24 +268,28 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	for (int s = 0; s < t->n; s++)
 		t->engine_at[s] = t->deal.engine[s];
 	series_next_rules(&t->deal.start, &t->cfg->rules, &t->rules);
-	t->seed = schedule_hand_seed(t->deal.seed, t->deal.start.deals);
 	for (int s = 0; s < t->n; s++)
 		t->before[s] = t->deal.start.total[s];
-	t->g = game_new(&t->rules, t->seed, t->deal.start.dealer);
-	game_shuffle_deck(&t->rules, t->seed, deck);
+	/* The deck of its round and, in a game of several deals, hand. */
+	run_key_commitment(t->cfg->key, id.commit);
+	id.round = t->deal.round;
+	id.hand = t->deal.start.deals;
+	deck_key_deck(t->cfg->key, &t->rules, id.round, id.hand, t->deck);
+	t->g = game_new_from_deck(&t->rules, t->deck, t->deal.start.dealer);
 	for (int s = 0; s < t->n; s++) {
 		names[s] = bot_name(t->bots[t->engine_at[s]]);
 		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
 	}
-	t->rec = record_new(t->deal.deal, t->deal.pair, t->seed, &t->rules,
-	    t->deal.start.dealer, deck, names);
+	t->rec = record_new(t->deal.deal, t->deal.pair, &id, &t->rules,
+	    t->deal.start.dealer, t->deck, names);
 	if (t->cfg->confinement[0] != '\0')
 		record_sandbox(t->rec, t->cfg->confinement);
 	if (t->rules.cut_cards > 0) {
 		/* The six-pack's cut, before the first card: the views
 		 * show it (declarations "cut" and "guess"). */
 		int lifted, guessed;
-		schedule_cut(&t->rules, t->seed, &lifted, &guessed);
+		deck_key_cut(t->cfg->key, &t->rules, id.round, id.hand,
+		    &lifted, &guessed);
 		record_cut(t->rec, lifted, guessed, game_cut(t->g, lifted,
 		    guessed));
 	}
@@ -304,7 +309,7 @@ static void
 gameover_line(struct table *t, enum termination term, int fault_seat,
     bool show_deck)
 {
-	lines_gameover(t->g, t->seed, t->deal.deal, &t->deal.start, term,
+	lines_gameover(t->g, t->deck, t->deal.deal, &t->deal.start, term,
 	    fault_seat, show_deck, t->line, BZP_MAX_LINE);
 	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);

@@ -41,7 +41,7 @@ struct table {
 	int			 restarts;	/* in this deal */
 	struct deal_spec	 deal;	/* deal.start: the game so far */
 	struct rules		 rules;	/* of this deal (series_next_rules) */
-	uint64_t		 seed;	/* of this deal */
+	uint16_t		 deck[MAX_CARDS];	/* of this deal */
 	int			 before[MAX_PLAYERS];	/* the game's totals */
 	bool			 end_game;	/* table_end_game() was called */
 	struct game		*g;

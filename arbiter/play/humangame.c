@@ -17,6 +17,7 @@
 #include "play/dealwords.h"
 #include "play/humangame.h"
 #include "match/outputs.h"
+#include "record/keyfile.h"
 #include "record/schedule.h"
 #include "match/table.h"
 #include "view.h"
@@ -107,7 +108,7 @@ play_next(struct humangame *h)
 	else {
 		memset(&d, 0, sizeof(d));
 		d.deal = d.pair = d.round = h->deal;
-		d.seed = schedule_deck_seed(h->o.seed, h->deal);
+		d.seed = (uint64_t)h->deal;	/* deals from h->cfg.key */
 	}
 	d.engine[h->o.seat] = 1;
 	d.engine[1 - h->o.seat] = 0;
@@ -247,6 +248,7 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	h->history = json_array();
 	config_defaults(&h->cfg);
 	rules_init(&h->cfg.rules, o->variant);
+	memcpy(h->cfg.key, o->key, sizeof(h->cfg.key));
 	h->cfg.clock.time_ms = 0;	/* a person has all the time */
 	h->cfg.clock.stall_ms = (long long)o->stall_s * 1000;
 	h->cfg.nengines = 2;
@@ -271,6 +273,9 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	    h->broken[0] == '\0')
 		snprintf(h->broken, sizeof(h->broken), "cannot open %s",
 		    o->records);
+	if (h->records != NULL)	/* the key beside them, before any deal */
+		(void)keyfile_keep(o->records, o->key, h->broken,
+		    sizeof(h->broken));
 	/* The engine confined as a match's, the records protected. */
 	h->cfg.records = o->records;
 	h->cfg.no_sandbox = o->no_sandbox;

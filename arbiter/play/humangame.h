@@ -41,10 +41,10 @@ struct humangame_opts {
 	int		 seat;		/* the person's seat, 0 or 1 */
 	int		 deals;		/* 0: no end; two-hand: games */
 	/* The index of the first deal: a new game in the same records
-	 * continues their numbering (and the decks of the seed), so that
+	 * continues their numbering (and the decks of the key), so that
 	 * no deal's identity is used twice (humangame_next_index). */
 	int		 first_deal;
-	uint64_t	 seed;
+	uint8_t		 key[RUN_KEY_BYTES];	/* the decks' (seed.h) */
 	bool		 seed_drawn;	/* none given: drawn (seed.h) */
 	enum variant	 variant;
 	const char	*records;	/* JSON Lines file, or NULL */
@@ -61,11 +61,11 @@ struct humangame_callbacks {
 };
 
 /* The defaults: greedy engine, strong hints, seat 0, Rubicon, no end,
- * the seed drawn at random by humangame_check() unless --seed gives one
- * (an engine that knew the seed would know the person's cards). */
+ * the key drawn at random by humangame_check() unless --seed or --key
+ * gives one (an engine that knew the key would know the person's cards). */
 void		 humangame_defaults(struct humangame_opts *o);
 /* Reads argv[*i] if it is one of the flags above (--engine,
- * --hint-engine, --seat, --deals, --seed, --variant, --records, --name,
+ * --hint-engine, --seat, --deals, --seed, --key, --variant, --records, --name,
  * --stall-limit, --no-sandbox), moving *i past its value: 1, 0 if not
  * one, -1 after one line to stderr. */
 int		 humangame_parse_flag(struct humangame_opts *o, int argc,
@@ -83,7 +83,7 @@ int		 humangame_choose(struct humangame_opts *o,
 		    const struct humangame_opts *now,
 		    const struct humangame_opts *given,
 		    const struct web_newgame *ng, char *err, size_t errlen);
-/* Whether the engine's command can start, and the seed drawn if none
+/* Whether the engine's command can start, and the key drawn if none
  * was given; names the engine (its id name, asked once): 0, or -1 with
  * one line. */
 int		 humangame_check(struct humangame_opts *o, char *err,

@@ -114,7 +114,8 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	}
 	if (strcmp(f, "--engine") && strcmp(f, "--hint-engine") &&
 	    strcmp(f, "--seat") && strcmp(f,
-	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--variant") &&
+	    "--deals") && strcmp(f, "--seed") && strcmp(f, "--key") &&
+	    strcmp(f, "--variant") &&
 	    strcmp(f, "--records") && strcmp(f, "--name") &&
 	    strcmp(f, "--stall-limit"))
 		return 0;
@@ -133,6 +134,24 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 		o->records = v;
 	else if (strcmp(f, "--name") == 0)
 		o->name = v;
+	else if (strcmp(f, "--seed") == 0) {
+		run_key_from_text(v, o->key);
+		o->seed_drawn = false;
+		if (run_key_guessable(v))
+			fprintf(stderr, "bezique-arbiter: --seed is "
+			    "short, a number or a date: the engine's author "
+			    "could guess it and deal every deck\n");
+		argv_hide(argv[*i]);
+	}
+	else if (strcmp(f, "--key") == 0) {
+		if (run_key_parse(v, o->key) < 0) {
+			fprintf(stderr, "bezique-arbiter: --key: needs 64 hex "
+			    "digits (256 bits)\n");
+			return -1;
+		}
+		o->seed_drawn = false;
+		argv_hide(argv[*i]);
+	}
 	else if (strcmp(f, "--variant") == 0) {
 		struct rules r;
 		if (variant_parse(v, &o->variant) < 0 ||
@@ -144,20 +163,15 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 		}
 	} else if (number(f, v, strcmp(f, "--stall-limit") == 0 ? 1 : 0,
 	    strcmp(f, "--seat") == 0 ? 1 : strcmp(f, "--deals") == 0 ?
-	    1000000 : strcmp(f, "--stall-limit") == 0 ? 86400 : INT64_MAX,
+	    1000000 : 86400,
 	    &n) < 0)
 		return -1;
 	else if (strcmp(f, "--stall-limit") == 0)
 		o->stall_s = (int)n;
 	else if (strcmp(f, "--seat") == 0)
 		o->seat = (int)n;
-	else if (strcmp(f, "--deals") == 0)
+	else
 		o->deals = (int)n;
-	else {
-		o->seed = (uint64_t)n;
-		o->seed_drawn = false;
-		argv_hide(argv[*i]);
-	}
 	return 1;
 }
 
@@ -193,8 +207,8 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 {
 	struct engine_cfg e;
 
-	if (o->seed_drawn && seed_draw(&o->seed) < 0) {
-		snprintf(err, errlen, "drawing a seed: %s", strerror(errno));
+	if (o->seed_drawn && run_key_draw(o->key) < 0) {
+		snprintf(err, errlen, "drawing a key: %s", strerror(errno));
 		return -1;
 	}
 	memset(&e, 0, sizeof(e));
@@ -216,7 +230,9 @@ humangame_usage(FILE *f)
 	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
 	    "  --deals N        deals to play, in two-hand games to 1,000\n"
 	    "                   (0: as many as you like)\n"
-	    "  --seed N         the first deal's seed (drawn at random)\n"
+	    "  --seed TEXT      deal from the key this text gives (a key\n"
+	    "                   drawn at random)\n"
+	    "  --key HEX        deal from this key (64 hex digits)\n"
 	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
 	    "  --records FILE   append each deal's record to FILE\n"
 	    "  --name NAME      your name in the records\n"
@@ -251,8 +267,9 @@ humangame_choose(struct humangame_opts *o, const struct humangame_opts *now,
 		o->seat = ng->seat;
 	if (ng->deals >= 0)
 		o->deals = ng->deals;
-	/* The seed stays: the new game's deals go on from the next index
-	 * (first_deal), so its decks are new and the records one match
-	 * whose deals each appear once (verify, rate). */
+	/* The key stays: the new game's deals go on from the next index
+	 * (first_deal), so its decks are new and the records one run
+	 * whose deals each appear once, under one commitment (verify,
+	 * rate). */
 	return 0;
 }

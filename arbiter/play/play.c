@@ -524,7 +524,7 @@ play_main(int argc, char **argv)
 	event_base_dispatch(p->base);
 	rc = humangame_broken(p->game) ? 1 : 0;
 	if (o.seed_drawn)
-		seed_say_drawn(o.seed, stderr);
+		seed_say_drawn(o.key, stderr);
 	n = played(p);
 	humangame_free(p->game);	/* the records closed */
 	tidy_records(o.records, existed, n);

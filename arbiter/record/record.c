@@ -58,11 +58,12 @@ deck_json(const uint16_t *deck, int n)
 }
 
 struct record *
-record_new(int deal, int pair, uint64_t seed, const struct rules *r,
-    int dealer, const uint16_t *deck, const char *const *names)
+record_new(int deal, int pair, const struct deck_id *id,
+    const struct rules *r, int dealer, const uint16_t *deck,
+    const char *const *names)
 {
 	struct record *rec = calloc(1, sizeof(*rec));
-	char rules[2048], seedtext[32];
+	char rules[2048];
 	json_t *players = json_array();
 
 	if (rec == NULL || players == NULL)
@@ -71,10 +72,10 @@ record_new(int deal, int pair, uint64_t seed, const struct rules *r,
 	for (int s = 0; s < r->players; s++)
 		json_array_append_new(players, utf8_json(names[s]));
 	rules_format(r, rules, sizeof(rules));
-	snprintf(seedtext, sizeof(seedtext), "%" PRIu64, seed);
-	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:s, s:s, s:i, "
-	    "s:o, s:o}", "type", "deal", "version", RECORD_VERSION,
-	    "deal", deal, "pair", pair, "seed", seedtext, "variant",
+	rec->obj = json_pack("{s:s, s:i, s:i, s:i, s:s, s:i, s:i, s:s, s:s, "
+	    "s:i, s:o, s:o}", "type", "deal", "version", RECORD_VERSION,
+	    "deal", deal, "pair", pair, "commit", id->commit, "round",
+	    id->round, "hand", id->hand, "variant",
 	    variant_name(r->variant), "rules", rules, "dealer", dealer,
 	    "players", players, "deck",
 	    deck_json(deck, r->packs * CARDS_PER_PACK));
@@ -343,7 +344,7 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	const char *variant, *rules_text, *deck_text;
 	struct rules r;
 	enum variant v;
-	uint16_t deck[MAX_CARDS], want[MAX_CARDS];
+	uint16_t deck[MAX_CARDS];
 	struct game *g;
 	struct result res;
 	int rc = -1, opening[MAX_PLAYERS];
@@ -364,17 +365,13 @@ replay(json_t *obj, const struct record_summary *sum, char *err,
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
 	    record_parse_deck(&r, deck_text, deck, err, errlen) < 0)
 		return -1;
-	game_shuffle_deck(&r, sum->seed, want);
-	if (memcmp(want, deck, sizeof(deck[0]) * (size_t)(r.packs * 32))) {
-		snprintf(err, errlen, "the deck is not the one seed %" PRIu64
-		    " deals", sum->seed);
+	if (record_check_seed_deck(&r, sum, deck, err, errlen) < 0)
 		return -1;
-	}
 	if ((g = game_new_from_deck(&r, deck, sum->dealer)) == NULL) {
 		snprintf(err, errlen, "variant %s cannot be replayed", variant);
 		return -1;
 	}
-	if (record_replay_cut(obj, &r, sum->seed, g, err, errlen) < 0)
+	if (record_replay_cut(obj, &r, sum, g, err, errlen) < 0)
 		goto out;
 	for (int p = 0; p < r.players; p++)
 		opening[p] = game_points(g, p);
@@ -453,7 +450,7 @@ static int
 read_summary(json_t *obj, struct record_summary *sum, char *err,
     size_t errlen)
 {
-	const char *seed, *term;
+	const char *seed = NULL, *term;
 	json_t *fault = NULL, *players, *points, *brisques;
 	json_error_t je;
 	json_int_t deal, pair, version;
@@ -468,7 +465,7 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		return -1;
 	}
 	sum->version = (int)version;
-	if (json_unpack_ex(obj, &je, 0, "{s:I, s:I, s:s, s:i, s:o, s:s, "
+	if (json_unpack_ex(obj, &je, 0, "{s:I, s:I, s?s, s:i, s:o, s:s, "
 	    "s?o, s:{s:o, s:o, s:i, s:i, s:b}}", "deal", &deal,
 	    "pair", &pair, "seed", &seed, "dealer", &sum->dealer,
 	    "players", &players, "termination", &term, "fault_seat", &fault,
@@ -515,8 +512,8 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		    sum->winner, sum->dealer);
 		return -1;
 	}
-	errno = 0;
-	sum->seed = strtoull(seed, NULL, 10);
+	if (record_read_deck_id(obj, seed, sum, err, errlen) < 0)
+		return -1;
 	if (termination_parse(term, &sum->term) < 0) {
 		snprintf(err, errlen, "unknown termination '%s'", term);
 		return -1;

@@ -20,12 +20,22 @@
 
 #include <jansson.h>
 
+#include "base/run_key.h"
 #include "game.h"
 #include "series.h"
 
-/* 2: each action's facts, the deal's trump, last trick, opening points
- * and writer (doc/records.md, doc/record.schema.json); 1 is still read. */
-#define RECORD_VERSION	2
+/* What names a deal's deck from version 3: the run key's commitment
+ * (run_key_commitment()), the deck's round and hand (deck_key.h). */
+struct deck_id {
+	char		commit[RUN_KEY_HEX];
+	int		round, hand;
+};
+
+/* 3: the deck named by the run key's commitment, its round and hand, not
+ * by a seed (deck_key.h); 2: each action's facts, the deal's trump, last
+ * trick, opening points and writer (doc/records.md,
+ * doc/record.schema.json).  1 and 2 are still read. */
+#define RECORD_VERSION	3
 
 /* How a deal ended (the failure classes of protocol.md §12). */
 enum termination {
@@ -48,7 +58,7 @@ struct record;
 
 /* Starts the record of a deal.  names[seat] are the engines' names, one
  * for each of r->players seats. */
-struct record	*record_new(int deal, int pair, uint64_t seed,
+struct record	*record_new(int deal, int pair, const struct deck_id *id,
 		    const struct rules *r, int dealer, const uint16_t *deck,
 		    const char *const *names);
 void		 record_free(struct record *rec);
@@ -124,7 +134,10 @@ struct record_summary {
 	int			deal, pair, dealer;
 	int			nseats;		/* 2, or 3 (three-hand) */
 	char			players[MAX_PLAYERS][128];
+	/* Version 1 and 2: the deck's seed; 3: a number from id, the
+	 * same for the same deck of the same run (recordset.c). */
 	uint64_t		seed;
+	struct deck_id		id;	/* version 3 */
 	enum termination	term;
 	int			fault_seat;	/* -1: none */
 	int			winner;		/* seat; -1 drawn */

@@ -46,11 +46,12 @@ record_cut(struct record *rec, int lifted, int guessed, int points)
 
 /* The cut of a six-pack record: the one the seed makes, applied. */
 int
-record_replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
-    struct game *g, char *err, size_t errlen)
+record_replay_cut(json_t *obj, const struct rules *r,
+    const struct record_summary *sum, struct game *g, char *err,
+    size_t errlen)
 {
 	json_t *o = json_object_get(obj, "cut");
-	int lifted, guessed, points, want_l, want_g;
+	int lifted, guessed, points, want_l = 0, want_g = 0;
 
 	if (r->cut_cards <= 0) {
 		if (o == NULL)
@@ -64,8 +65,9 @@ record_replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
 		    "points");
 		return -1;
 	}
-	schedule_cut(r, seed, &want_l, &want_g);
-	if (lifted != want_l || guessed != want_g) {
+	if (sum->version < 3)
+		schedule_cut(r, sum->seed, &want_l, &want_g);
+	if (sum->version < 3 && (lifted != want_l || guessed != want_g)) {
 		snprintf(err, errlen, "cut: lifted %d, guessed %d are not the "
 		    "seed's %d, %d", lifted, guessed, want_l, want_g);
 		return -1;

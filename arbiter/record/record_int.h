@@ -41,9 +41,19 @@ int	 record_check_sandbox(json_t *obj, char *err, size_t errlen);
 json_t	*record_int_array(const int *v, int n);
 /* Reads an array of exactly n ints (n <= MAX_PLAYERS) into v; 0 or -1. */
 int	 record_read_ints(json_t *a, int n, int *v);
-/* The record's cut, checked against the seed's and applied to g. */
-int	 record_replay_cut(json_t *obj, const struct rules *r, uint64_t seed,
-	    struct game *g, char *err, size_t errlen);
+/* The record's cut, checked against the seed's (version 1 and 2; a
+ * version 3 cut is checked with the key, record_check_key()) and applied
+ * to g. */
+int	 record_replay_cut(json_t *obj, const struct rules *r,
+	    const struct record_summary *sum, struct game *g, char *err,
+	    size_t errlen);
+/* Version 3's deck identity (or 1 and 2's seed, seedtext) into sum. */
+int	 record_read_deck_id(json_t *obj, const char *seedtext,
+	    struct record_summary *sum, char *err, size_t errlen);
+/* A version 1 or 2 record's deck is its seed's (0; 0 for version 3). */
+int	 record_check_seed_deck(const struct rules *r,
+	    const struct record_summary *sum, const uint16_t *deck, char *err,
+	    size_t errlen);
 /* The series object o recomputed from its "before" and the deal g. */
 int	 record_replay_series(json_t *o, const struct rules *r,
 	    const struct record_summary *sum, const struct game *g, char *err,

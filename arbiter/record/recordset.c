@@ -44,6 +44,7 @@ struct recordset {
 	struct deck	*decks;
 	size_t		 ndecks, deckcap;
 	bool		 single, duplicate;	/* pair = deal, deal / seats */
+	bool		 keyed;		/* records of version 3 */
 };
 
 static void *
@@ -179,7 +180,10 @@ add_deck(struct recordset *rs, const char *file, int lineno,
 
 	if (rs->ndecks == rs->deckcap)
 		rs->decks = grow(rs->decks, &rs->deckcap, sizeof(*rs->decks));
+	/* Version 3: the commitment's number plus round * GOLDEN
+	 * (record_read_deck_id()), less the hand. */
 	rs->decks[rs->ndecks++] = (struct deck){ s->pair, s->deal,
+	    s->version >= 3 ? s->seed - (uint64_t)s->id.hand :
 	    schedule_match_seed(d, 0), file, lineno };
 }
 
@@ -217,6 +221,7 @@ recordset_add(struct recordset *rs, const char *file, int lineno,
 		return -1;
 	insert(rs, &e);
 	if (!rs->merge) {
+		rs->keyed = rs->keyed || s->version >= 3;
 		seatings_add(rs->seats, file, lineno, s);
 		add_deck(rs, file, lineno, s);
 	}
@@ -272,10 +277,11 @@ check_decks(const struct recordset *rs, FILE *out)
 		}
 	d = &rs->decks[bad];
 	fprintf(out, "%s:%d: deal %d (pair %d) is not dealt by the schedule "
-	    "of the other deals (seed %" PRIu64 "%s): moved from another "
+	    "of the other deals (%s %" PRIu64 "%s): moved from another "
 	    "index, or from another match\n", d->file ? d->file : "-",
-	    d->line, d->deal + 1, d->pair + 1, best_seed, best_per > 1 ?
-	    ", a tournament" : "");
+	    d->line, d->deal + 1, d->pair + 1, rs->keyed ? "their commit's "
+	    "number" : "seed", best_seed, best_per > 1 ? ", a tournament" :
+	    "");
 	return 1;
 }
 
@@ -389,15 +395,27 @@ expected_rules(const struct match_cfg *c, bool later_deal,
 	rules_format(&want, buf, len);
 }
 
-uint64_t
-record_run_seed(const struct match_cfg *c, const struct record_summary *s)
+/* The run: the records' key the command's (version 3). */
+static int
+check_key(const struct match_cfg *c, const struct record_summary *s,
+    char *err, size_t errlen)
 {
-	struct deal_spec d;
-	uint64_t deck = s->series && s->hand > 0 ?
-	    schedule_match_seed(s->seed, s->hand) : s->seed;
+	char commit[RUN_KEY_HEX];
 
-	schedule_deal(c, s->deal, &d);
-	return schedule_match_seed(deck, d.round);
+	if (s->version < 3) {
+		snprintf(err, errlen, "version %d: dealt by a seed, not by a "
+		    "key (finish it with the arbiter that wrote it)",
+		    s->version);
+		return -1;
+	}
+	run_key_commitment(c->key, commit);
+	if (strcmp(commit, s->id.commit) != 0) {
+		snprintf(err, errlen, "commit: the file's %.16s..., the "
+		    "command's key's %.16s... (another --seed or --key)",
+		    s->id.commit, commit);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -408,7 +426,6 @@ record_fits_match(const struct match_cfg *c, const char *line,
 	const char *variant = NULL, *rules = NULL;
 	char want[2048], diff[300];
 	struct deal_spec d;
-	uint64_t seed;
 	int rc = -1;
 
 	if (obj == NULL || json_unpack(obj, "{s:s, s:s}", "variant", &variant,
@@ -439,16 +456,13 @@ record_fits_match(const struct match_cfg *c, const char *line,
 	 * pairings to other rounds, hence other decks. */
 	if (check_players(c, &d, s, err, errlen) < 0)
 		goto out;
-	seed = record_run_seed(c, s);
-	if (seed != c->seed) {
-		struct match_cfg other = *c;
-
-		other.common_deals = !c->common_deals;
-		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
-		    "command's %" PRIu64 "%s", seed, c->seed,
-		    record_run_seed(&other, s) == c->seed ? (c->common_deals ?
-		    " (without --common-deals?)" : " (dealt with common deals: "
-		    "--common-deals?)") : "");
+	if (check_key(c, s, err, errlen) < 0)
+		goto out;
+	if (s->id.round != d.round) {
+		snprintf(err, errlen, "round: the file's deal %d has deck %d, "
+		    "the command's %d%s", s->deal + 1, s->id.round, d.round,
+		    c->common_deals ? " (without --common-deals?)" : " (dealt "
+		    "with common deals: --common-deals?)");
 		goto out;
 	}
 	rc = 0;

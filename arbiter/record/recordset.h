@@ -57,16 +57,13 @@ size_t	recordset_finish(struct recordset *rs, FILE *out);
 
 /*
  * Whether the record of line belongs to the match of c (--resume): its
- * deal in c's schedule (and shard), the same variant, rules, seed and
- * engines in the same seats.  Returns 0, or -1 with one line in err
+ * deal in c's schedule (and shard), the same variant, rules and
+ * engines in the same seats, the command's key (the records' commit)
+ * and the deck's round.  Returns 0, or -1 with one line in err
  * naming the field and both values.
  */
 int	record_fits_match(const struct match_cfg *c, const char *line,
 	    const struct record_summary *s, char *err, size_t errlen);
 
-/* The seed of the run a record belongs to, in c's schedule (its deal
- * below c->deals): the one every deck of that run follows from. */
-uint64_t	record_run_seed(const struct match_cfg *c,
-		    const struct record_summary *s);
 
 #endif

@@ -66,12 +66,6 @@ schedule_match_seed(uint64_t deck_seed, int round)
 	return z - ((uint64_t)round + 1) * 0x9e3779b97f4a7c15ULL;
 }
 
-uint64_t
-schedule_hand_seed(uint64_t seed, int hand)
-{
-	return hand == 0 ? seed : schedule_deck_seed(seed, hand);
-}
-
 void
 schedule_cut(const struct rules *r, uint64_t seed, int *lifted,
     int *guessed)
@@ -95,7 +89,7 @@ schedule_three(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	d->deal = k;
 	d->pair = k / per;
 	d->round = d->pair;
-	d->seed = schedule_deck_seed(cfg->seed, d->round);
+	d->seed = (uint64_t)d->round;
 	for (int s = 0; s < 3; s++)
 		d->engine[s] = (s + k) % 3;
 	series_init(&d->start, &cfg->rules, 2);
@@ -127,7 +121,7 @@ schedule_deal(const struct match_cfg *cfg, int k, struct deal_spec *d)
 	d->deal = k;
 	d->pair = q;
 	d->round = cfg->common_deals ? q / np : q;
-	d->seed = schedule_deck_seed(cfg->seed, d->round);
+	d->seed = (uint64_t)d->round;
 	/* Alternate the elder seat: within a duplicate pair, and from deal
 	 * to deal without duplicates. */
 	d->engine[0] = k % 2 == 0 ? a : b;

@@ -10,8 +10,10 @@
  * --no-duplicate no deck is played twice.
  *
  * In variants played over several deals (two-hand to 1000), an index is
- * a game: its first deal uses the deck's seed, deal k > 0 of the game
- * schedule_hand_seed(seed, k), the deal passing each time.
+ * a game: its deal k (from 0) is dealt the deck of its round and hand k,
+ * the deal passing each time.  Every deck comes from the run's key
+ * (deck_key.h); the seeds below are versions 1 and 2's recipe, kept to
+ * check their records.
  */
 #ifndef SCHEDULE_H
 #define SCHEDULE_H
@@ -27,7 +29,9 @@ struct deal_spec {
 	int		deal;		/* index in the match */
 	int		pair;		/* the duplicate pair's index */
 	int		round;		/* the deck's index */
-	uint64_t	seed;		/* the deck's seed */
+	uint64_t	seed;		/* the deck's number in the run (its
+					 * round): deck_guard.c tells decks
+					 * apart by it */
 	int		engine[MAX_PLAYERS];	/* engine index by seat */
 	int		voids;		/* its attempts voided so far
 					 * (on_failure=void; 0 here) */
@@ -42,21 +46,20 @@ struct deal_spec {
 int		schedule_pairings(enum format f, int n);
 /* The two engines of pairing p. */
 void		schedule_pairing(enum format f, int n, int p, int *a, int *b);
-/* The seed of deck r (doc/reproducible.md). */
+/* The seed of deck r (records of version 1 and 2). */
 uint64_t	schedule_deck_seed(uint64_t seed, int round);
 /*
  * The seed S whose deck `round` is deck_seed: schedule_deck_seed()
  * undone (SplitMix64's output mixing is a bijection), so that a record's
  * deck seed tells which match seed dealt it.  Also the deck seed D of a
- * game from the seed of its deal `hand` > 0 (schedule_hand_seed()).
+ * game from the seed of its deal `hand` > 0 (dealt from
+ * schedule_deck_seed(D, hand)).
  */
 uint64_t	schedule_match_seed(uint64_t deck_seed, int round);
-/* The seed of deal `hand` of a game whose deck seed is seed. */
-uint64_t	schedule_hand_seed(uint64_t seed, int hand);
 /*
- * The six-pack's cut (doc/rules.md §5) for the deal of this seed: the cut is
- * a physical act, not a decision of the engines, so the arbiter makes it
- * from the seed.  The dealer, aiming at r->cut_cards, lifts within four
+ * The six-pack's cut (doc/rules.md §5) for the deal of this seed (versions
+ * 1 and 2; since, deck_key_cut()): the cut is a physical act, not a
+ * decision of the engines, so the arbiter makes it from the seed.  The dealer, aiming at r->cut_cards, lifts within four
  * cards of it, the non-dealer guesses within four of it, each of the
  * nine numbers equally likely (so each scores one deal in nine).
  */

@@ -6,8 +6,8 @@ confined engine sees as its pid 1 (or, unconfined, its parent) is a copy
 of the arbiter.  Its command line named the records file, the engines'
 logs and the seed.  The arbiter keeps only "bezique-arbiter match" there:
 a burglar (badbot --mode burgle, BURGLE_CMDLINE) reads its parent's
-command line and must find the command but none of the paths or the
-seed, sandboxed or not.
+command line and must find the command but none of the paths, the seed
+or the key, sandboxed or not.
 """
 import os
 import subprocess
@@ -30,13 +30,16 @@ def check(what, ok):
         failed.append(what)
 
 
-def burgle(tmp, sandbox):
+KEY = "0123456789abcdef" * 4
+
+
+def burgle(tmp, sandbox, secret_flag):
     log = os.path.join(tmp, "secret-log-3k1.log")
     rec = os.path.join(tmp, "secret-records-9q7.jsonl")
     env = dict(os.environ, BURGLE_CMDLINE="1")
     argv = [ARB, "match", "-e", BAD + " --mode burgle", "--stderr", log,
             "-e", ENG + " --level random", "-n", "2",
-            "--seed", "4242424242", "-q", "-o", rec]
+            "-q", "-o", rec] + secret_flag
     if not sandbox:
         argv.append("--no-sandbox")
     p = subprocess.run(argv, cwd=tmp, capture_output=True, text=True,
@@ -50,14 +53,17 @@ def burgle(tmp, sandbox):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for sandbox in (True, False):
-            how = "confined" if sandbox else "--no-sandbox"
-            p, seen = burgle(tmp, sandbox)
+        for sandbox, given in ((True, ["--seed", "4242424242"]),
+                               (True, ["--key", KEY]),
+                               (False, ["--seed", "4242424242"])):
+            how = ("confined" if sandbox else "--no-sandbox") + \
+                ", " + given[0]
+            p, seen = burgle(tmp, sandbox, given)
             check("%s: the burglar read its parent's command line: %s" %
                   (how, seen[:1]), p.returncode == 0 and seen and
                   "bezique-arbiter match" in seen[0])
             for secret in ("secret-records-9q7", "secret-log-3k1",
-                           "4242424242", "--seed", "-o"):
+                           "4242424242", KEY, "--seed", "--key", "-o"):
                 # Flags as words, the rest anywhere in the line.
                 check("%s: ... without %s" % (how, secret),
                       seen and not any(secret in l.split() if

@@ -30,7 +30,7 @@ refuse() {
 	fi
 }
 
-head="[tournament]\nrounds = 1\nseed = 4\n"
+head="[tournament]\nrounds = 1\nseed = ini_strict's own seed\n"
 engines="[engine a]\ncommand = $ENG\n\n[engine b]\ncommand = $ENG --level random\n"
 
 refuse section 11 "\[engine a\] appears twice (first at line 5)" \
@@ -43,8 +43,8 @@ refuse bool 4 "bad value 'maybe' for 'common_deals' (yes or no)" \
 # name and line, not also under the flag's.
 refuse number 4 "bad value for 'max_failures': not a number in range 'x'" \
     "$head""max_failures = x\n\n$engines"
-refuse seed 3 "bad value for 'seed': not a seed 'zz'" \
-    "[tournament]\nrounds = 1\nseed = zz\n\n$engines"
+refuse seed 3 "bad value for 'key': needs 64 hex digits" \
+    "[tournament]\nrounds = 1\nkey = zz\n\n$engines"
 refuse key 4 "'rounds' in \[tournament\] is given twice (first at line 2)" \
     "${head}rounds = 3\n$engines"
 refuse engine-key 6 "'command' in \[engine a\] is given twice" \

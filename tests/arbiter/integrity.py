@@ -3,7 +3,7 @@
 
 lock: a second writer on a records file (match, --resume, tournament,
 play) is refused in one line while the first runs, and the file stays intact.
-resume: --resume with another seed, variant, rules, deal count, pairing
+resume: --resume with another seed (key), variant, rules, deal count, pairing
 or the engines' names swapped refuses in one line naming the field and
 both values, and leaves the file as it was.
 forged: a line given twice, two records of one deal, a deal index of
@@ -31,7 +31,8 @@ def match(records, names=("a", "b"), extra=()):
     the checks below are of pairs."""
     return [ARB, "match", "-e", ENG + " --level random", "--name", names[0],
             "-e", ENG + " --level greedy", "--name", names[1],
-            "--seed", "5", "-q", "-o", records, "--duplicate"] + list(extra)
+            "--seed", "integrity's seed 5", "-q", "-o", records,
+            "--duplicate"] + list(extra)
 
 
 def run(args, timeout=120):
@@ -129,7 +130,8 @@ def case_resume(tmp):
     if rc != 0 or open(rec, "rb").read() != open(base, "rb").read():
         return "the same command does not resume: " + err
     wrong = [
-        (["--seed", "6"], None, ["seed: the file's 5, the command's 6"]),
+        (["--seed", "integrity's seed 6"], None,
+         ["commit: the file's ", "another --seed or --key"]),
         (["--variant", "six-pack"], None,
          ["variant: the file's 'rubicon', the command's 'six-pack'"]),
         (["--rule", "carte_blanche=100"], None,
@@ -235,7 +237,7 @@ def case_tournament(tmp):
     the schedule of rounds of three pairings."""
     ini = os.path.join(tmp, "t.ini")
     with open(ini, "w") as f:
-        f.write("[tournament]\nrounds = 2\nseed = 9\n")
+        f.write("[tournament]\nrounds = 2\nseed = integrity's seed 9\n")
         for name, level in (("x", "random"), ("y", "greedy"),
                             ("z", "random")):
             f.write("[engine %s]\ncommand = %s --level %s\n" % (name, ENG,

@@ -11,7 +11,7 @@ eng="$BUILD/bezique-engine --level greedy"
 
 # A bad line, a number out of range, then the first choice every time.
 { echo "zz"; echo "99"; yes 1 | head -n 300; } |
-	timeout 30 "$arb" play --engine "$eng" --deals 1 --seed 3 \
+	timeout 30 "$arb" play --engine "$eng" --deals 1 --seed "play.sh seed 3" \
 	--records "$tmp/r.jsonl" >"$tmp/out" 2>"$tmp/err"
 grep -q "^deal over: points you [0-9]*, bezique-engine [0-9]*" "$tmp/out"
 grep -q "'zz' is not a card" "$tmp/out"
@@ -54,18 +54,18 @@ grep -q "^new deal: you are seat 1" "$tmp/out1"
 grep -q "^deal over: " "$tmp/out1"
 [ "$(grep -m1 -E '^(you play|bezique-engine plays) ' "$tmp/out1" | cut -d" " -f1)" = bezique-engine ]
 
-# No --seed: each session deals from a seed drawn at random, said at the
-# end, and --seed with it deals the same deck again.
+# No --seed: each session deals from a key drawn at random, said at the
+# end, and --key with it deals the same deck again.
 for k in a b c; do
-	[ $k = c ] && seed=$(sed -n 's/.*--seed \([0-9]*\) deals them again$/\1/p' \
-	    "$tmp/err_a") || seed=
+	[ $k = c ] && key=$(sed -n 's/.*--key \([0-9a-f]*\) deals them again$/\1/p' \
+	    "$tmp/err_a") || key=
 	yes 1 | head -n 300 | timeout 30 "$arb" play --engine "$eng" \
-	    --deals 1 ${seed:+--seed "$seed"} --records "$tmp/s_$k.jsonl" \
+	    --deals 1 ${key:+--key "$key"} --records "$tmp/s_$k.jsonl" \
 	    >/dev/null 2>"$tmp/err_$k"
-	deck=$(grep -o '"seed":"[0-9]*"' "$tmp/s_$k.jsonl")
+	deck=$(grep -o '"deck": *"[^"]*"' "$tmp/s_$k.jsonl")
 	eval "deck_$k=\$deck"
 done
-grep -q "drawn at random; --seed [0-9]* deals them again$" "$tmp/err_a"
+grep -q "drawn at random; --key [0-9a-f]\{64\} deals them again$" "$tmp/err_a"
 [ -n "$deck_a" ]
 [ "$deck_a" != "$deck_b" ]
 [ "$deck_a" = "$deck_c" ]
@@ -77,8 +77,9 @@ timeout 10 "$arb" play --engine "$eng" --seed 5 </dev/null >/dev/null \
     2>"$tmp/err_null"
 ! grep -q "warn" "$tmp/err_null" || exit 1
 
-# The action's text works as well as its number.
-printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed 1 \
+# The action's text works as well as its number (this seed deals QH#1 to
+# the elder hand: bots/lib/python's deal_deck).
+printf 'QH#1\n' | timeout 10 "$arb" play --engine "$eng" --seed "play.sh QH 39" \
 	>"$tmp/out2" 2>&1
 grep -q "you play QH$" "$tmp/out2"
 

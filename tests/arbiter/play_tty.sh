@@ -11,7 +11,8 @@ sock="play_tty$$"
 sock2="play_tty_b$$"
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true
 	tmux -L "$sock2" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
-cmd="$BUILD/bezique-arbiter play --engine '$BUILD/bezique-engine --level greedy' --seed 2"
+play="$BUILD/bezique-arbiter play --engine '$BUILD/bezique-engine --level greedy'"
+cmd="$play --seed 'play_tty hints 3'"
 esc=$(printf '\033')
 
 printf '1\n' | timeout 10 script -qec "$cmd" /dev/null >"$tmp/color" 2>&1 || true
@@ -50,7 +51,8 @@ tr -d '\r' <"$tmp/raw" >"$tmp/log"
 [ "$(grep -oE 'you (play|declare) ' "$tmp/log" | wc -l)" -eq 3 ]
 n=$(grep -oE 'your (lead|reply|declare|carte-blanche):' "$tmp/log" | wc -l)
 [ "$n" -eq 4 ] || { echo "play_tty.sh: $n decisions for 3 lines typed ahead"; cat "$tmp/log"; exit 1; }
-# The trump suit is named once fixed (seed 2: the engine fixes spades).
+# The trump suit is named once fixed (this seed: spades, fixed by the
+# third move; the decision after it is a card's, for the hint below).
 grep -q "trump is spades$" "$tmp/log"
 grep -q "trump spades, stock" "$tmp/log"
 type_ help
@@ -65,16 +67,16 @@ awk '/^hint: / { on = 1; next } on && /win/ { v = $1 + 0; if (n++ > 1 && v > las
 type_ quit
 wait_for '^quit'
 
-# Issue 33's terminal points, at a terminal 60 columns wide (seed 2, seat
-# 1: the engine leads 7♠, A♠ wins it, then a royal marriage K♠ Q♠ may be
-# declared).  Typed ahead before the first decision: a card (10S) that
+# Issue 33's terminal points, at a terminal 60 columns wide (this seed,
+# found with bots/lib/python's deal_deck, seat 1: the engine leads 7♠, A♠
+# wins it, then a royal marriage K♠ Q♠ may be declared).  Typed ahead before the first decision: a card (10S) that
 # comes to a declaration first waits for the lead after it, said in
 # words, not thrown away.
 tmux -L "$sock" kill-server
 : >"$tmp/raw"
 sk=$sock2
 tmux -L "$sk" new-session -d -x 60 -y 50 \
-	"NO_COLOR=1 script -qfec \"$cmd --seat 1 --records $tmp/b.jsonl\" $tmp/raw; sleep 30"
+	"NO_COLOR=1 script -qfec \"$play --seed 'play_tty seat 1 1882' --seat 1 --records $tmp/b.jsonl\" $tmp/raw; sleep 30"
 type_ AS; type_ 10S; type_ 1
 wait_for 'you play 10♠'
 grep -q '10♠ waits for your next card: declare or pass first$' "$tmp/log"

@@ -22,9 +22,9 @@ sockets and IPC still refused, says so in one line and records
 "sandbox": "seccomp".  A bot that dies because it may not write
 its log fails with a reason that says it was confined.  A burglar
 (BURGLE_MEM) reads its parent's memory every way Linux has, looking for
-the match's seed, and opens its descriptors through /proc: confined,
+the run's key, and opens its descriptors through /proc: confined,
 every way is refused; with --no-sandbox and CAP_SYS_PTRACE (root) every
-way finds the seed (the test can fail); without capabilities, as an
+way finds the key (the test can fail); without capabilities, as an
 ordinary user runs it, --no-sandbox and a kernel with neither Landlock
 nor namespaces are refused too, since the arbiter is not dumpable.  Where the
 kernel really has no Landlock the test says "skipped: no Landlock".
@@ -248,7 +248,7 @@ def hint_case(tmp, confined):
           all(want in r and ("(confined:" in r) == confined
               for r in reasons))
 
-SEED = "6012345678901234567"    # 8 bytes the burglar looks for
+KEY = "6012345678901234567" + "a5" * 22 + "f"  # the 32 bytes it looks for
 
 
 def mem_heads(got):
@@ -271,13 +271,13 @@ def mem_heads(got):
 
 def memory_run(tmp, name, extra, preexec=None):
     """A burglar reads its parent's memory (the arbiter's, or engine-init's
-    in a namespace), looking for the match's seed; its attempts."""
+    in a namespace), looking for the run's key; its attempts."""
     d = os.path.join(tmp, name)
     os.mkdir(d)
-    env = dict(os.environ, BURGLE_MEM="ppid", BURGLE_SEED=SEED)
+    env = dict(os.environ, BURGLE_MEM="ppid", BURGLE_KEY=KEY)
     p = run([ARB, "match", "-e", BAD + " --mode burgle", "--name",
              "burglar", "--stderr", os.path.join(d, "burglar.err"), "-e",
-             BAD, "--name", "victim", "-n", "2", "--seed", SEED, "-o",
+             BAD, "--name", "victim", "-n", "2", "--key", KEY, "-o",
              os.path.join(d, "rec.jsonl"), "-q"] + extra, env,
             preexec_fn=preexec)
     check("memory %s: it ran" % name, p.returncode == 0)
@@ -290,7 +290,7 @@ def memory_refused(tag, k, unless=()):
     ways = [(h, ok) for h, ok in k["ways"] if h.split()[1] not in unless]
     check("%s: %d ways in, every one refused" % (tag, len(ways)),
           len(ways) >= 6 - len(unless) and not any(got for _, got in ways))
-    check("%s: the seed found by no way" % tag,
+    check("%s: the key found by no way" % tag,
           not any(got for _, got in k["seed"]))
     check("%s: none of its parent's descriptors opened" % tag,
           not any(got for _, got in k["theirs"]))
@@ -310,11 +310,11 @@ def memory_case(tmp):
     memory_refused("memory confined", k, ("maps", "environ") if root
                    else ())
     # --no-sandbox as this test runs: with CAP_SYS_PTRACE every way
-    # works and finds the seed (the burglar can succeed).
+    # works and finds the key (the burglar can succeed).
     k = memory_run(tmp, "mem-free", ["--no-sandbox"])
     if capable(19):
         check("memory --no-sandbox, CAP_SYS_PTRACE: each way finds the "
-              "seed", len(k["ways"]) >= 9 and
+              "key", len(k["ways"]) >= 9 and
               all(got for _, got in k["ways"]) and len(k["seed"]) == 4 and
               all(got for _, got in k["seed"]) and
               any(got for _, got in k["theirs"]))

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""The seed a run deals from is no engine's to know (arbiter/match/seed.h).
+"""The key a run deals from is no engine's to know (arbiter/match/seed.h).
 
-Every deck follows from the run's seed by a published recipe, so the
-arbiter must not deal from a seed an engine's author can guess:
-- without --seed, two runs deal different decks, from a seed drawn at
-  random and printed at the end ("--seed S deals them again"), and
-  --seed S deals the very same decks;
-- --resume of such a run continues from the records' seed (verify
+Every deck follows from the run's key by a published recipe, so the
+arbiter must not deal from a key an engine's author can guess:
+- without --seed or --key, two runs deal different decks, from a key
+  drawn at random and printed at the end ("--key K deals them again"),
+  and --key K deals the very same decks;
+- --resume of such a run continues with the records' key (verify
   accepts the whole file as one run), and prints no new one;
 - a tournament file without `seed =` draws one; with it, none is drawn;
-- --shard without a seed is refused (shards must deal the same decks).
-No engine reads the seed from the arbiter's command line: cmdline.py.
+- --shard without a seed or key is refused (shards must deal the same
+  decks).
+No engine reads the seed or key from the arbiter's command line:
+cmdline.py.
 """
 import json
 import os
@@ -23,8 +25,8 @@ import tempfile
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 ENG = os.path.abspath(os.path.join(BUILD, "bezique-engine"))
-DRAWN = re.compile(r"the decks came from seed (\d+), drawn at random; "
-                   r"--seed (\d+) deals them again")
+DRAWN = re.compile(r"the decks came from key ([0-9a-f]{64}), drawn at "
+                   r"random; --key ([0-9a-f]{64}) deals them again")
 failed = []
 
 
@@ -43,7 +45,7 @@ def match(tmp, records, extra=(), deals=2, env=None):
 
 
 def decks(records):
-    return [json.loads(line)["seed"] for line in open(records)]
+    return [json.loads(line)["deck"] for line in open(records)]
 
 
 def drawn(p):
@@ -57,18 +59,18 @@ def main():
                            ("one.jsonl", "two.jsonl", "again.jsonl"))
         p1, p2 = match(tmp, one), match(tmp, two)
         s1, s2 = drawn(p1), drawn(p2)
-        check("without --seed: exit 0, the drawn seed printed at the end",
+        check("without --seed: exit 0, the drawn key printed at the end",
               p1.returncode == 0 and p2.returncode == 0 and s1 and s2)
         check("two runs without --seed deal different decks",
               s1 != s2 and decks(one)[0] != decks(two)[0])
-        p3 = match(tmp, again, ["--seed", s1 or "1"])
-        check("--seed S deals the decks of the run that drew S",
+        p3 = match(tmp, again, ["--key", s1 or "1"])
+        check("--key K deals the decks of the run that drew K",
               p3.returncode == 0 and decks(again) == decks(one))
-        check("a seed given is not said again", drawn(p3) is None)
+        check("a key given is not said again", drawn(p3) is None)
 
         p4 = match(tmp, one, ["--resume", one], deals=4)
         d = decks(one)
-        check("--resume continues from the records' seed",
+        check("--resume continues with the records' key",
               p4.returncode == 0 and len(d) == 4 and drawn(p4) is None)
         v = subprocess.run([ARB, "verify", one], capture_output=True,
                            text=True)
@@ -95,7 +97,7 @@ def main():
             check("tournament %s: %s" % ("with seed = 77" if seeded else
                                          "without seed =",
                                          "none drawn" if seeded else
-                                         "a seed drawn"),
+                                         "a key drawn"),
                   p.returncode == 0 and (drawn(p) is None) == seeded)
     print("%d failed" % len(failed))
     return 1 if failed else 0

@@ -2,7 +2,7 @@
 """Records of games of several deals (series.sh, three_hand.sh).
 
 series_key.py FILE: prints, sorted, what identifies each deal: game,
-deal in the game, seed, dealer, players, totals after it and whether it
+deal in the game, its deck (commit, round, hand), dealer, players, totals after it and whether it
 ended the game.  Two runs that played the same deals print the same
 lines, timings and the order deals finished in aside.
 
@@ -19,7 +19,8 @@ def key(path):
         r = json.loads(line)
         s = r["series"]
         rows.append("%d %d %s %d %s %s %s" % (
-            r["deal"], s["hand"], r["seed"], r["dealer"], r["players"],
+            r["deal"], s["hand"], (r["commit"], r["round"], r["hand"]),
+            r["dealer"], r["players"],
             s["totals"], s["over"]))
     print("\n".join(sorted(rows)))
 

@@ -56,12 +56,14 @@ def deals_by_process(log):
 
 
 def decks(records):
-    """(game, hand) -> (seed, deck) from a records file."""
+    """(game, hand) -> (the deck's name: commit, round, hand; the deck)
+    from a records file."""
     out = {}
     for line in open(records, encoding="utf-8"):
         r = json.loads(line)
         hand = r.get("series", {}).get("hand", 0)
-        out[(r["deal"], hand)] = (r["seed"], ",".join(r["deck"])
+        out[(r["deal"], hand)] = ((r["commit"], r["round"], r["hand"]),
+                                  ",".join(r["deck"])
                                   if isinstance(r["deck"], list)
                                   else r["deck"])
     return out

@@ -58,7 +58,6 @@ match(struct match_cfg *c, int deals, bool duplicate)
 	c->duplicate = duplicate;
 	c->format = FORMAT_MATCH;
 	c->rounds = duplicate ? deals / 2 : deals;
-	c->seed = 7;
 }
 
 static int

@@ -46,7 +46,8 @@ for g, deals in games.items():
     assert last["totals"][last["winner"]] == max(last["totals"]), last
 # Every engine sat in every seat; the three games share their decks.
 assert all(s == {0, 1, 2} for s in seats.values()), seats
-assert len({games[g][0]["seed"] for g in games}) == 1
+assert len({(games[g][0]["commit"], games[g][0]["round"])
+            for g in games}) == 1
 EOF
 # The tally: three games, each engine in all three.
 grep -q '3 deals' "$tmp/out.txt"

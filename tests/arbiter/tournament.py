@@ -108,7 +108,8 @@ def check(tmp):
 def seeds(path):
     """The deck of each deal, in deal order (records come as deals end)."""
     recs = [json.loads(l) for l in open(path)]
-    return [r["seed"] for r in sorted(recs, key=lambda r: r["deal"])]
+    return [(r["commit"], r["round"], r["hand"])
+            for r in sorted(recs, key=lambda r: r["deal"])]
 
 
 def check_single_decks(tmp, ini):

@@ -5,7 +5,8 @@
 # followed by a declare step or marked declare_skipped; not the end
 # phase's), who fixed trump and the player's wins then, the pair whose
 # same hand fixed trump twice, the same figures split by who fixed
-# trump; a deal of three seats left out; a player of no deal, a command
+# trump; version 3's decks told apart by commit, round and hand; a deal of
+# three seats left out; a player of no deal, a command
 # line without records, a deal missing a field the tally reads and a line
 # that is not JSON refused in one line (the last two with FILE:LINE).
 set -eu
@@ -47,6 +48,19 @@ if python3 scripts/deal_anatomy.py --by-trump 2>"$tmp/err"; then
 	echo "no records file was accepted" >&2; exit 1
 fi
 grep -q "usage: deal_anatomy.py" "$tmp/err"
+# Records of version 3 name their deck by the run key's commitment, round
+# and hand (doc/reproducible.md): the same pair, and no pair once the
+# second deal's round is another.
+for r2 in 0 1; do
+	sed -e '3d' -e 's/"seed":"7"/"commit":"abababababababababababababababababababababababababababababababab","round":0,"hand":0/' \
+	    -e "2s/\"round\":0/\"round\":$r2/" "$tmp/r.jsonl" >"$tmp/r3.jsonl"
+	python3 scripts/deal_anatomy.py "$tmp/r3.jsonl" >"$tmp/o3"
+	if [ $r2 = 0 ]; then
+		grep -q '^duplicate pairs 1;' "$tmp/o3"
+	elif grep -q '^duplicate pairs' "$tmp/o3"; then
+		echo "two decks of version 3 taken for a pair" >&2; exit 1
+	fi
+done
 printf '%s\n' '{"type":"deal","players":["a","b"],"dealer":0,"actions":[],"result":{"winner":0,"points":[0,0]}}' >"$tmp/bad.jsonl"
 if python3 scripts/deal_anatomy.py "$tmp/bad.jsonl" 2>"$tmp/err"; then
 	echo "a result without brisques was read" >&2; exit 1

@@ -217,6 +217,71 @@ function answer(choose, request) {
   else log(`bzp.js: no action for go id=${request.id}`);
 }
 
+// Keyed dealing (doc/reproducible.md, arbiter/record/deck_key.h): every
+// deck of a run from its 256-bit key (a Buffer), for checking a run's
+// records once its key is published.
+const RANKS = '789JQKTA';
+const SUITS = 'SHDC';
+
+// The key --seed TEXT gives: SHA-256("bezique run key v1" NUL TEXT).
+function runKeyFromText(text) {
+  return require('crypto').createHash('sha256')
+    .update(Buffer.concat([Buffer.from('bezique run key v1\0'),
+      Buffer.from(text, 'utf8')])).digest();
+}
+
+// rngBelow(n) on the words of HMAC-SHA-256(key, label || u64be(round) ||
+// u32be(hand) || u32be(j)), j = 0, 1, ..., each block four little-endian
+// 64-bit words.
+function keyedBelow(key, label, round, hand) {
+  const crypto = require('crypto');
+  const words = [];
+  let j = 0;
+  return (n) => {
+    const big = BigInt(n);
+    const bound = (1n << 64n) % big;
+    for (;;) {
+      if (words.length === 0) {
+        const msg = Buffer.alloc(label.length + 16);
+        msg.write(label, 0, 'latin1');
+        msg.writeBigUInt64BE(BigInt(round), label.length);
+        msg.writeUInt32BE(hand, label.length + 8);
+        msg.writeUInt32BE(j++, label.length + 12);
+        const block = crypto.createHmac('sha256', key).update(msg).digest();
+        for (let i = 0; i < 4; i++) words.push(block.readBigUInt64LE(8 * i));
+      }
+      const x = words.shift();
+      if (x >= bound) return Number(x % big);  // rejects x < 2^64 mod n
+    }
+  };
+}
+
+// The deck of (round, hand): card ids (copy*32 + suit*8 + rank), in
+// dealing order, shuffled by Fisher-Yates from the top.
+function dealDeck(key, round, hand = 0, packs = 4) {
+  const deck = Array.from({ length: packs * 32 }, (_, i) => i);
+  const below = keyedBelow(key, 'bezique deck v1', round, hand);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = below(i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+// The six-pack's cut of (round, hand): [lifted, guessed].
+function dealCut(key, round, hand, cutCards) {
+  const low = cutCards > 4 ? cutCards - 4 : 1;
+  const below = keyedBelow(key, 'bezique cut v1', round, hand);
+  const lifted = low + below(9);
+  return [lifted, low + below(9)];
+}
+
+// A card id as the records write it: "QS#2".
+function cardText(card) {
+  return `${RANKS[card & 7]}${SUITS[(card >> 3) & 3]}#${(card >> 5) + 1}`;
+}
+
 module.exports = {
   run, rng, parseGo, parseView, parseFields, parseSetoption, cardList, send, log,
+  runKeyFromText, dealDeck, dealCut, cardText,
 };

@@ -230,3 +230,64 @@ def _answer(choose, request):
         send("action id=%s %s" % (request["id"], action))
     else:
         log("bzp.py: no action for go id=%s" % request["id"])
+
+
+# Keyed dealing (doc/reproducible.md, arbiter/record/deck_key.h): every
+# deck of a run from its 256-bit key, for checking a run's records once
+# its key is published.  hashlib and hmac are imported only when used.
+
+RANKS, SUITS = "789JQKTA", "SHDC"
+
+
+def run_key_from_text(text):
+    """The key --seed TEXT gives: SHA-256("bezique run key v1" NUL TEXT)."""
+    import hashlib
+    return hashlib.sha256(b"bezique run key v1\0" + text.encode()).digest()
+
+
+def _keyed_below(key, label, round_, hand):
+    """rng_below(n) on the words of HMAC-SHA-256(key, label || u64be(round)
+    || u32be(hand) || u32be(j)), j = 0, 1, ..., each block four
+    little-endian 64-bit words."""
+    import hashlib
+    import hmac
+    import struct
+    words = []
+    state = {"j": 0}
+
+    def below(n):
+        while True:
+            if not words:
+                block = hmac.new(key, label + struct.pack(
+                    ">QII", round_, hand, state["j"]), hashlib.sha256).digest()
+                state["j"] += 1
+                words.extend(struct.unpack("<4Q", block))
+            x = words.pop(0)
+            if x >= (1 << 64) % n:  # rejects x < 2^64 mod n: no bias
+                return x % n
+    return below
+
+
+def deal_deck(key, round_, hand=0, packs=4):
+    """The deck of (round, hand): card ids (copy*32 + suit*8 + rank), in
+    dealing order, shuffled by Fisher-Yates from the top."""
+    deck = list(range(packs * 32))
+    below = _keyed_below(key, b"bezique deck v1", round_, hand)
+    for i in range(len(deck) - 1, 0, -1):
+        j = below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_cut(key, round_, hand, cut_cards):
+    """The six-pack's cut of (round, hand): (lifted, guessed)."""
+    low = cut_cards - 4 if cut_cards > 4 else 1
+    below = _keyed_below(key, b"bezique cut v1", round_, hand)
+    lifted = low + below(9)
+    return lifted, low + below(9)
+
+
+def card_text(card):
+    """A card id as the records write it: "QS#2"."""
+    return "%s%s#%d" % (RANKS[card & 7], SUITS[(card >> 3) & 3],
+                        (card >> 5) + 1)
