@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <event2/event.h>
+
 #include "match/bot.h"
 #include "bzp.h"
 #include "base/config.h"
@@ -40,7 +42,9 @@ struct humangame {
 	struct bot			*person;	/* once it was asked */
 	bool				 pending;	/* the person to act */
 	bool				 want_deal;
+	struct event			*begin;		/* the next deal */
 	int				 deal;		/* index of the deal */
+	int				 games;		/* begun */
 	int				 played;
 	json_t				*log;		/* lines of this deal */
 	json_t				*result;	/* of the last deal */
@@ -92,9 +96,11 @@ play_next(struct humangame *h)
 {
 	struct deal_spec d;
 
+	/* A new game: in two-hand the table deals the game's other deals
+	 * itself, so games, not deals, are counted here. */
 	memset(&d, 0, sizeof(d));
-	d.deal = d.pair = d.round = h->deal;
-	d.seed = schedule_deck_seed(h->o.seed, h->deal);
+	d.deal = d.pair = d.round = h->games;
+	d.seed = schedule_deck_seed(h->o.seed, h->games++);
 	d.engine[h->o.seat] = 1;
 	d.engine[1 - h->o.seat] = 0;
 	h->want_deal = false;
@@ -103,6 +109,23 @@ play_next(struct humangame *h)
 	json_decref(h->final);
 	h->final = NULL;
 	table_play(h->table, &d);
+}
+
+/*
+ * The next deal asked for by humangame_next(), begun on a turn of the
+ * loop of its own: never from inside a callback of the table, which
+ * after telling that a deal is done still frees it (and, in a game of
+ * several deals, goes on with the game's next deal itself).
+ */
+static void
+begin_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct humangame *h = arg;
+
+	if (table_busy(h->table))
+		h->want_deal = false;	/* the game's next deal is under way */
+	else if (h->want_deal && h->broken[0] == '\0')
+		play_next(h);
 }
 
 static void
@@ -237,6 +260,8 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 		snprintf(h->broken, sizeof(h->broken), "cannot confine the "
 		    "engine (--no-sandbox runs it unconfined)");
 	h->table = table_new(base, reaper, &h->cfg, &tcb, h);
+	if ((h->begin = evtimer_new(base, begin_cb, h)) == NULL)
+		abort();
 	return h;
 }
 
@@ -245,6 +270,7 @@ humangame_free(struct humangame *h)
 {
 	if (h == NULL)
 		return;
+	event_free(h->begin);
 	table_free(h->table);
 	outputs_free(&h->cfg);
 	json_decref(h->log);
@@ -334,7 +360,7 @@ humangame_next(struct humangame *h, char *err, size_t errlen)
 		return -1;
 	}
 	h->want_deal = true;
-	play_next(h);
+	event_active(h->begin, EV_TIMEOUT, 0);	/* begin_cb */
 	return 0;
 }
 
