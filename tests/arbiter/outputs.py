@@ -86,18 +86,32 @@ def default_records(tmp):
         if line not in err.splitlines():
             sys.exit("the end does not list %r:\n%s" % (line, err))
     before = digest(rec)
-    _, err = run(["tournament", "t.ini", "-q"], tmp, 1)
-    if len(err.splitlines()) != 1 or "--resume t.jsonl" not in err:
-        sys.exit("second run not refused in one line: %r" % err)
-    if digest(rec) != before:
+    # Run again: the earlier run is kept, not appended to (two runs in
+    # one file verify as neither) nor a reason to fail (issue 43), and
+    # said in one line; the new run has the file to itself.
+    kept_as = ("bezique-arbiter: t.jsonl held an earlier run's records: "
+               "kept as t.%d.jsonl (--resume continues a run instead)")
+    _, err = run(["tournament", "t.ini", "-q"], tmp)
+    if err.splitlines()[0] != kept_as % 1:
+        sys.exit("second run: the earlier run not kept in one line: %r"
+                 % err)
+    kept = os.path.join(tmp, "t.1.jsonl")
+    if not os.path.exists(kept) or digest(kept) != before:
         sys.exit("the second run touched the first run's records")
-    # Named with -o, the same: refused, not appended to (two runs in one
-    # file verify as neither); --resume continues it.
-    _, err = run(["tournament", "t.ini", "-q", "-o", "t.jsonl"], tmp, 1)
-    if len(err.splitlines()) != 1 or "--resume t.jsonl" not in err:
-        sys.exit("-o over a run's records not refused in one line: %r" % err)
-    if digest(rec) != before:
-        sys.exit("a run with -o added to an earlier run's records")
+    if sum(1 for _ in open(rec)) != 12:
+        sys.exit("the second run's records are not 12 in t.jsonl")
+    # Named with -o, the same, under the next free number, with the
+    # summary that goes with it.
+    open(os.path.join(tmp, "t-summary.json"), "w").write("earlier\n")
+    _, err = run(["tournament", "t.ini", "-q", "-o", "t.jsonl"], tmp)
+    if open(os.path.join(tmp, "t.2-summary.json")).read() != "earlier\n":
+        sys.exit("the earlier run's summary not kept beside its records")
+    if err.splitlines()[0] != kept_as % 2:
+        sys.exit("-o over a run's records: not kept in one line: %r" % err)
+    if digest(kept) != before or sum(1 for _ in open(os.path.join(
+            tmp, "t.2.jsonl"))) != 12:
+        sys.exit("a run with -o lost an earlier run's records")
+    run(["verify", "t.jsonl"], tmp)
     run(["tournament", "t.ini", "-q", "--resume", "t.jsonl"], tmp)
     rows = table(out)
     if LONG not in rows:
