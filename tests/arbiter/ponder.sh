@@ -3,9 +3,11 @@
 # its process group (SIGSTOP, then SIGCONT with its next request), and a
 # confined engine cannot leave the group (setsid refused).  badbot --mode
 # ponder spins a thread from its first request on and says at quit how
-# much CPU it got in how much wall time: against the strong level (50 ms
-# a move) it gets a few percent stopped, and far more with --ponder;
-# without the sandbox its child's setsid succeeds (the test can fail).
+# many SIGCONTs it was sent: against the strong level (50 ms a move) one
+# at least for each of the strong level's turns that it waited through
+# stopped, none with --ponder; without the sandbox its child's setsid
+# succeeds (the test can fail).  The share of CPU it got is printed, not
+# asserted: what a loaded machine spares it is not promised (issue 43).
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -31,17 +33,25 @@ run() {	# $1: tag, then flags
 }
 # The highest share of CPU to wall time over its games, in percent.
 share() {
-	sed -n 's/^ponder: \([0-9]*\) ms of CPU in \([0-9]*\) ms$/\1 \2/p' \
+	sed -n 's/^ponder: \([0-9]*\) ms of CPU in \([0-9]*\) ms,.*/\1 \2/p' \
 	    "$tmp/$1.log" | awk '$2 > 500 { s = 100 * $1 / $2; if (s > m) m = s }
 	    END { printf "%d\n", m + 0 }'
 }
+# The fewest SIGCONTs of a game (its process), and the most.
+continued() {
+	sed -n 's/^ponder: .* continued \([0-9]*\) times$/\1/p' "$tmp/$1.log" |
+	    sort -n | sed -n "$2"
+}
 run stopped
 run pondering --ponder --no-sandbox
-stopped=$(share stopped)
-pondering=$(share pondering)
-echo "ponder.sh: CPU share off its turn stopped ${stopped}%, pondering ${pondering}%"
+echo "ponder.sh: CPU share stopped $(share stopped)%, pondering $(share pondering)% (not asserted)"
 [ "$(grep -c '^ponder: [0-9]* ms of CPU' "$tmp/stopped.log")" -eq 2 ]
-[ "$stopped" -lt 10 ]
-[ "$pondering" -gt $((2 * stopped + 5)) ]
+[ "$(grep -c '^ponder: [0-9]* ms of CPU' "$tmp/pondering.log")" -eq 2 ]
+# Each deal the strong level leads or replies a dozen times at least.
+least=$(continued stopped 1p)
+echo "ponder.sh: continued $least to $(continued stopped '$p') times a deal stopped"
+[ "$least" -ge 10 ] || { echo "ponder.sh: stopped and continued only $least times in a deal"; exit 1; }
+most=$(continued pondering '$p')
+[ "$most" -eq 0 ] || { echo "ponder.sh: --ponder, yet continued $most times"; exit 1; }
 [ "$(grep -c '^ponder: setsid refused$' "$tmp/stopped.log")" -eq 2 ]
 [ "$(grep -c '^ponder: setsid ok$' "$tmp/pondering.log")" -eq 2 ]
