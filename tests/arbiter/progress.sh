@@ -8,20 +8,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 arb=$BUILD/bezique-arbiter
 eng="$BUILD/bezique-engine --level random"
+# lines TAG FILE LAST: FILE's progress lines labelled, the last as LAST.
+lines() {
+	grep -E '^deal [0-9]+/' "$2" >"$tmp/lines" || true
+	if [ "$(wc -l <"$tmp/lines")" -lt 2 ] ||
+	    head -n -1 "$tmp/lines" | grep -vqE ', about [0-9]+ s left, [0-9]+ s so far$' ||
+	    ! tail -n 1 "$tmp/lines" | grep -qE "$3"; then
+		echo "progress.sh: $1's lines:"; cat "$2"; exit 1
+	fi
+}
 "$arb" match -e "$eng" --name a -e "$eng" --name b -n 10 --seed 4 \
 	-o /dev/null >/dev/null 2>"$tmp/match"
-grep -E '^deal [0-9]+/10 ' "$tmp/match" >"$tmp/lines"
-[ "$(wc -l <"$tmp/lines")" -ge 2 ]
-head -n -1 "$tmp/lines" | grep -vqE ', about [0-9]+ s left, [0-9]+ s so far$' &&
-	{ echo "progress.sh: a match's line without its labels:"; cat "$tmp/match"; exit 1; }
-tail -n 1 "$tmp/lines" | grep -qE '^deal 10/10  a [0-9.]+ - [0-9.]+ b, [0-9]+ s so far$' ||
-	{ echo "progress.sh: a match's last line:"; cat "$tmp/match"; exit 1; }
+lines "a match" "$tmp/match" '^deal 10/10  a [0-9.]+ - [0-9.]+ b, [0-9]+ s so far$'
 printf '[tournament]\nrounds = 2\nseed = 4\n[engine a]\ncommand = %s\n[engine b]\ncommand = %s\n[engine c]\ncommand = %s\n' \
 	"$eng" "$eng" "$eng" >"$tmp/t.ini"
 "$arb" tournament "$tmp/t.ini" -o /dev/null >/dev/null 2>"$tmp/t"
-grep -E '^deal [0-9]+/' "$tmp/t" >"$tmp/lines"
-[ "$(wc -l <"$tmp/lines")" -ge 2 ]
-head -n -1 "$tmp/lines" | grep -vqE '^deal [0-9]+/[0-9]+, about [0-9]+ s left, [0-9]+ s so far$' &&
-	{ echo "progress.sh: a tournament's line without its labels:"; cat "$tmp/t"; exit 1; }
-tail -n 1 "$tmp/lines" | grep -qE '^deal ([0-9]+)/\1, [0-9]+ s so far$' ||
-	{ echo "progress.sh: a tournament's last line:"; cat "$tmp/t"; exit 1; }
+lines "a tournament" "$tmp/t" '^deal ([0-9]+)/\1, [0-9]+ s so far$'
