@@ -136,36 +136,35 @@ naming_resolve(struct match_cfg *c)
 	return 0;
 }
 
+/*
+ * Says which engines are named by their command, and why, in one line:
+ * the one case a name is not what the person gave or the engine says of
+ * itself.  Names given or the engines' own need no word.
+ */
 void
 naming_print(const struct match_cfg *c, FILE *f)
 {
-	bool all_given = true;
+	int said = 0;
 
-	for (int i = 0; i < c->nengines; i++)
-		all_given &= c->engines[i].name_from == NAME_FILE ||
-		    c->engines[i].name_from == NAME_FLAG;
-	if (all_given)
-		return;
-	fprintf(f, "names:");
 	for (int i = 0; i < c->nengines; i++) {
 		const struct engine_cfg *e = &c->engines[i];
-		fprintf(f, "%s '%s' ", i ? "," : "", e->name);
-		if (e->name_from == NAME_FLAG)
-			fprintf(f, "(--name)");
-		else if (e->name_from == NAME_FILE)
-			fprintf(f, "(tournament file)");
-		else if (e->name_from == NAME_ID)
-			fprintf(f, "(its id name)");
-		else if (e->id_name == NULL)
-			fprintf(f, "(its command: it gave no id name)");
+		if (e->name_from != NAME_COMMAND)
+			continue;
+		fprintf(f, "%s'%s'", said++ ? ", " : "names from commands: ",
+		    e->name);
+		if (e->id_name == NULL)
+			fprintf(f, " (no id name)");
 		else if (strlen(e->id_name) > NAME_MAX_BYTES)
-			fprintf(f, "(its command: its id name is over %d "
-			    "bytes)", NAME_MAX_BYTES);
+			fprintf(f, " (id name over %d bytes)", NAME_MAX_BYTES);
 		else if (!utf8_valid(e->id_name))
-			fprintf(f, "(its command: its id name is not UTF-8)");
+			fprintf(f, " (id name not UTF-8)");
+		else if (i + 1 < c->nengines && c->engines[i + 1].name_from ==
+		    NAME_COMMAND && c->engines[i + 1].id_name != NULL &&
+		    strcmp(c->engines[i + 1].id_name, e->id_name) == 0)
+			continue;	/* said once, after the last alike */
 		else
-			fprintf(f, "(its command: its id name '%s' is another "
-			    "player's too)", e->id_name);
+			fprintf(f, " (id name '%s' shared)", e->id_name);
 	}
-	fprintf(f, "; --name NAME names an engine\n");
+	if (said > 0)
+		fprintf(f, "; --name NAME names an engine\n");
 }
