@@ -155,6 +155,10 @@ standings_print(struct standings *s, FILE *f, int B)
 		    "their deals); ", g.r.draw_nu, 100 * g.r.draw_nu / (2 +
 		    g.r.draw_nu));
 	fprintf(f, "%d deals\n", s->deals);
+	/* match's 'Elo (deals)' for the same deals differs: say why. */
+	fprintf(f, "Elo centred on the mean: match's Elo is a gap between two, "
+	    "from the score alone; here the gap is fitted with the elder-hand "
+	    "advantage and a weak prior\n");
 	print_crosstable(s, f, g.order);
 	print_los(s, f, &g.r, g.order);
 	elo_fit_free(&g.r);

@@ -94,6 +94,9 @@ def default_records(tmp):
             r"draws: nu = [0-9.]+ \(two equals would draw [0-9]+% of their "
             r"deals\)", line)):
         sys.exit("%d deals drawn, yet: %s" % (drawn, line))
+    if ("Elo centred on the mean: match's Elo is a gap between two, from "
+            "the score alone") not in out:
+        sys.exit("the table does not say how its Elo is match's:\n" + out)
     before = digest(rec)
     # Run again: the earlier run is kept, not appended to (two runs in
     # one file verify as neither) nor a reason to fail (issue 43), and
