@@ -193,6 +193,8 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	if (h->records != NULL && record_write(rec, h->records, false, err,
 	    sizeof(err)) < 0)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
+	/* The game's next deal (two-hand) comes with no play_next(). */
+	json_decref(h->result);
 	h->result = result_json(h, g, term, fault_seat);
 	json_array_append(h->history, h->result);
 	{	/* The board as the deal left it, still as the person's view. */
