@@ -7,7 +7,7 @@ set -eu
 build=${1:-build}
 [ $# -eq 0 ] || shift
 rm -f "$build/demo.jsonl"
-echo "Demo tournament: tournaments/demo.ini (5 players, 4 languages, 480 deals)"
+echo "Demo tournament: tournaments/demo.ini (5 players in 4 languages, a round robin)"
 "$build/bezique-arbiter" tournament tournaments/demo.ini \
 	--records "$build/demo.jsonl" --summary "$build/demo-summary.json" "$@"
 "$build/bezique-arbiter" verify "$build/demo.jsonl"
