@@ -236,6 +236,7 @@ print_result(const struct shown *d, json_t *r, struct game *g, int n)
 	    "termination")), *reason = json_string_value(json_object_get(r,
 	    "reason"));
 	struct result res;
+	char num[WORDS_NUMBER];
 
 	if (term != NULL && strcmp(term, "normal") != 0) {
 		json_t *fs = json_object_get(r, "fault_seat");
@@ -246,17 +247,20 @@ print_result(const struct shown *d, json_t *r, struct game *g, int n)
 	if (json_is_true(json_object_get(r, "voided")))
 		printf("  voided: played again; a failure, not a result\n");
 	game_result(g, &res);
+	/* Numbers as every output writes them (words_number). */
 	printf("  points");
 	for (int s = 0; s < n; s++)
-		printf("%s%d", s ? "-" : " ", res.points[s]);
+		printf("%s%s", s ? "-" : " ", words_number(res.points[s], num));
 	printf(", brisques");
 	for (int s = 0; s < n; s++)
-		printf("%s%d", s ? "-" : " ", res.brisques[s]);
+		printf("%s%s", s ? "-" : " ", words_number(res.brisques[s],
+		    num));
 	if (res.value.winner < 0)
 		printf(": drawn\n\n");
 	else
-		printf(": %s wins %d%s\n\n", d->names[res.value.winner],
-		    res.value.value, res.value.rubicon ? " (rubicon)" : "");
+		printf(": %s wins %s%s\n\n", d->names[res.value.winner],
+		    words_number(res.value.value, num), res.value.rubicon ?
+		    " (rubicon)" : "");
 }
 
 /* The players' names from the record, and their column's width. */
