@@ -147,7 +147,10 @@ show_options(FILE *f)
 	    "every card)\n"
 	    "  --deal N               only deal N, counted from 1 as show "
 	    "prints them\n"
-	    "                         (default: every deal)\n", f);
+	    "                         (a game of several deals: game N, "
+	    "each deal\n"
+	    "                         said 'Game N, deal H'; default: every "
+	    "deal)\n", f);
 }
 
 static void

@@ -173,11 +173,16 @@ show_extras(json_t *r, struct game *g)
 
 /* "Deal 1: alice (seat 0, elder hand) against bob (seat 1, dealer)":
  * deals numbered from 1 where people read them (the record's "deal" is
- * the schedule's index, from 0). */
+ * the schedule's index, from 0); a deal of a game of several (hand >=
+ * 0, from the record's series) "Game 1, deal 2", as terminal play says
+ * it. */
 static void
-print_header(const struct shown *d, int deal, int n, int dealer)
+print_header(const struct shown *d, int deal, int hand, int n, int dealer)
 {
-	printf("Deal %d:", deal + 1);
+	if (hand >= 0)
+		printf("Game %d, deal %d:", deal + 1, hand + 1);
+	else
+		printf("Deal %d:", deal + 1);
 	for (int s = 0; s < n; s++)
 		printf("%s %s (seat %d%s)", s ? (s == n - 1 ? " against" : ",") :
 		    "", d->names[s], s, s == dealer ? ", dealer" :
@@ -312,7 +317,9 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
 	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
 		return SHOW_UNREADABLE;
-	print_header(&d, deal, rules.players, dealer);
+	print_header(&d, deal, json_is_integer(json_object_get(json_object_get(
+	    r, "series"), "hand")) ? (int)json_integer_value(json_object_get(
+	    json_object_get(r, "series"), "hand")) : -1, rules.players, dealer);
 	show_extras(r, g);
 	print_hands(&d, g, rules.players);
 	print_actions(&d, actions, g);
