@@ -41,10 +41,9 @@ struct humangame {
 	void				*arg;
 	struct bot			*person;	/* once it was asked */
 	bool				 pending;	/* the person to act */
-	bool				 want_deal;
 	struct event			*begin;		/* the next deal */
+	bool				 want_deal;
 	int				 deal;		/* index of the deal */
-	int				 games;		/* begun */
 	int				 played;
 	json_t				*log;		/* lines of this deal */
 	json_t				*result;	/* of the last deal */
@@ -96,11 +95,9 @@ play_next(struct humangame *h)
 {
 	struct deal_spec d;
 
-	/* A new game: in two-hand the table deals the game's other deals
-	 * itself, so games, not deals, are counted here. */
 	memset(&d, 0, sizeof(d));
-	d.deal = d.pair = d.round = h->games;
-	d.seed = schedule_deck_seed(h->o.seed, h->games++);
+	d.deal = d.pair = d.round = h->deal;
+	d.seed = schedule_deck_seed(h->o.seed, h->deal);
 	d.engine[h->o.seat] = 1;
 	d.engine[1 - h->o.seat] = 0;
 	h->want_deal = false;
@@ -190,11 +187,13 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	    h->o.seat : 1 - h->o.seat;
 
 	record_summary_of(rec, &sum);
+	/* The last deal's result, if no play_next() dropped it (the deal
+	 * after it was one of the same game). */
+	json_decref(h->result);
+	h->result = NULL;
 	if (h->records != NULL && record_write(rec, h->records, false, err,
 	    sizeof(err)) < 0)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
-	/* The game's next deal (two-hand) comes with no play_next(). */
-	json_decref(h->result);
 	h->result = result_json(h, g, term, fault_seat);
 	json_array_append(h->history, h->result);
 	{	/* The board as the deal left it, still as the person's view. */
