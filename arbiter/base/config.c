@@ -38,8 +38,12 @@ config_defaults(struct match_cfg *c)
 	c->on_failure = ON_FAILURE_FORFEIT;
 	c->max_failures = 5;
 	c->games_per_process = 32;
-	c->duplicate = true;
-	c->common_deals = true;
+	/* Every deal a deck of its own: no process ever holds a deck another
+	 * held, so nothing the machine keeps (page cache, file times,
+	 * counters) tells a bot a card (doc/guarantees.md).  Duplicate and
+	 * common deals are asked for (--duplicate, --common-deals). */
+	c->duplicate = false;
+	c->common_deals = false;
 	c->print_table = true;
 }
 
@@ -135,8 +139,11 @@ config_usage(FILE *f)
 	    "                         twice a deal at most, then forfeit)\n"
 	    "      --max-failures N   failures before withdrawal (5): the\n"
 	    "                         engine's remaining deals are dropped\n"
-	    "      --no-duplicate     do not replay each deck with seats "
-	    "swapped\n"
+	    "      --duplicate        play each deck twice, seats swapped\n"
+	    "                         (trusted engines only: a bot can pass\n"
+	    "                         the hand it saw to its twin through\n"
+	    "                         the machine; default: every deal a\n"
+	    "                         deck of its own; --no-duplicate too)\n"
 	    "      --games-per-process N  most games a process plays (32), of\n"
 	    "                         decks it never meets again (fewer when\n"
 	    "                         they take 20 times its start): a deck\n"
@@ -432,10 +439,12 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			return bad(c, f, "is forfeit, void or restart, not", v);
 	} else {
 		*used = 0;
-		if (strcmp(f, "--no-duplicate") == 0)
-			c->duplicate = false;
-		else if (strcmp(f, "--no-common-deals") == 0)
-			c->common_deals = false;
+		if (strcmp(f, "--duplicate") == 0 ||
+		    strcmp(f, "--no-duplicate") == 0)
+			c->duplicate = f[2] == 'd';
+		else if (strcmp(f, "--common-deals") == 0 ||
+		    strcmp(f, "--no-common-deals") == 0)
+			c->common_deals = f[2] == 'c';
 		else if (strcmp(f, "--sync") == 0)
 			c->sync = true;
 		else if (strcmp(f, "--reuse-engines") == 0)
@@ -490,6 +499,7 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 		int rc, used;
 		/* A tournament's keys as flags; a match would ignore them. */
 		if (engines && (strcmp(f, "--rounds") == 0 ||
+		    strcmp(f, "--common-deals") == 0 ||
 		    strcmp(f, "--no-common-deals") == 0)) {
 			fprintf(stderr, "bezique-arbiter: %s: a tournament's "
 			    "flag (a match plays -n deals)\n", f);
@@ -567,7 +577,7 @@ config_parse_match(struct match_cfg *c, int argc, char **argv)
 	if (c->duplicate && c->deals % n != 0) {
 		fprintf(stderr, "bezique-arbiter: -n %d: duplicate deals come "
 		    "in %s (each deck in every seating); give a multiple of "
-		    "%d or --no-duplicate\n", c->deals, n == 2 ? "pairs" :
+		    "%d or leave out --duplicate\n", c->deals, n == 2 ? "pairs" :
 		    "threes", n);
 		return -1;
 	}

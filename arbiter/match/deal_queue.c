@@ -77,7 +77,8 @@ static bool
 to_play(const struct deal_queue *q, int i)
 {
 	const struct match_cfg *c = q->cfg;
-	int pair = c->duplicate ? i / 2 : i;
+	/* The schedule's pair: a deck in every seating (schedule.c). */
+	int pair = c->duplicate ? i / c->rules.players : i;
 
 	return !q->done[i] && (c->nshards <= 1 ||
 	    pair % c->nshards == c->shard);

@@ -31,6 +31,18 @@ struct deck_guard {
 	size_t		 cap, n;	/* cap a power of two */
 };
 
+void
+deck_guard_warn(const struct match_cfg *c, FILE *f)
+{
+	if (!schedule_decks_shared(c))
+		return;
+	fprintf(f, "bezique-arbiter: %s deals: each deck is dealt more than "
+	    "once, so a bot can pass the hand it saw to the next engine dealt "
+	    "it through the machine's shared state (page cache, file times); "
+	    "for trusted engines only\n", c->duplicate ? "duplicate" :
+	    "common");
+}
+
 struct deck_guard *
 deck_guard_new(void)
 {

@@ -16,6 +16,7 @@
 #define DECK_GUARD_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "match/bot.h"
 #include "match/table.h"
@@ -24,6 +25,15 @@
 #define DECK_GUARD_HOLDERS	3	/* the seats of a deal */
 
 struct deck_guard;
+
+/*
+ * One line on f when the schedule deals a deck more than once (the
+ * organiser asked for --duplicate or --common-deals): the guard keeps
+ * the processes apart, but not what the kernel keeps after them (page
+ * cache, file times, counters), so a hostile bot can hand its twin the
+ * cards it saw.  Nothing when every deal has a deck of its own.
+ */
+void		 deck_guard_warn(const struct match_cfg *c, FILE *f);
 
 struct deck_guard *deck_guard_new(void);
 void		 deck_guard_free(struct deck_guard *g);

@@ -271,12 +271,9 @@ count_failure(struct match *m, int engine)
 static void
 check_sprt(struct match *m)
 {
-	long penta[5];
-
 	if (m->cfg->sprt == NULL || m->results == NULL)
 		return;
-	results_penta(m->results, penta);
-	m->llr = sprt_llr_penta(m->cfg->sprt, penta);
+	m->llr = results_llr(m->results, m->cfg->sprt);
 	m->sprt_result = sprt_decide(m->cfg->sprt, m->llr);
 	if (m->sprt_result != SPRT_CONTINUE && !m->stopping)
 		m->stopping = 1;
@@ -571,6 +568,7 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 		teardown(&m);
 		return 1;
 	}
+	deck_guard_warn(cfg, stderr);	/* once the run is sure to start */
 	m.started_us = clock_now_us();
 	for (int i = 0; i < m.ntables; i++)
 		table_start(m.tables[i]);

@@ -135,6 +135,7 @@ rate_groups(struct match_cfg *all, const int *group, int ngroups,
 		struct match_cfg c;
 		struct standings *st;
 		config_defaults(&c);
+		c.duplicate = true;	/* as below */
 		for (int e = 0; e < all->nengines; e++)
 			if (group[e] == g && (c.engines[c.nengines++].name =
 			    strdup(all->engines[e].name)) == NULL)
@@ -184,6 +185,10 @@ rate_main(int argc, char **argv)
 		return 2;
 	}
 	config_defaults(&c);
+	/* Pairs form where the records say two deals share a deck (their
+	 * pair); single deals never pair, and are resampled one by one
+	 * (standings.c). */
+	c.duplicate = true;
 	if (read_files(&c, NULL, nfiles, files) == 0 && c.nengines >= 2) {
 		st = standings_new(&c);
 		read_files(&c, st, nfiles, files);

@@ -116,10 +116,12 @@ results_add(struct results *r, const struct record_summary *s)
 		add_pair(r, s->pair, score);
 }
 
-void
-results_penta(const struct results *r, long out[5])
+double
+results_llr(const struct results *r, const struct sprt *s)
 {
-	memcpy(out, r->penta, sizeof(r->penta));
+	if (r->duplicate)
+		return sprt_llr_penta(s, r->penta);
+	return sprt_llr_wdl(s, r->wins[0], r->draws, r->wins[1]);
 }
 
 int

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "rating/sprt.h"
 #include "record/record.h"
 
 struct results;
@@ -25,8 +26,9 @@ int		 results_deals(const struct results *r);
 /* Failures of engine e so far. */
 int		 results_failures(const struct results *r, int e);
 
-/* Duplicate pairs so far by engine 0's points (0, 1/2, 1, 3/2, 2). */
-void		 results_penta(const struct results *r, long out[5]);
+/* The SPRT's log-likelihood ratio so far: on the duplicate pairs, or,
+ * when every deal is a deck of its own, on the deals (W/D/L). */
+double		 results_llr(const struct results *r, const struct sprt *s);
 
 /* One progress line (no newline): "deal 12/20  greedy 9.5 - 2.5 random". */
 void		 results_progress(const struct results *r, int total, char *buf,

@@ -223,8 +223,30 @@ fit(const struct standings *s, long counts[MAX_ENGINES][MAX_ENGINES][3],
 	free(c);
 }
 
-/* One bootstrap sample: every pairing's whole pairs drawn again with
- * replacement (duplicate pairs keep the deal's luck paired). */
+/*
+ * The units a pairing's games are resampled by, counted in cell[]: its
+ * whole duplicate pairs (9 cells: the lower engine's outcome as elder,
+ * then as dealer), or, where no deck was played twice (the default), its
+ * single deals (6 cells: the lower engine's outcome as elder, then the
+ * higher's as elder), each independent of the others.  Returns how many
+ * cells (9 or 6).
+ */
+static int
+units(const struct standings *s, int lo, int hi, long cell[9])
+{
+	long paired = 0;
+
+	for (int c = 0; c < 9; c++)
+		paired += cell[c] = s->pairs[lo][hi][c / 3][c % 3];
+	if (paired > 0)
+		return 9;
+	for (int c = 0; c < 6; c++)
+		cell[c] = c < 3 ? s->count[lo][hi][c] : s->count[hi][lo][c - 3];
+	return 6;
+}
+
+/* One bootstrap sample: every pairing's units (whole pairs, which keep
+ * the deal's luck paired, or single deals) drawn again with replacement. */
 static void
 resample(const struct standings *s, struct rng *rng,
     long d[MAX_ENGINES][MAX_ENGINES][3])
@@ -233,13 +255,19 @@ resample(const struct standings *s, struct rng *rng,
 	for (int lo = 0; lo < s->n; lo++)
 		for (int hi = lo + 1; hi < s->n; hi++) {
 			long cum[9], total = 0;
-			for (int c = 0; c < 9; c++)
-				cum[c] = total += s->pairs[lo][hi][c / 3][c % 3];
+			int n = units(s, lo, hi, cum);
+			for (int c = 0; c < n; c++)
+				cum[c] = total += cum[c];
 			for (long k = 0; k < total; k++) {
 				long x = (long)rng_below(rng, (uint64_t)total);
 				int c = 0;
 				while (cum[c] <= x)
 					c++;
+				if (n == 6) {
+					d[c < 3 ? lo : hi][c < 3 ? hi : lo][c %
+					    3]++;
+					continue;
+				}
 				d[lo][hi][c / 3]++;
 				d[hi][lo][2 - c % 3]++;
 			}
@@ -255,9 +283,9 @@ cmp_double(const void *a, const void *b)
 }
 
 /*
- * Whether engine e's whole pairs show no variance: against each opponent
- * every pair fell in the same cell (all won, all lost, all split the
- * same way).  Resampling such pairs draws the same results every time.
+ * Whether engine e's units (whole pairs or single deals) show no
+ * variance: against each opponent every one fell in the same cell (all
+ * won, all lost, all split the same way).  Resampling such pairs draws the same results every time.
  */
 static bool
 unvaried(const struct standings *s, int e)
@@ -265,10 +293,17 @@ unvaried(const struct standings *s, int e)
 	bool any = false;
 
 	for (int o = 0; o < s->n; o++) {
-		int lo = e < o ? e : o, hi = e < o ? o : e, cells = 0;
-		for (int c = 0; o != e && c < 9; c++)
-			if (s->pairs[lo][hi][c / 3][c % 3] > 0)
-				cells++;
+		int lo = e < o ? e : o, hi = e < o ? o : e, cells = 0, n;
+		long cell[9], same[3] = { 0 };
+		n = o == e ? 0 : units(s, lo, hi, cell);
+		for (int c = 0; n == 9 && c < 9; c++)
+			cells += cell[c] > 0;
+		/* Single deals: e's result whichever seat it had. */
+		for (int c = 0; n == 6 && c < 6; c++)
+			same[(c < 3) == (e == lo) ? c % 3 : 2 - c % 3] +=
+			    cell[c];
+		for (int k = 0; k < 3; k++)
+			cells += same[k] > 0;
 		if (cells > 1)
 			return false;
 		any |= cells == 1;

@@ -358,8 +358,9 @@ check_place(const struct match_cfg *c, const struct deal_spec *d,
 	}
 	if (s->pair != d->pair) {
 		snprintf(err, errlen, "duplicate: the file's deal %d is in "
-		    "pair %d, the command's in pair %d (--no-duplicate?)",
-		    s->deal + 1, s->pair + 1, d->pair + 1);
+		    "pair %d, the command's in pair %d (%s--duplicate?)",
+		    s->deal + 1, s->pair + 1, d->pair + 1, c->duplicate ?
+		    "without " : "");
 		return -1;
 	}
 	if (c->nshards > 1 && d->pair % c->nshards != c->shard) {
@@ -446,8 +447,8 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		snprintf(err, errlen, "seed: the file's %" PRIu64 ", the "
 		    "command's %" PRIu64 "%s", seed, c->seed,
 		    record_run_seed(&other, s) == c->seed ? (c->common_deals ?
-		    " (--no-common-deals?)" : " (dealt with common deals: "
-		    "without --no-common-deals?)") : "");
+		    " (without --common-deals?)" : " (dealt with common deals: "
+		    "--common-deals?)") : "");
 		goto out;
 	}
 	rc = 0;

@@ -41,7 +41,7 @@ EOT
 chmod +x "$tmp/vanish.sh"
 cat >"$tmp/t.ini" <<EOT
 [tournament]
-rounds = 1
+rounds = 2
 concurrency = 1
 sandbox = no
 [engine a]

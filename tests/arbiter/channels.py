@@ -2,7 +2,7 @@
 """No channel between engine processes (issue 31; arbiter/proc/).
 
 Two probing engines (badbot --mode probe, tests/fixtures/probe/) play a
-duplicate match of four deals at concurrency 2: eight processes, two
+duplicate match (--duplicate) of four deals at concurrency 2: eight processes, two
 alive at a time at each of two tables, the second deal of each pair
 played by processes started after the first's ended.  At its first
 request each process tries every way it knows to leave a mark another
@@ -65,7 +65,7 @@ def run(d, tag, extra, preexec=None):
     p = subprocess.run([ARB, "match", "-e", probe, "--name", "p", "--stderr",
                         os.path.join(d, "p.err"), "-e", probe, "--name", "q",
                         "--stderr", os.path.join(d, "q.err"), "-n", "4",
-                        "-c", "2", "--seed", "31", "-o",
+                        "-c", "2", "--seed", "31", "--duplicate", "-o",
                         os.path.join(d, "rec.jsonl"), "-q"] + extra,
                        capture_output=True, text=True, env=env, timeout=120,
                        preexec_fn=preexec)

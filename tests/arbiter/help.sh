@@ -45,7 +45,7 @@ grep -q '^\.SH OPTIONS' doc/bezique-arbiter.6 || fail "man page: no OPTIONS"
 # Every flag the parsers know is in its command's help.
 flags() { grep -o '"--[a-z0-9-]*"' "$@" | tr -d '"' | sort -u; }
 # (but a tournament's own, which match refuses)
-for f in $(flags arbiter/base/config.c | grep -v -e --rounds -e --no-common-deals); do
+for f in $(flags arbiter/base/config.c | grep -v -e --rounds -e common-deals); do
 	grep -q -- "$f" "$tmp/match" || fail "help match omits $f"
 	grep -q -- "$f" "$tmp/sprt" || fail "help sprt omits $f"
 done
@@ -63,7 +63,7 @@ done
 # The tournament file's keys: [tournament] keys, engine keys.
 keys=$(grep -o '{ "[a-z_]*", "--' arbiter/tournament.c | cut -d'"' -f2)
 for k in $keys format duplicate reuse_engines sandbox command dir stderr \
-    option.; do
+    option. --duplicate --common-deals; do
 	grep -q -- "$k" "$tmp/tournament" || fail "help tournament omits $k"
 done
 

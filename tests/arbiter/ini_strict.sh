@@ -60,7 +60,7 @@ refuse long 5 "a line longer than" \
     "$head[engine a]\ncommand = $ENG --name $long\n[engine b]\ncommand = $ENG\n"
 
 # Indentation before the first key of a section is no continuation.
-printf '%b' "[tournament]\n  rounds = 1\n[engine a]\n  command = $ENG\n[engine b]\ncommand = $ENG --level random\n" >"$tmp/ok.ini"
+printf '%b' "[tournament]\n  rounds = 2\n[engine a]\n  command = $ENG\n[engine b]\ncommand = $ENG --level random\n" >"$tmp/ok.ini"
 if ! "$ARB" tournament "$tmp/ok.ini" -q -o "$tmp/ok.jsonl" >/dev/null \
     2>"$tmp/err" || [ "$(wc -l <"$tmp/ok.jsonl")" -ne 2 ]; then
 	echo "FAILED ok: a well-formed file: $(cat "$tmp/err")"

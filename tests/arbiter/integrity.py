@@ -27,9 +27,11 @@ ENG = os.path.join(BUILD, "bezique-engine")
 
 
 def match(records, names=("a", "b"), extra=()):
+    """Duplicate deals (--duplicate; a later --no-duplicate undoes it):
+    the checks below are of pairs."""
     return [ARB, "match", "-e", ENG + " --level random", "--name", names[0],
             "-e", ENG + " --level greedy", "--name", names[1],
-            "--seed", "5", "-q", "-o", records] + list(extra)
+            "--seed", "5", "-q", "-o", records, "--duplicate"] + list(extra)
 
 
 def run(args, timeout=120):

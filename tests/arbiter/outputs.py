@@ -29,7 +29,7 @@ ENG = os.path.join(BUILD, "bezique-engine")
 LONG = "an-engine-whose-name-is-over-twenty"
 
 INI = """[tournament]
-rounds = 2
+rounds = 4
 seed = 3
 time = 0
 max_failures = 1000
@@ -161,7 +161,7 @@ def default_records(tmp):
 
 
 def edge_interval(rows):
-    # loser lost all 8 of its deals (illegal at once): every pair of it
+    # loser lost all 8 of its deals (illegal at once): every deal of it
     # is identical, and the bootstrap alone cannot see any spread.
     f = rows["loser"]
     fit, pairs = float(f[3]), float(f[4])

@@ -8,7 +8,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/t.ini" <<EOT
 [tournament]
-rounds = 2
+rounds = 4
 concurrency = 1
 quit_timeout = 3000
 [engine a]

@@ -7,10 +7,11 @@ before it, another deal of the same deck (it would know the other seat's
 hand and the stock), nor a gameover's deck= of it; and no two processes
 dealt one deck may live at the same time, even one that lingers after
 its quit (two copies of an engine could otherwise tell each other the
-hands and the stock as they play).  Checked for a duplicate match at
-concurrency 1 and 3, processes playing several games (three each, and
-renewed) and one each, a round robin (common deals across pairings),
-two-hand's games of several deals and three-hand's rotations; with
+hands and the stock as they play).  Checked for a duplicate match
+(--duplicate) at concurrency 1 and 3, processes playing several games (three each, and
+renewed) and one each, a round robin (--common-deals across pairings),
+two-hand's games of several deals and three-hand's rotations, and
+the default (every deal a deck of its own, shown at its end); with
 --reuse-engines the first check must find the leak, and the second must
 find processes of one deck together where decks are not shared (the
 tests can fail)."""
@@ -149,24 +150,32 @@ records = {rec}
 
 def main():
     tmp = tempfile.mkdtemp()
+    # Decks dealt more than once only where asked (--duplicate,
+    # --common-deals): the guard's cases; the default deals each deck
+    # once and shows it at the end.
+    dup = ["--duplicate"]
     cases = [
-        ("match", ["-n", "6", "--seed", "3"], 2, None, 0),
-        ("match-3", ["-n", "6", "--concurrency", "3", "--seed", "3"], 2,
-         None, 0.3),
-        ("several", ["-n", "24", "--concurrency", "2", "--seed", "5",
-                     "--games-per-process", "3"], 2, None, 0.2),
-        ("one-each", ["-n", "6", "--concurrency", "2", "--seed", "5",
-                      "--games-per-process", "1"], 2, None, 0),
+        ("match", dup + ["-n", "6", "--seed", "3"], 2, None, 0),
+        ("match-3", dup + ["-n", "6", "--concurrency", "3", "--seed", "3"],
+         2, None, 0.3),
+        ("several", dup + ["-n", "24", "--concurrency", "2", "--seed", "5",
+                           "--games-per-process", "3"], 2, None, 0.2),
+        ("one-each", dup + ["-n", "6", "--concurrency", "2", "--seed", "5",
+                            "--games-per-process", "1"], 2, None, 0),
         ("nodup", ["--no-duplicate", "-n", "6", "--seed", "3"], 2, None,
          0),
-        ("roundrobin", [], 3, TOURNAMENT, 0.2),
-        ("roundrobin-nodup", ["--no-duplicate"], 3, TOURNAMENT, 0),
-        ("single-decks", ["--no-duplicate", "--no-common-deals"], 3,
-         TOURNAMENT, 0),
-        ("two-hand", ["--variant", "two-hand", "-n", "2", "--seed", "4",
-                      "--concurrency", "2"], 2, None, 0.2),
-        ("three-hand", ["--variant", "three-hand", "-n", "3", "--seed",
-                        "4", "--concurrency", "3"], 3, None, 0.2),
+        ("default", ["-n", "6", "--seed", "3"], 2, None, 0),
+        ("roundrobin", dup + ["--common-deals"], 3, TOURNAMENT, 0.2),
+        ("roundrobin-nodup", ["--common-deals"], 3, TOURNAMENT, 0),
+        ("single-decks", [], 3, TOURNAMENT, 0),
+        ("two-hand", dup + ["--variant", "two-hand", "-n", "2", "--seed",
+                            "4", "--concurrency", "2"], 2, None, 0.2),
+        ("three-hand", dup + ["--variant", "three-hand", "-n", "3",
+                              "--seed", "4", "--concurrency", "3"], 3, None,
+         0.2),
+        ("three-hand-once", ["--variant", "three-hand", "-n", "3",
+                             "--seed", "4", "--concurrency", "3"], 3, None,
+         0),
     ]
     bad = 0
     for tag, args, players, ini, linger in cases:
@@ -178,7 +187,13 @@ def main():
                 tag in ("several", "match") and most < 2):
             print("%s: a process played at most %d games" % (tag, most))
             bad += 1
-        once = tag in ("nodup", "single-decks")
+        # No deck repeats: one process an engine plays the whole run.
+        if tag == "default" and most != 6:
+            print("default: a process played %d games of 6, not all"
+                  % most)
+            bad += 1
+        once = tag in ("nodup", "default", "single-decks",
+                       "three-hand-once")
         if found or (shown and not once):
             print("%s: %d deals played by a process that knew their deck "
                   "(%s), %d decks shown" % (tag, len(found), found[:3],
@@ -196,7 +211,7 @@ def main():
     # times its start), though two decks would let one play two.  At 10
     # ms an action a loaded machine's slow Python start-up (over 30 ms)
     # let a process play two.
-    found, _, met, most = run(tmp, "slow", ["-n", "4", "--seed", "3"],
+    found, _, met, most = run(tmp, "slow", dup + ["-n", "4", "--seed", "3"],
                               think=0.04)
     if found or met or most != 1:
         print("slow: a process played %d games (%d leaks, %d met)"
@@ -216,9 +231,9 @@ def main():
         bad += 1
     # The opt-out for trusted engines keeps processes (both checks see
     # it, the second at two tables at once).
-    found, _, _, _ = run(tmp, "reuse", ["-n", "4", "--reuse-engines"])
-    _, _, met, _ = run(tmp, "reuse-2", ["-n", "4", "--reuse-engines",
-                                        "--concurrency", "2"])
+    found, _, _, _ = run(tmp, "reuse", dup + ["-n", "4", "--reuse-engines"])
+    _, _, met, _ = run(tmp, "reuse-2", dup + ["-n", "4", "--reuse-engines",
+                                              "--concurrency", "2"])
     if not found:
         print("--reuse-engines: the spy check found no process that "
               "played a deck twice (the check cannot fail?)")

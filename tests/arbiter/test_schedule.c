@@ -120,6 +120,36 @@ a_match_without_duplicates_shares_no_deck(void **state)
 	}
 }
 
+/* The defaults deal every deal a deck of its own: a match, a round robin
+ * and a gauntlet of four engines, and three-hand (issue 41: no process
+ * ever holds a deck another held). */
+static void
+the_defaults_deal_no_deck_twice(void **state)
+{
+	static const enum format formats[] = { FORMAT_MATCH,
+		FORMAT_ROUND_ROBIN, FORMAT_GAUNTLET };
+	struct match_cfg c;
+
+	(void)state;
+	for (int f = 0; f < 4; f++) {
+		config_defaults(&c);
+		c.format = formats[f % 3];
+		c.nengines = f == 0 ? 2 : 4;
+		if (f == 3) {	/* three-hand, a match of three */
+			rules_init(&c.rules, VARIANT_THREE_HAND);
+			c.nengines = 3;
+		}
+		c.rounds = 3;
+		c.deals = schedule_pairings(c.format, c.nengines) * c.rounds;
+		c.seed = 4141;
+		assert_false(c.duplicate || c.common_deals);
+		assert_false(schedule_decks_shared(&c));
+		for (int k = 0; k < c.deals; k++)
+			assert_int_eq_msg("deals of a deck",
+			    deals_of_deck(&c, k), 1);
+	}
+}
+
 int
 main(void)
 {
@@ -129,6 +159,7 @@ main(void)
 		cmocka_unit_test(
 		    without_common_deals_a_duplicate_pair_keeps_its_deck),
 		cmocka_unit_test(a_match_without_duplicates_shares_no_deck),
+		cmocka_unit_test(the_defaults_deal_no_deck_twice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,6 +46,72 @@ pairs(struct standings *st, int *id, int x, int y, int n, int won)
 		}
 }
 
+/* Single deals of x against y, each a deck of its own, the seats
+ * alternating: x wins `won` of n, the rest are y's. */
+static void
+singles(struct standings *st, int x, int y, int n, int won)
+{
+	for (int k = 0; k < n; k++) {
+		struct record_summary r;
+		memset(&r, 0, sizeof(r));
+		r.version = 1;
+		r.nseats = 2;
+		r.deal = r.pair = k;
+		r.fault_seat = -1;
+		r.term = TERM_NORMAL;
+		snprintf(r.players[0], sizeof(r.players[0]), "%s",
+		    names[k % 2 ? y : x]);
+		snprintf(r.players[1], sizeof(r.players[1]), "%s",
+		    names[k % 2 ? x : y]);
+		r.winner = (k < won) == (k % 2 == 0) ? 0 : 1;
+		r.value = 1000;
+		standings_add(st, &r);
+	}
+}
+
+static double
+number_of(json_t *o, const char *name, const char *key)
+{
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(json_object_get(o, "engines"), i, e)
+		if (strcmp(json_string_value(json_object_get(e, "name")),
+		    name) == 0)
+			return json_number_value(json_object_get(e, key));
+	fail_msg("%s not in the standings", name);
+	return 0;
+}
+
+/* Without duplicates (the default) no deal has a twin: the bootstrap
+ * resamples the deals themselves, and its interval is about the fit's
+ * (the deals are independent), never nothing for want of pairs. */
+static void
+single_deals_have_an_interval(void **state)
+{
+	struct match_cfg c;
+	struct standings *st;
+	json_t *o;
+
+	(void)state;
+	setup(&c);
+	assert_false(c.duplicate);
+	while (c.nengines > 2)		/* a and b only */
+		free(c.engines[--c.nengines].name);
+	st = standings_new(&c);
+	singles(st, 0, 1, 200, 120);
+	assert_non_null(o = standings_json(st, 200));
+	for (int e = 0; e < 2; e++) {
+		double fit = number_of(o, names[e], "ci95_fit");
+		double boot = number_of(o, names[e], "ci95_pairs");
+		assert_true(fit > 10 && fit < 100);
+		assert_true(boot > fit / 2 && boot < fit * 2);
+	}
+	json_decref(o);
+	standings_free(st);
+	config_free(&c);
+}
+
 /* The name of the engine next below `name`, or NULL. */
 static const char *
 next_of(json_t *o, const char *name)
@@ -122,6 +188,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(groups_apart),
+		cmocka_unit_test(single_deals_have_an_interval),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Three-hand through the arbiter: a match of three engines, each deck
-# played in the three rotations so that every engine sits in every seat;
+# played in the three rotations (--duplicate) so that every engine sits
+# in every seat;
 # each game goes to 3000 over several deals, the deal passing to the
 # left; every record has three players and verifies; the ratings count
 # each game as three pairwise results (the winner beats both others, the
@@ -16,7 +17,7 @@ play() {
 		-e "$BUILD/bezique-engine --level greedy" --name greedy \
 		-e "$BUILD/bezique-engine --level random" --name r1 \
 		-e "$BUILD/bezique-engine --level random" --name r2 \
-		--option Seed=2 -n 3 --seed 3 -q "$@"
+		--option Seed=2 -n 3 --seed 3 --duplicate -q "$@"
 }
 play -o "$tmp/full.jsonl" --summary "$tmp/sum.json" >"$tmp/out.txt"
 n=$(wc -l <"$tmp/full.jsonl")
@@ -77,3 +78,21 @@ if "$A" tournament "$tmp/t.ini" 2>"$tmp/err"; then
 fi
 [ "$(wc -l <"$tmp/err")" -eq 1 ]
 grep -q "t.ini:2: .*three-hand.*match of three engines" "$tmp/err"
+
+# Shards of a duplicate three-hand match split whole decks: each shard
+# plays the three rotations of its decks (pair = deal / 3), and together
+# the shards play every game once (they split by twos before).
+for i in 1 2; do
+	play -n 6 --shard $i/2 -o "$tmp/shard$i.jsonl" >/dev/null 2>&1
+done
+python3 - "$tmp/shard1.jsonl" "$tmp/shard2.jsonl" <<'PYEOF'
+import json, sys
+games = []
+for shard, path in enumerate(sys.argv[1:]):
+    for line in open(path):
+        r = json.loads(line)
+        assert r["pair"] % 2 == shard, (path, r["deal"], r["pair"])
+        assert r["pair"] == r["deal"] // 3, (r["deal"], r["pair"])
+        games.append(r["deal"])
+assert sorted(set(games)) == list(range(6)), sorted(set(games))
+PYEOF

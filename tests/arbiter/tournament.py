@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tournaments: a seeded tournament's records and table are identical run
 to run; shards played apart and merged with `rate` give the whole run's
-table; without duplicates and common deals no deck is dealt twice; a bad
-tournament file gets one line naming the file, line and key.
+table (with duplicate and common deals); by default no deck is dealt
+twice; a bad tournament file gets one line naming the file, line and
+key.
 """
 import json
 import os
@@ -40,8 +41,12 @@ def run(args):
 
 
 def check(tmp):
+    plain = os.path.join(tmp, "plain.ini")
+    open(plain, "w").write(INI.format(b=BUILD))
     ini = os.path.join(tmp, "t.ini")
-    open(ini, "w").write(INI.format(b=BUILD))
+    open(ini, "w").write(INI.format(b=BUILD).replace(
+        "concurrency = 2\n",
+        "concurrency = 2\nduplicate = yes\ncommon_deals = yes\n"))
     tables = []
     for k in range(2):
         rec = os.path.join(tmp, "r%d.jsonl" % k)
@@ -88,7 +93,7 @@ def check(tmp):
     if rc != 0 or not any(l.split()[1:3] == ["random", "+1000"]
                           for l in anchored.splitlines() if l[:1].isdigit()):
         return "anchor not applied:\n" + anchored
-    err = check_single_decks(tmp, ini)
+    err = check_single_decks(tmp, plain)
     if err:
         return err
     bad = os.path.join(tmp, "bad.ini")
@@ -107,39 +112,44 @@ def seeds(path):
 
 
 def check_single_decks(tmp, ini):
-    """Without duplicates the pairings of a round still share its deck;
-    without common deals too, no deck is dealt twice, the records rate,
-    and a resume that forgets the flag is told which."""
+    """By default no deck is dealt twice (no keys, or duplicate = no and
+    common_deals = no), the records rate, and a resume with the wrong
+    flag is told which; with --common-deals alone the pairings of a round
+    share its deck."""
     shared = os.path.join(tmp, "shared.jsonl")
     single = os.path.join(tmp, "single.jsonl")
     rc, _, err = run(["tournament", ini, "-o", shared, "-q",
-                      "--no-duplicate"])
+                      "--common-deals"])
     if rc != 0 or len(set(seeds(shared))) != 2:
-        return "--no-duplicate: not 2 decks for 6 deals: " + err
-    rc, _, err = run(["tournament", ini, "-o", single, "-q",
-                      "--no-duplicate", "--no-common-deals"])
+        return "--common-deals: not 2 decks for 6 deals: " + err
+    if "common deals: each deck is dealt more than once" not in err:
+        return "--common-deals: no line on what it allows: " + err
+    rc, _, err = run(["tournament", ini, "-o", single, "-q"])
     if rc != 0 or len(seeds(single)) != 6 or len(set(seeds(single))) != 6:
-        return "--no-common-deals: not 6 decks for 6 deals: " + err
+        return "the default: not 6 decks for 6 deals: " + err
+    if "dealt more than once" in err:
+        return "the default warns of decks dealt twice: " + err
     keyed = os.path.join(tmp, "keyed.ini")
     with open(keyed, "w") as f:
         f.write(open(ini).read().replace(
             "concurrency = 2\n",
             "concurrency = 2\nduplicate = no\ncommon_deals = no\n"))
     rc, _, err = run(["tournament", keyed, "-o",
-                      os.path.join(tmp, "keyed.jsonl"), "-q"])
+                      os.path.join(tmp, "keyed.jsonl"), "-q",
+                      "--no-duplicate", "--no-common-deals"])
     if rc != 0 or seeds(os.path.join(tmp, "keyed.jsonl")) != seeds(single):
-        return "common_deals = no in the file: not the flags' deals: " + err
+        return "common_deals = no in the file: not the default's deals: " + \
+            err
     rc, _, err = run(["rate", single])
     if rc != 0:
         return "rate of a run without common deals: " + err
     rc, _, err = run(["tournament", ini, "--resume", single, "-q",
-                      "--no-duplicate"])
-    if rc == 0 or "(--no-common-deals?)" not in err:
-        return "resume without --no-common-deals: status %d, %r" % (rc, err)
-    rc, _, err = run(["tournament", ini, "--resume", shared, "-q",
-                      "--no-duplicate", "--no-common-deals"])
-    if rc == 0 or "without --no-common-deals?)" not in err:
-        return "resume with --no-common-deals: status %d, %r" % (rc, err)
+                      "--common-deals"])
+    if rc == 0 or "(without --common-deals?)" not in err:
+        return "resume with --common-deals: status %d, %r" % (rc, err)
+    rc, _, err = run(["tournament", ini, "--resume", shared, "-q"])
+    if rc == 0 or "--common-deals?)" not in err:
+        return "resume without --common-deals: status %d, %r" % (rc, err)
     return None
 
 

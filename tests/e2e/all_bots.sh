@@ -14,7 +14,7 @@ command = $BUILD/bezique-engine --level random
 [engine c-random]
 command = $BUILD/bots/c-random
 EOT
-"$BUILD/bezique-arbiter" tournament "$tmp/t.ini" --rounds 1 -q \
+"$BUILD/bezique-arbiter" tournament "$tmp/t.ini" --rounds 2 -q \
 	--records "$tmp/r.jsonl" --summary "$tmp/s.json" --svg "$tmp/s.svg" \
 	>"$tmp/table.txt"
 "$BUILD/bezique-arbiter" verify "$tmp/r.jsonl" >/dev/null
