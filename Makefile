@@ -165,13 +165,15 @@ $(LIBARB): $(call obj,$(ARB_SRC)) $(call obj,$(WEB_C))
 
 $(ENGINE): $(call obj,$(ENG_SRC)) $(LIBBZP) $(LIBRULES)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-$(ARBITER): $(call obj,arbiter/main.c) $(LIBARB) $(LIBBZP) $(LIBRULES)
+# The arbiter's rate weighs luck with the engine's evaluation
+# (engine/ai/luck.h): it links the engine's library too.
+$(ARBITER): $(call obj,arbiter/main.c) $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lm
-$(ARBT_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/arbiter/%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
+$(ARBT_BIN): $(BUILD)/tests/%: $(BUILD)/obj/tests/arbiter/%.o $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(EVENT_LIBS) -lm
 $(BUILD)/fixtures/%: $(BUILD)/obj/tests/fixtures/%.o $(LIBBZP) $(LIBRULES)
@@ -195,7 +197,7 @@ $(BUILD)/include/bezique:
 $(BUILD)/bench/%: $(BUILD)/obj/tests/bench/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ -lm
-$(BUILD)/bench/arbiter_%: $(BUILD)/obj/tests/bench/arbiter_%.o $(LIBARB) $(LIBBZP) $(LIBRULES)
+$(BUILD)/bench/arbiter_%: $(BUILD)/obj/tests/bench/arbiter_%.o $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 

@@ -126,6 +126,11 @@ rate_options(FILE *f)
 	    "(none)\n"
 	    "  --bootstrap N          resamples for the +-pairs interval "
 	    "(200)\n"
+	    "  --luck-file FILE       each deal's luck as a line of JSON\n"
+	    "  --no-luck              no adjusted figures (faster)\n"
+	    "Beside the raw figures, each engine's adjusted by the luck of\n"
+	    "the deal and the draws (doc/luck.md; Rubicon, six- and\n"
+	    "eight-pack); in the summary under \"adjusted\".\n"
 	    "Players are the names in the records.  Players that never met,\n"
 	    "directly or through others, are rated group by group (one line\n"
 	    "on stderr says so; the summary is then of type standings-groups).\n",
@@ -202,7 +207,8 @@ static const struct command_help {
 	{ "verify", "verify FILE...",
 	    "replay records with the rules core and check every figure",
 	    verify_options, "verify m.jsonl" },
-	{ "rate", "rate FILE... [--summary FILE] [--bootstrap N]",
+	{ "rate", "rate FILE... [--summary FILE] [--bootstrap N] "
+	    "[--luck-file FILE] [--no-luck]",
 	    "the standings of record files (e.g. the shards of --shard)",
 	    rate_options,
 	    "rate shard1.jsonl shard2.jsonl --summary all.json" },

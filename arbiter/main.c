@@ -19,6 +19,7 @@
 #include "play/play.h"
 #include "rating/rate.h"
 #include "match/seed.h"
+#include "base/cmdline.h"
 #include "play/serve.h"
 #include "record/show.h"
 #include "tournament.h"
@@ -132,6 +133,7 @@ main(int argc, char **argv)
 	 * core file written.  exec makes each engine dumpable again.
 	 */
 	prctl(PR_SET_DUMPABLE, 0);
+	argv = cmdline_private(argc, argv, 2);
 	if (argc < 2) {
 		help_overview(stderr);
 		return 2;

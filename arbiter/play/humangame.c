@@ -43,8 +43,18 @@ struct humangame {
 	bool				 pending;	/* the person to act */
 	struct event			*begin;		/* the next deal */
 	bool				 want_deal;
-	int				 deal;		/* index of the deal */
-	int				 played;
+	/* The deal's index in the records; in a game of several deals
+	 * (two-hand) the game's, its deals counted by hand (records'
+	 * "series"), as a match numbers them. */
+	int				 deal;
+	int				 hand;		/* of the deal to come */
+	/* A game of several deals not over: its next deal, the totals
+	 * so far in its series.  The table stops after each deal of it
+	 * (table_end_game), so that the person starts the next one when
+	 * done reading the last. */
+	struct deal_spec		 rest;
+	int				 played;	/* deals recorded */
+	int				 games;		/* games finished */
 	json_t				*log;		/* lines of this deal */
 	json_t				*result;	/* of the last deal */
 	json_t				*final;		/* its last view */
@@ -95,9 +105,13 @@ play_next(struct humangame *h)
 {
 	struct deal_spec d;
 
-	memset(&d, 0, sizeof(d));
-	d.deal = d.pair = d.round = h->deal;
-	d.seed = schedule_deck_seed(h->o.seed, h->deal);
+	if (h->hand > 0)
+		d = h->rest;
+	else {
+		memset(&d, 0, sizeof(d));
+		d.deal = d.pair = d.round = h->deal;
+		d.seed = schedule_deck_seed(h->o.seed, h->deal);
+	}
 	d.engine[h->o.seat] = 1;
 	d.engine[1 - h->o.seat] = 0;
 	h->want_deal = false;
@@ -134,14 +148,28 @@ on_idle(struct table *t, void *arg)
 		play_next(h);
 }
 
+/* Where a deal of a game of several deals leaves its game (series.h):
+ * the deal's number in it from 0, the totals, and once over who won
+ * and how many games (2: a double game). */
+static json_t *
+game_json(const struct humangame *h, const struct series *s)
+{
+	return json_pack("{s:i, s:i, s:[ii], s:b, s:i, s:i, s:b}", "hand",
+	    h->hand, "target", h->cfg.rules.game_target, "totals",
+	    s->total[0], s->total[1], "over", s->over,
+	    "winner", s->over ? s->winner : -1, "value", s->over ? s->value :
+	    0, "doubled", s->over && s->doubled);
+}
+
 /* The deal's result for the page, with its value's arithmetic and, if
  * the engine failed, why in words. */
 static json_t *
 result_json(const struct humangame *h, const struct game *g,
-    enum termination term, int fault_seat)
+    const struct series *s, enum termination term, int fault_seat)
 {
 	struct result res;
 	char value[512], failure[256] = "";
+	json_t *o;
 
 	game_result(g, &res);
 	dealwords_value(&h->cfg.rules, &res, fault_seat >= 0, value,
@@ -149,7 +177,7 @@ result_json(const struct humangame *h, const struct game *g,
 	if (fault_seat >= 0)
 		dealwords_failure(h->cfg.engines[fault_seat == h->o.seat ? 1 :
 		    0].name, term, failure, sizeof(failure));
-	return json_pack("{s:i, s:[ii], s:[ii], s:i, s:i, s:b, s:s, s:o, s:s?, "
+	o = json_pack("{s:i, s:[ii], s:[ii], s:i, s:i, s:b, s:s, s:o, s:s?, "
 	    "s:s?, s:s?}", "deal", h->deal, "points", res.points[0],
 	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
@@ -158,6 +186,9 @@ result_json(const struct humangame *h, const struct game *g,
 	    json_null(), "reason", term == TERM_NORMAL ? NULL :
 	    termination_name(term), "arithmetic", value[0] ? value : NULL,
 	    "failure", failure[0] ? failure : NULL);
+	if (h->cfg.rules.game_target > 0)
+		json_object_set_new(o, "game", game_json(h, s));
+	return o;
 }
 
 /* An engine that failed loses the deal and is started again for the
@@ -194,7 +225,7 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	if (h->records != NULL && record_write(rec, h->records, false, err,
 	    sizeof(err)) < 0)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
-	h->result = result_json(h, g, term, fault_seat);
+	h->result = result_json(h, g, &d->start, term, fault_seat);
 	json_array_append(h->history, h->result);
 	{	/* The board as the deal left it, still as the person's view. */
 		struct game *v = game_view(g, h->o.seat);
@@ -204,10 +235,19 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	}
 	h->pending = false;
 	h->played++;
-	h->deal++;
+	if (h->cfg.rules.game_target > 0 && !d->start.over) {
+		/* The game goes on at the person's word (humangame_next). */
+		table_end_game(t);
+		h->rest = *d;
+		h->hand++;
+	} else {
+		h->games++;
+		h->deal++;
+		h->hand = 0;
+	}
 	count_failure(h, fault_engine, term);
 	changed(h, NULL);
-	if (h->broken[0] != '\0' || (h->o.deals > 0 && h->played >=
+	if (h->broken[0] != '\0' || (h->o.deals > 0 && h->games >=
 	    h->o.deals)) {
 		if (h->cb.finished)
 			h->cb.finished(h, h->arg);
@@ -226,6 +266,7 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 	h->o = *o;
 	h->cb = *cb;
 	h->arg = arg;
+	h->deal = o->first_deal;
 	h->log = json_array();
 	h->history = json_array();
 	config_defaults(&h->cfg);
@@ -356,8 +397,9 @@ humangame_next(struct humangame *h, char *err, size_t errlen)
 		snprintf(err, errlen, "a deal is in play");
 		return -1;
 	}
-	if (h->o.deals > 0 && h->played >= h->o.deals) {
-		snprintf(err, errlen, "all %d deals are played", h->o.deals);
+	if (h->o.deals > 0 && h->games >= h->o.deals) {
+		snprintf(err, errlen, "all %d %s played", h->o.deals,
+		    h->cfg.rules.game_target > 0 ? "games are" : "deals are");
 		return -1;
 	}
 	h->want_deal = true;
@@ -395,6 +437,10 @@ humangame_state(const struct humangame *h)
 	    h->o.level, "skill", h->o.skill, "stall_s", h->o.stall_s,
 	    "deals", h->o.deals));
 	json_object_set_new(o, "history", json_incref(h->history));
+	/* A game of several deals: the deal to come in it, from 0, and the
+	 * games finished (what --deals counts there). */
+	json_object_set_new(o, "hand", json_integer(h->hand));
+	json_object_set_new(o, "games", json_integer(h->games));
 	/* A page that gets states by two paths keeps the newest. */
 	json_object_set_new(o, "version", json_integer(h->version));
 	game_free(v);
@@ -445,6 +491,14 @@ const char *
 humangame_name(const struct humangame *h, int seat)
 {
 	return h->cfg.engines[seat == h->o.seat ? 1 : 0].name;
+}
+
+int
+humangame_next_index(const struct humangame *h)
+{
+	/* A game of several deals begun has deals recorded under its
+	 * index, finished or not. */
+	return h->deal + (h->hand > 0 ? 1 : 0);
 }
 
 const struct rules *

@@ -31,7 +31,7 @@ struct web_newgame;
 struct humangame_opts {
 	const char	*engine;	/* the opponent's command */
 	/* Its one name, on the page and in the records: a built-in
-	 * engine's level ("Greedy"), else its id name, else its command
+	 * engine's level ("greedy", "strong (skill 60)"), else its id name, else its command
 	 * (humangame_check finds it). */
 	const char	*engine_name;
 	const char	*level;		/* built in: its level, else NULL */
@@ -39,7 +39,11 @@ struct humangame_opts {
 	int		 stall_s;	/* the engine's longest think, s */
 	const char	*hint_engine;	/* the command that gives hints */
 	int		 seat;		/* the person's seat, 0 or 1 */
-	int		 deals;		/* 0: no end */
+	int		 deals;		/* 0: no end; two-hand: games */
+	/* The index of the first deal: a new game in the same records
+	 * continues their numbering (and the decks of the seed), so that
+	 * no deal's identity is used twice (humangame_next_index). */
+	int		 first_deal;
 	uint64_t	 seed;
 	bool		 seed_drawn;	/* none given: drawn (seed.h) */
 	enum variant	 variant;
@@ -72,8 +76,9 @@ void		 humangame_usage(FILE *f);
 int		 humangame_builtin(struct humangame_opts *o, const char *level,
 		    int skill);
 /* The options of the game the new game dialog asks for (webreq.h), from
- * those now and those given at the start (its "given" engine), with new
- * decks: 0, or -1 with err. */
+ * those now and those given at the start (its "given" engine); the same
+ * seed, so that new decks come from the deals' indices going on
+ * (first_deal, set by the caller): 0, or -1 with err. */
 int		 humangame_choose(struct humangame_opts *o,
 		    const struct humangame_opts *now,
 		    const struct humangame_opts *given,
@@ -130,5 +135,7 @@ int		 humangame_seat(const struct humangame *h);
  * --name (else "you"); the engine's (humangame_opts.engine_name). */
 const char	*humangame_name(const struct humangame *h, int seat);
 const struct rules *humangame_rules(const struct humangame *h);
+/* The index a new game's first deal takes after this game's deals. */
+int		 humangame_next_index(const struct humangame *h);
 
 #endif

@@ -68,8 +68,6 @@ humangame_builtin(struct humangame_opts *o, const char *level, int skill)
 {
 	static const char *const levels[] = { "random", "greedy", "club",
 		"strong" };
-	static const char *const names[] = { "Random", "Greedy", "Club",
-		"Strong" };
 	static char engine[PATH_MAX + 64], name[64];
 
 	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
@@ -77,11 +75,13 @@ humangame_builtin(struct humangame_opts *o, const char *level, int skill)
 			o->engine = default_engine(engine, levels[i]);
 			o->level = levels[i];
 			o->skill = skill < 0 ? 0 : skill > 100 ? 100 : skill;
+			/* By the level's own name, as the command line
+			 * and the engine's --level have it. */
 			if (o->skill == 100)
-				snprintf(name, sizeof(name), "%s", names[i]);
+				snprintf(name, sizeof(name), "%s", levels[i]);
 			else
 				snprintf(name, sizeof(name), "%s (skill %d)",
-				    names[i], o->skill);
+				    levels[i], o->skill);
 			o->engine_name = name;
 			return 0;
 		}
@@ -214,7 +214,8 @@ humangame_usage(FILE *f)
 	    "  --hint-engine CMD  the engine that gives hints (default: "
 	    "the one beside\n                   this program, --level strong)\n"
 	    "  --seat 0|1       your seat (0, the elder hand, by default)\n"
-	    "  --deals N        deals to play (0: as many as you like)\n"
+	    "  --deals N        deals to play, in two-hand games to 1,000\n"
+	    "                   (0: as many as you like)\n"
 	    "  --seed N         the first deal's seed (drawn at random)\n"
 	    "  --variant V      rubicon, two-hand, six-pack, eight-pack\n"
 	    "  --records FILE   append each deal's record to FILE\n"
@@ -250,10 +251,8 @@ humangame_choose(struct humangame_opts *o, const struct humangame_opts *now,
 		o->seat = ng->seat;
 	if (ng->deals >= 0)
 		o->deals = ng->deals;
-	/* New decks: a game asked for again is not the same deals. */
-	if (seed_draw(&o->seed) < 0) {
-		snprintf(err, errlen, "cannot draw a seed");
-		return -1;
-	}
+	/* The seed stays: the new game's deals go on from the next index
+	 * (first_deal), so its decks are new and the records one match
+	 * whose deals each appear once (verify, rate). */
 	return 0;
 }

@@ -27,7 +27,6 @@
 #include "proc/engine_proc.h"
 #include "play/hint.h"
 #include "play/humangame.h"
-#include "record/replay.h"
 #include "play/serve.h"
 #include "view.h"
 #include "play/watch.h"
@@ -251,6 +250,7 @@ new_game(struct server *s, struct evhttp_request *req)
 		    "only shows records");
 		return;
 	}
+	o.first_deal = humangame_next_index(s->game);
 	s->o.game = o;
 	humangame_free(s->game);
 	s->games++;
@@ -263,34 +263,25 @@ new_game(struct server *s, struct evhttp_request *req)
 static void
 get_records(struct server *s, struct evhttp_request *req)
 {
-	json_t *list = json_array();
-	size_t n = s->watch ? watch_count(s->watch) : 0;
-
-	for (size_t i = 0; i < n; i++) {
-		json_t *d = replay_summary(watch_line(s->watch, i));
-		if (d != NULL) {
-			json_object_set_new(d, "index", json_integer((json_int_t)i));
-			json_array_append_new(list, d);
-		}
-	}
 	weberr_reply(req, 200, json_pack("{s:s?, s:o}", "file", s->watch ?
-	    watch_path(s->watch) : NULL, "deals", list));
+	    watch_path(s->watch) : NULL, "deals", s->watch ?
+	    watch_deals(s->watch) : json_array()));
 }
 
 static void
 get_replay(struct server *s, struct evhttp_request *req,
     const struct web_req *r)
 {
-	const char *line = s->watch ? watch_line(s->watch,
-	    (size_t)r->deal) : NULL;
 	char err[256];
 	json_t *o;
 
-	if (line == NULL) {
+	if (s->watch == NULL || watch_line(s->watch, (size_t)r->deal) ==
+	    NULL) {
 		weberr_reply_error(req, 404, "no such deal in the records");
 		return;
 	}
-	if ((o = replay_json(line, r->view, err, sizeof(err))) == NULL)
+	if ((o = watch_replay(s->watch, (size_t)r->deal, r->view, err,
+	    sizeof(err))) == NULL)
 		weberr_reply_error(req, 422, err);
 	else
 		weberr_reply(req, 200, o);

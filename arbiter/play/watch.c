@@ -12,7 +12,10 @@
 
 #include <event2/event.h>
 
+#include "play/dealwords.h"
 #include "play/watch.h"
+#include "record/record.h"
+#include "record/replay.h"
 #include "base/xmalloc.h"
 
 #define MAX_LINES	100000
@@ -184,4 +187,54 @@ const char *
 watch_path(const struct watch *w)
 {
 	return w->path;
+}
+
+/* A deal an engine lost by failing, in words ("badbot stopped (its
+ * process ended)") as Play says it: o's "failure", from its
+ * "termination", "fault_seat" and "players". */
+static void
+add_failure(json_t *o)
+{
+	enum termination term;
+	json_t *seat = json_object_get(o, "fault_seat");
+	const char *name = json_string_value(json_array_get(json_object_get(o,
+	    "players"), (size_t)json_integer_value(seat)));
+	const char *how = json_string_value(json_object_get(o, "termination"));
+	char words[256];
+
+	if (!json_is_integer(seat) || name == NULL || how == NULL ||
+	    termination_parse(how, &term) < 0 || term == TERM_NORMAL)
+		return;
+	dealwords_failure(name, term, words, sizeof(words));
+	json_object_set_new(o, "failure", json_string(words));
+}
+
+json_t *
+watch_deals(const struct watch *w)
+{
+	json_t *list = json_array();
+
+	for (size_t i = 0; i < w->n; i++) {
+		json_t *d = replay_summary(w->lines[i]);
+		if (d != NULL) {
+			add_failure(d);
+			json_object_set_new(d, "index", json_integer((json_int_t)i));
+			json_array_append_new(list, d);
+		}
+	}
+	return list;
+}
+
+json_t *
+watch_replay(const struct watch *w, size_t i, int seat, char *err,
+    size_t errlen)
+{
+	json_t *o = i < w->n ? replay_json(w->lines[i], seat, err, errlen) :
+	    NULL;
+
+	if (i >= w->n)
+		snprintf(err, errlen, "no such deal in the records");
+	if (o != NULL)
+		add_failure(o);
+	return o;
 }

@@ -25,6 +25,16 @@ size_t		 watch_count(const struct watch *w);
 const char	*watch_line(const struct watch *w, size_t i);
 const char	*watch_path(const struct watch *w);
 
+/* The deals of the records for the page, {deal, players, winner, value,
+ * points, termination, fault_seat, index}, and how an engine that lost
+ * one by failing failed, in words ("failure": "badbot stopped (its
+ * process ended)"), as Play says it. */
+json_t		*watch_deals(const struct watch *w);
+/* Line i replayed (replay.h) as seat sees it (-1: every card), with its
+ * "failure" in words; NULL with err. */
+json_t		*watch_replay(const struct watch *w, size_t i, int seat,
+		    char *err, size_t errlen);
+
 /*
  * Of a match's live feed (record/live.h) followed by w: the newest deal
  * in it, {table, deal, players, steps: [{step, seat, action, view}...]}

@@ -8,10 +8,94 @@
 
 #include "base/flags.h"
 #include "bzp.h"
+#include "rating/luck_deal.h"
+#include "rating/luck_tally.h"
 #include "rating/rate.h"
 #include "record/record.h"
 #include "record/recordset.h"
 #include "rating/standings.h"
+
+/* The luck of each deal rated, taken out beside the raw figures
+ * (doc/luck.md); NULL: not measured (--no-luck, or groups). */
+static struct luck_book	*luck_book;
+static struct luck_tally	*luck_tally;
+static FILE			*luck_file;	/* each deal's, or NULL */
+
+/* The decks sampled for the deal's mean V, per rules and dealer. */
+#define LUCK_DEAL_SAMPLES	50000
+
+/* One deal's luck as a line of JSON (--luck-file). */
+static void
+write_luck(const char *file, int lineno, const struct record_summary *s,
+    const double *luck)
+{
+	json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:[ss], s:f, s:f}",
+	    "file", file, "line", lineno, "deal", s->deal, "pair", s->pair,
+	    "players", s->players[0], s->players[1], "luck_score", luck[0],
+	    "luck_value", luck[1]);
+
+	if (o != NULL && json_dumpf(o, luck_file, JSON_COMPACT) == 0)
+		fputc('\n', luck_file);
+	json_decref(o);
+}
+
+static void
+count_luck(const char *file, int lineno, const char *line,
+    const struct record_summary *s)
+{
+	double luck[2];
+	char err[256];
+	int rc;
+
+	if (luck_tally == NULL || s->voided)
+		return;
+	if ((rc = luck_book_deal(luck_book, line, luck, err,
+	    sizeof(err))) == 0) {
+		luck_tally_add(luck_tally, s, luck);
+		if (luck_file != NULL)
+			write_luck(file, lineno, s, luck);
+	} else
+		luck_tally_skip(luck_tally);
+	if (rc < 0)
+		fprintf(stderr, "%s:%d: %s\n", file, lineno, err);
+}
+
+static void
+start_luck(const struct match_cfg *c, bool no_luck)
+{
+	if (no_luck)
+		return;
+	luck_book = luck_book_new(LUCK_DEAL_SAMPLES);
+	luck_tally = luck_tally_new(c);
+}
+
+static void
+end_luck(void)
+{
+	if (luck_file != NULL)
+		fclose(luck_file);
+	luck_file = NULL;
+	luck_book_free(luck_book);
+	luck_tally_free(luck_tally);
+	luck_book = NULL;
+	luck_tally = NULL;
+}
+
+/* The standings as JSON, with each engine's adjusted figures. */
+static int
+write_summary(struct standings *st, const char *path, int boot)
+{
+	json_t *o = standings_json(st, boot);
+	int rc;
+
+	if (o == NULL)
+		return -1;
+	if (luck_tally != NULL)
+		luck_tally_json(luck_tally, o);
+	rc = json_dump_file(o, path, JSON_INDENT(2));
+	json_decref(o);
+	return rc;
+}
 
 /* Adds the engine names of a summary to cfg; -1 if there are too many. */
 static int
@@ -94,9 +178,11 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
-			} else if (st != NULL && (!s.partial || s.voided))
+			} else if (st != NULL && (!s.partial || s.voided)) {
 				standings_add(st, &s);	/* a game: one result;
 							 * voided: a failure */
+				count_luck(argv[i], lineno, line, &s);
+			}
 		}
 		fclose(f);
 		if (each != NULL)
@@ -165,13 +251,16 @@ rate_main(int argc, char **argv)
 {
 	struct match_cfg c;
 	struct standings *st;
-	const char *summary = NULL;
+	const char *summary = NULL, *luck_path = NULL;
 	long long boot = 200;
 	int nfiles, rc = 1, group[MAX_ENGINES], ngroups;
+	bool no_luck = false;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	const struct flag_spec spec[] = {
 		{ "--summary", NULL, FLAG_TEXT, &summary, 0, 0 },
 		{ "--bootstrap", NULL, FLAG_INT, &boot, 0, 100000 },
+		{ "--no-luck", NULL, FLAG_BOOL, &no_luck, 0, 0 },
+		{ "--luck-file", NULL, FLAG_TEXT, &luck_path, 0, 0 },
 		{ NULL, NULL, FLAG_BOOL, NULL, 0, 0 }
 	};
 
@@ -180,7 +269,8 @@ rate_main(int argc, char **argv)
 	if ((nfiles = flags_parse("rate", spec, argc, argv, files)) <= 0) {
 		if (nfiles == 0)
 			fprintf(stderr, "usage: bezique-arbiter rate FILE... "
-			    "[--summary FILE] [--bootstrap N]\n");
+			    "[--summary FILE] [--bootstrap N] [--no-luck]\n"
+			    "       [--luck-file FILE]\n");
 		free(files);
 		return 2;
 	}
@@ -191,15 +281,30 @@ rate_main(int argc, char **argv)
 	c.duplicate = true;
 	if (read_files(&c, NULL, nfiles, files) == 0 && c.nengines >= 2) {
 		st = standings_new(&c);
+		start_luck(&c, no_luck);
+		if (luck_tally != NULL && luck_path != NULL &&
+		    (luck_file = fopen(luck_path, "w")) == NULL) {
+			fprintf(stderr, "bezique-arbiter: rate: cannot write "
+			    "%s\n", luck_path);
+			end_luck();
+			standings_free(st);
+			config_free(&c);
+			free(files);
+			return 1;
+		}
 		read_files(&c, st, nfiles, files);
-		if ((ngroups = standings_groups(st, group)) > 1)
+		if ((ngroups = standings_groups(st, group)) > 1) {
+			end_luck();
 			rc = rate_groups(&c, group, ngroups, files, nfiles,
 			    summary, (int)boot);
-		else {
+		} else {
 			standings_print(st, stdout, (int)boot);
-			rc = summary && standings_write_json(st, summary,
+			if (luck_tally != NULL)
+				luck_tally_print(luck_tally, stdout);
+			rc = summary && write_summary(st, summary,
 			    (int)boot) < 0;
 		}
+		end_luck();
 		standings_free(st);
 	} else if (c.nengines < 2)
 		fprintf(stderr, "bezique-arbiter: rate: fewer than two engines "

@@ -67,10 +67,11 @@ replay_json(const char *line, int seat, char *err, size_t errlen)
 		json_decref(r);
 		return NULL;
 	}
-	o = json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?, s:o}", "deal",
+	o = json_pack("{s:O?, s:O?, s:O?, s:O?, s:O?, s:O?, s:o}", "deal",
 	    json_object_get(r, "deal"), "players", json_object_get(r,
 	    "players"), "result", json_object_get(r, "result"),
-	    "termination", json_object_get(r, "termination"), "reason",
+	    "termination", json_object_get(r, "termination"), "fault_seat",
+	    json_object_get(r, "fault_seat"), "reason",
 	    json_object_get(r, "reason"), "steps", steps_json(g,
 	    json_object_get(r, "actions"), seat));
 	game_free(g);
@@ -86,8 +87,9 @@ replay_summary(const char *line)
 
 	if (record_read(line, false, &s, err, sizeof(err)) < 0)
 		return NULL;
-	return json_pack("{s:i, s:[ss], s:i, s:i, s:[ii], s:s}", "deal",
+	return json_pack("{s:i, s:[ss], s:i, s:i, s:[ii], s:s, s:o}", "deal",
 	    s.deal, "players", s.players[0], s.players[1], "winner", s.winner,
 	    "value", s.value, "points", s.points[0], s.points[1],
-	    "termination", termination_name(s.term));
+	    "termination", termination_name(s.term), "fault_seat",
+	    s.fault_seat >= 0 ? json_integer(s.fault_seat) : json_null());
 }

@@ -215,6 +215,17 @@ struct cardset	 game_played(const struct game *g);
 /* Makes the view of one seat (a copy with hidden cards unknown). */
 struct game	*game_view(const struct game *g, int seat);
 
+/*
+ * The stock cards no player has seen (all but a turn-up), in the order
+ * they would be drawn: writes them into cards (MAX_CARDS suffice) and
+ * returns how many.  And a measure of luck's (engine/ai/luck.h): puts
+ * card, one of those, k places ahead of the next draw (0: next) by
+ * swapping it with the card there; returns 0, or -1 if card is not one
+ * of them, the place is past them, or g is a view.
+ */
+int	game_stock_unseen(const struct game *g, uint16_t *cards);
+int	game_stock_put(struct game *g, int k, int card);
+
 #ifdef __cplusplus
 }
 #endif

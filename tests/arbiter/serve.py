@@ -294,7 +294,7 @@ def failures():
         expect(base, "/api/newgame", 200, method="POST",
                body={"level": "random", "seat": 1, "skill": 50})
         st = json.loads(expect(base, "/api/state", 200))
-        if st["seat"] != 1 or st["players"][0] != "Random (skill 50)" or \
+        if st["seat"] != 1 or st["players"][0] != "random (skill 50)" or \
                 st["history"] or st["broken"]:
             fail(f"the new game: {st['players']} seat {st['seat']}")
     finally:

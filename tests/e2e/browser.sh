@@ -14,6 +14,7 @@ dir="$BUILD/browser"
 mkdir -p "$dir"
 cp tests/browser/package.json tests/browser/package-lock.json \
 	tests/browser/deal.js tests/browser/watch.js tests/browser/failure.js \
+	tests/browser/twohand.js tests/browser/forfeit.js tests/browser/pace.js \
 	tests/browser/open.js "$dir/"
 # npm ci only when the lock file changed (it empties node_modules).
 if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
@@ -31,48 +32,68 @@ wait_url() {
 	url=$(sed -n 's/^serving on //p' "$out")
 	[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
 }
+# Starts serve with these flags: its address in $url, its pid in $pid.
+start() {
+	# Emptied here, not by the background redirection, which may come
+	# after wait_url has read the last server's address.
+	: >"$out"
+	"$BUILD/bezique-arbiter" serve --port 0 "$@" >"$out" &
+	pid=$!
+	trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
+	wait_url
+}
+# Stops it: SIGTERM, and it must exit 0.
+stop() {
+	kill -TERM $pid
+	rc=0
+	wait $pid || rc=$?
+	[ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
+	trap 'rm -f "$out"' EXIT
+}
 rm -f "$dir/deals.jsonl"
-# The default opponent: the engine beside the arbiter, "Greedy".
-"$BUILD/bezique-arbiter" serve --port 0 --deals 1 --seed 4 \
-	--records "$dir/deals.jsonl" >"$out" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-wait_url
+# The default opponent: the engine beside the arbiter, "greedy".
+start --deals 1 --seed 4 --records "$dir/deals.jsonl"
 rm -f "$BUILD"/gui-*.png
 node "$dir/deal.js" "$url" "$BUILD/gui"
 for s in deal declare hint summary replay phone rules newgame match; do
 	[ -s "$BUILD/gui-$s.png" ] || { echo "browser.sh: no gui-$s.png"; exit 1; }
 done
-kill -TERM $pid
-rc=0
-wait $pid || rc=$?
-[ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
-trap 'rm -f "$out"' EXIT
+stop
+# The deals of both games in one file pass the project's own checks: a
+# new game goes on numbering the deals, never recording one twice.
+"$BUILD/bezique-arbiter" verify "$dir/deals.jsonl" >"$out" 2>&1 ||
+	{ cat "$out"; echo "browser.sh: the page's records fail verify"; exit 1; }
+"$BUILD/bezique-arbiter" rate "$dir/deals.jsonl" >"$out" 2>&1 ||
+	{ cat "$out"; echo "browser.sh: the page's records fail rate"; exit 1; }
+
+# Two-hand: one game to 1,000, deal after deal, to its end.
+start --variant two-hand --deals 1 --seed 6
+node "$dir/twohand.js" "$url" "$BUILD/gui"
+stop
+
+# Deals lost by a crash and by an illegal move, replayed: said in words.
+rm -f "$dir/failed.jsonl" "$dir/failed2.jsonl"
+for m in "crash --after 3" "illegal --after 2"; do
+	"$BUILD/bezique-arbiter" match -n 2 --seed 5 -o "$dir/failed2.jsonl" \
+		-e "$BUILD/fixtures/badbot --mode $m" \
+		-e "$BUILD/bezique-engine --level greedy" >/dev/null 2>&1 || true
+	cat "$dir/failed2.jsonl" >>"$dir/failed.jsonl"
+	rm -f "$dir/failed2.jsonl"
+done
+start --watch "$dir/failed.jsonl"
+node "$dir/forfeit.js" "$url" "$BUILD/gui"
+stop
 
 # An engine that stops answering: a forfeit in words within the stall
 # limit, and the next deal.
-: >"$out"
-"$BUILD/bezique-arbiter" serve --port 0 --deals 2 --stall-limit 2 \
-	--engine "$BUILD/fixtures/badbot --mode hang --after 3" >"$out" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-wait_url
+start --deals 2 --stall-limit 2 \
+	--engine "$BUILD/fixtures/badbot --mode hang --after 3"
 node "$dir/failure.js" "$url" "$BUILD/gui"
-kill -TERM $pid
-rc=0
-wait $pid || rc=$?
-[ $rc -eq 0 ] || { echo "browser.sh: the server exited $rc after SIGTERM"; exit 1; }
-trap 'rm -f "$out"' EXIT
+stop
 
 # serve --watch follows a records file while a tournament writes it.
 rm -f "$dir/watched.jsonl" "$dir/watched.jsonl.live"
-# Emptied here, not by the background redirection, which may come after
-# wait_url has read the first server's address.
-: >"$out"
-"$BUILD/bezique-arbiter" serve --port 0 --watch "$dir/watched.jsonl" >"$out" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-wait_url
+start --watch "$dir/watched.jsonl"
 eng="$BUILD/bezique-engine"
 cat >"$dir/watch.ini" <<INI
 [tournament]
@@ -94,8 +115,4 @@ INI
 node "$dir/watch.js" "$url" "$BUILD/gui-watch.png" "$BUILD/bezique-arbiter" \
 	tournament "$dir/watch.ini"
 [ -s "$BUILD/gui-watch.png" ]
-kill -TERM $pid
-rc=0
-wait $pid || rc=$?
-[ $rc -eq 0 ] || { echo "browser.sh: the watching server exited $rc"; exit 1; }
-trap 'rm -f "$out"' EXIT
+stop

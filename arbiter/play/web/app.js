@@ -7,8 +7,10 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const SPEEDS = [{ move: 0, pause: 0 }, { move: 160, pause: 300 }, { move: 380, pause: 850 },
-  { move: 650, pause: 1500 }];
+// Each card's flight and the look at a full trick, ms: "normal" (the
+// default) about 1.2 s from a card clicked to your turn again (doc/play.md).
+const SPEEDS = [{ move: 0, pause: 0 }, { move: 120, pause: 200 }, { move: 220, pause: 420 },
+  { move: 450, pause: 900 }];
 
 let state = null;
 let busy = false;
@@ -102,10 +104,13 @@ async function pump() {
     while (state && state.mode === 'play' && shown < state.log.length) {
       const line = state.log[shown];
       shown++;
-      if (speed().move) await playOut(line);
-      else if (line.startsWith('event play ')) animTrick.push(kvOf(line).card);
+      // Instant: the lines at once, the table drawn after them (a draw
+      // of every line cost some 40 ms each).
+      if (speed().move) {
+        await playOut(line);
+        drawPlay();
+      } else if (line.startsWith('event play ')) animTrick.push(kvOf(line).card);
       else if (line.startsWith('event trick ')) animTrick = [];
-      drawPlay();
     }
   } finally {
     pumping = false;
@@ -146,7 +151,9 @@ function drawPlay() {
   const phase = phaseOf(st);
   document.body.dataset.state = phase;
   const upTo = st.log.slice(0, shown);
-  const story = narrate(upTo, me, names, st.in_deal ? null : st.result);
+  // Two-hand's trump is the turn-up's from the deal on (no event says
+  // it): a marriage in another suit is not royal.
+  const story = narrate(upTo, me, names, st.in_deal ? null : st.result, st.view && st.view.turnup ? st.view.trump : null);
   if (story.lastTrick) lastTrickHtml = story.lastTrick;
   const v = st.view;
   const canAct = phase === 'your-turn';
@@ -165,17 +172,39 @@ function drawPlay() {
     });
   }
   const limit = st.game && st.game.stall_s ? ` (it has ${st.game.stall_s} s)` : '';
-  $('status').textContent = st.broken ? st.broken :
-    `Deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '') + ' · ' +
+  $('status').textContent = st.broken ? st.broken : dealLabel(st) + ' · ' +
     (phase === 'your-turn' ? `your ${v.decision}` : phase === 'waiting' ? `${names[1 - me]} is thinking…${limit}`
       : phase === 'playing-out' ? 'playing…' : phase === 'deal-over' ? 'the deal is over' : 'starting…');
   drawMatch(st, names);
   drawLog(story);
   drawHint(st, v, canAct);
   $('hint').disabled = !canAct || acting !== null;
-  $('next').disabled = st.in_deal || !!st.broken || (st.deals > 0 && st.played >= st.deals);
-  $('next').hidden = !!st.broken || (st.deals > 0 && st.played >= st.deals);
-  if (phase === 'deal-over' && summaryFor !== st.deal) showSummary(st, story, names);
+  // Next: a deal of the game, or a new game once one of several deals
+  // is won; in sight whenever it may be taken, summary open or not.
+  const allDone = st.deals > 0 && st.games >= st.deals;
+  const nextWords = st.result && st.result.game && st.result.game.over ? 'Next game' : 'Next deal';
+  $('next').disabled = st.in_deal || !!st.broken || allDone;
+  $('next').hidden = !!st.broken || allDone;
+  $('next').textContent = `${nextWords} (N)`;
+  const done = (st.history || []).length;
+  if (phase === 'deal-over' && summaryFor !== done) showSummary(st, story, names);
+  // In the header while the summary is closed (its own buttons else).
+  const open = !$('summary').hidden;
+  $('next-bar').hidden = $('next').disabled || phase !== 'deal-over' || open;
+  $('next-bar').textContent = `${nextWords} ▸`;
+  $('summary-bar').hidden = phase !== 'deal-over' || !st.result || open;
+}
+
+// "Deal 3 of 10", or in a game of several deals "Game 2, deal 3": the
+// deal in play, else the one just over.
+function dealLabel(st) {
+  const r = st.in_deal ? null : st.result;
+  if (st.game && st.game.variant === 'two-hand') {
+    const game = r ? r.deal : st.deal;
+    const hand = r && r.game ? r.game.hand : st.hand;
+    return `Game ${game + 1}` + (st.deals ? ` of ${st.deals}` : '') + `, deal ${hand + 1}`;
+  }
+  return `Deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '');
 }
 
 const VARIANT_TITLES = { rubicon: 'Rubicon Bézique', 'two-hand': 'Bézique, two hands',
@@ -257,31 +286,68 @@ function drawHint(st, v, canAct) {
 let summaryFor = null;
 
 function showSummary(st, story, names) {
-  summaryFor = st.deal;
+  summaryFor = (st.history || []).length;
   const r = st.result;
   const me = st.seat;
   const opp = 1 - me;
+  const g = r.game;
   const won = r.winner === me ? 'You win the deal' : `${names[r.winner]} wins the deal`;
-  $('sum-title').textContent = r.winner < 0 ? 'A drawn deal' : r.failure ? `${r.failure}: ${won.replace(/^You/, 'you')} by forfeit`
-    : won;
-  $('sum-line').innerHTML = `<b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> · game value <b>${fmtNum(r.value)}</b>` +
-    (r.failure ? '' : r.rubicon ? ' · <b>rubicon</b>' : ' · no rubicon') +
+  const gameWon = g && g.over ? (g.winner === me ? 'You win the game' : `${names[g.winner]} wins the game`) +
+    (g.doubled ? ', a double game' : '') : '';
+  const title = r.failure ? `${r.failure}: ${(gameWon || won).replace(/^You/, 'you')} by forfeit`
+    : gameWon ? `${gameWon}, ${fmtNum(g.totals[g.winner])} to ${fmtNum(g.totals[1 - g.winner])}`
+      : g ? `Deal ${g.hand + 1} of the game: ${r.winner < 0 ? 'drawn' : won.replace(/ the deal$/, '')}`
+        : r.winner < 0 ? 'A drawn deal' : won;
+  // A player's name as it is ("greedy", "badbot"), even first.
+  $('sum-title').textContent = title;
+  $('sum-line').innerHTML = (g ? gameLine(r, me, names)
+    : `<b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> · game value <b>${fmtNum(r.value)}</b>` +
+    (r.failure ? '' : r.rubicon ? ' · <b>rubicon</b>' : ' · no rubicon')) +
     (r.arithmetic ? `<div class="arith">${esc(r.arithmetic)}</div>` : '') +
     (st.broken ? `<div class="arith">${esc(st.broken)}: start a new game.</div>` : '');
   const series = [0, 1].map((s) => ({
     label: names[s], cls: s === me ? 'me' : 'opp',
     points: [[0, 0]].concat(story.series[s]).concat([[story.tricks + 1, r.points[s]]]),
   }));
-  $('sum-chart').replaceChildren(lineChart(series, { width: 640, height: 200, xlabel: 'tricks, then the final score' }));
+  // Drawn at about the width it is shown at: a chart scaled down to a
+  // phone's width has letters too small to read.
+  const narrow = window.innerWidth < 560;
+  $('sum-chart').replaceChildren(lineChart(series, { width: narrow ? 340 : 640, height: narrow ? 190 : 200,
+    xlabel: 'tricks, then the final score' }));
   const declList = (s) => story.decls.filter((d) => d.seat === s).map((d) =>
     `<li>${esc(d.name)} (${declParts(d.action, null).cards.map(cardHtml).join(' ')}) · ${d.points}</li>`)
     .join('') || '<li class="muted">none</li>';
   $('sum-body').innerHTML = [me, opp].map((s) => `<div class="sum-seat"><h3>${esc(names[s])}</h3>` +
-    `<p>${r.points[s]} points · ${r.brisques[s]} in brisques</p><ul>${declList(s)}</ul></div>`).join('');
+    `<p>${fmtNum(r.points[s])} points · ${r.brisques[s]} in brisques</p><ul>${declList(s)}</ul></div>`).join('') +
+    (g ? gameTable(st, r, names) : '');
   $('analyse').disabled = !state.records_file;
   $('analyse').title = state.records_file ? '' : 'serve --records FILE keeps the deals to analyse';
   $('summary').hidden = false;
   $('next').focus();
+}
+
+// A deal of a game to 1,000: its points and brisques, the game's totals.
+function gameLine(r, me, names) {
+  const g = r.game;
+  const opp = 1 - me;
+  return `this deal <b>${fmtNum(r.points[me])}</b> to <b>${fmtNum(r.points[opp])}</b> points, ` +
+    `brisques ${r.brisques[me]} to ${r.brisques[opp]} · the game <b>${fmtNum(g.totals[me])}</b> to ` +
+    `<b>${fmtNum(g.totals[opp])}</b>` + (g.over ? '' : `, first to ${fmtNum(g.target)} wins`) +
+    (g.over && g.doubled ? ` (${esc(g.winner === me ? names[opp] : 'you')} under 500: a double game)` : '');
+}
+
+// Each deal of the game so far: points and brisques, and the totals
+// (its points and brisques added up).
+function gameTable(st, r, names) {
+  const me = st.seat;
+  const opp = 1 - me;
+  const deals = (st.history || []).filter((h) => h.game && h.deal === r.deal);
+  const cell = (h, s) => `<td>${fmtNum(h.points[s])}</td><td>${h.brisques[s]}</td>`;
+  return `<table class="game-deals"><tr><th></th><th colspan="2">You</th><th colspan="2">${esc(names[opp])}</th></tr>` +
+    '<tr class="sub"><th></th><th>points</th><th>brisques</th><th>points</th><th>brisques</th></tr>' +
+    deals.map((h) => `<tr><td>Deal ${h.game.hand + 1}</td>${cell(h, me)}${cell(h, opp)}</tr>`).join('') +
+    `<tr class="total"><td>The game</td><td colspan="2">${fmtNum(r.game.totals[me])}</td>` +
+    `<td colspan="2">${fmtNum(r.game.totals[opp])}</td></tr></table>`;
 }
 
 // ---- acting ----
@@ -329,7 +395,6 @@ function render(st) {
     logKey = null;
   }
   state = st;
-  document.body.dataset.renders = ++renders;
   document.body.dataset.mode = st.mode;
   if (st.mode !== 'play') {
     // Only records to show (serve --watch): no game tab.
@@ -339,6 +404,7 @@ function render(st) {
       $('rec-follow').checked = true;   // watching: follow by default
       showTab('records');
     }
+    document.body.dataset.renders = ++renders;
     return;
   }
   const key = st.log.length ? st.log[0] : null;
@@ -351,10 +417,23 @@ function render(st) {
     clock.ms = [0, 0];
     if (!first) $('summary').hidden = true;
   }
-  if (first && !st.in_deal) summaryFor = st.deal;   // seen before the reload
+  if (first && !st.in_deal) summaryFor = (st.history || []).length;   // seen before the reload
   tickClock(st);
   if (shown < st.log.length) pump();
-  drawPlay();
+  drawSoon();
+}
+
+// States come a line at a time (a dozen a trick): the table is drawn
+// once a frame, with the newest; data-renders counts the draws.
+let drawQueued = false;
+function drawSoon() {
+  if (drawQueued) return;
+  drawQueued = true;
+  requestAnimationFrame(() => {
+    drawQueued = false;
+    drawPlay();
+    document.body.dataset.renders = ++renders;
+  });
 }
 
 async function refresh() {
@@ -375,7 +454,7 @@ function showTab(name) {
 function onKey(e) {
   if (e.target && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.key !== 'Escape') return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === 'Escape') { $('summary').hidden = true; $('keys').hidden = true; return; }
+  if (e.key === 'Escape') { $('summary').hidden = true; $('keys').hidden = true; drawPlay(); return; }
   if (!$('records').hidden) {
     stopAutoplay();
     const s = Number($('rec-step').value);
@@ -410,7 +489,9 @@ $('tab-play').addEventListener('click', () => showTab('play'));
 $('tab-records').addEventListener('click', () => showTab('records'));
 $('hint').addEventListener('click', askHint);
 $('next').addEventListener('click', nextDeal);
-$('sum-close').addEventListener('click', () => { $('summary').hidden = true; });
+$('next-bar').addEventListener('click', nextDeal);
+$('summary-bar').addEventListener('click', () => { summaryFor = null; drawPlay(); });
+$('sum-close').addEventListener('click', () => { $('summary').hidden = true; drawPlay(); });
 $('analyse').addEventListener('click', async () => {
   $('summary').hidden = true;
   $('rec-follow').checked = true;

@@ -5,28 +5,41 @@
 'use strict';
 
 // The running score: each deal's game value to its winner (Rubicon,
-// six-, eight-pack: a game is one deal), or each hand's points towards
-// the 1,000 of a two-hand game.
+// six-, eight-pack: a game is one deal), or in two-hand each game to
+// 1,000 with its totals and the games won (2 for a double game).
 function drawMatch(st, names) {
   const me = st.seat;
   const opp = 1 - me;
   const hist = st.history || [];
-  const byPoints = st.game && st.game.variant === 'two-hand';
+  const byGame = st.game && st.game.variant === 'two-hand';
   const total = [0, 0];
-  const cell = (r, s) => {
-    if (byPoints) return fmtNum(r.points[s]);
-    return r.winner === s ? `+${fmtNum(r.value)}` + (r.failure ? ' <span class="muted">forfeit</span>' : '') : '–';
-  };
-  const rows = hist.map((r) => {
-    for (const s of [0, 1]) total[s] += byPoints ? r.points[s] : r.winner === s ? r.value : 0;
-    return `<tr><td>Deal ${r.deal + 1}</td><td>${cell(r, me)}</td><td>${cell(r, opp)}</td></tr>`;
-  });
-  if (st.in_deal) rows.push(`<tr class="now"><td>Deal ${st.deal + 1}</td><td colspan="2">in play</td></tr>`);
+  let rows;
+  if (byGame) {
+    const games = new Map();   // each game's last deal: its totals
+    for (const r of hist) if (r.game) games.set(r.deal, r);
+    rows = [...games.values()].map((r) => {
+      const g = r.game;
+      if (g.over && g.winner >= 0) total[g.winner] += g.value;
+      const cell = (s) => fmtNum(g.totals[s]) + (g.over && g.winner === s
+        ? ` <b class="won">won${g.value > 1 ? ' ×2' : ''}</b>` : '');
+      return `<tr${g.over ? '' : ' class="now"'}><td>Game ${r.deal + 1}` +
+        `${g.over ? '' : `, deal ${g.hand + (st.in_deal ? 2 : 1)}`}</td><td>${cell(me)}</td><td>${cell(opp)}</td></tr>`;
+    });
+    if (st.in_deal && st.hand === 0) rows.push(`<tr class="now"><td>Game ${st.deal + 1}</td><td colspan="2">in play</td></tr>`);
+  } else {
+    const cell = (r, s) => r.winner === s ? `+${fmtNum(r.value)}` + (r.failure ? ' <span class="muted">forfeit</span>' : '') : '–';
+    rows = hist.map((r) => {
+      for (const s of [0, 1]) total[s] += r.winner === s ? r.value : 0;
+      return `<tr><td>Deal ${r.deal + 1}</td><td>${cell(r, me)}</td><td>${cell(r, opp)}</td></tr>`;
+    });
+    if (st.in_deal) rows.push(`<tr class="now"><td>Deal ${st.deal + 1}</td><td colspan="2">in play</td></tr>`);
+  }
   const lead = total[me] === total[opp] ? 'level' : total[me] > total[opp] ? 'you lead' : `${esc(names[opp])} leads`;
   $('match').innerHTML = `<tr><th></th><th>You</th><th>${esc(names[opp])}</th></tr>` + rows.join('') +
-    `<tr class="total"><td>Total</td><td>${fmtNum(total[me])}</td><td>${fmtNum(total[opp])}</td></tr>`;
+    `<tr class="total"><td>${byGame ? 'Games won' : 'Total'}</td><td>${fmtNum(total[me])}</td><td>${fmtNum(total[opp])}</td></tr>`;
   $('match-note').textContent = (hist.length ? `${lead} · ` : '') +
-    (byPoints ? 'points; first to 1,000 wins' : 'game values') + (st.deals ? ` · ${st.deals} deal${st.deals > 1 ? 's' : ''}` : '');
+    (byGame ? 'games to 1,000 points' : 'game values') +
+    (st.deals ? ` · ${st.deals} ${byGame ? 'game' : 'deal'}${st.deals > 1 ? 's' : ''}` : '');
 }
 
 // ---- the new game dialog ----

@@ -11,14 +11,16 @@ function fmtNum(n) {
 // Reads the lines of a deal to the seat `me`: what happened in words
 // (oldest first), the declarations made, the score after each trick.
 // result: the deal's result once over (its failure in words, if an
-// engine failed).
-function narrate(lines, me, names, result) {
+// engine failed); trump0: the trump from the deal on (a turn-up's), if
+// known.
+function narrate(lines, me, names, result, trump0) {
   const out = { entries: [], decls: [], series: [[], []], brisques: [0, 0], tricks: 0, lastTrick: '' };
   const pts = [0, 0];
   const who = (s) => (Number(s) === me ? 'you' : names[Number(s)]);
   const Who = (s) => { const w = who(s); return w.charAt(0).toUpperCase() + w.slice(1); };
   const verb = (s, v) => (Number(s) === me ? v : v + 's');
-  let trump = null;
+  let trump = trump0 || null;
+  let several = false;   // a game of several deals: totals, no game value
   let plays = [];
   let draws = [];
   const add = (html, cls) => out.entries.push({ html, cls: cls ? 'l-' + cls : '' });
@@ -34,6 +36,7 @@ function narrate(lines, me, names, result) {
     if (kind !== 'draw') flushDraws();
     switch (kind) {
       case 'newgame':
+        several = kv.variant === 'two-hand';
         add(`A new deal: ${Number(kv.seat) === Number(kv.dealer) ? `you deal, ${names[1 - me]} leads`
           : 'you are the elder hand and lead'}.`, 'head');
         break;
@@ -94,9 +97,11 @@ function narrate(lines, me, names, result) {
         const p = (kv.points || '0,0').split(',');
         const w = Number(kv.winner);
         const failure = result && result.failure ? `${esc(result.failure)}: ` : '';
+        const t = (kv.totals || '0,0').split(',');
         add(`The deal is over: ${failure}` + (w < 0 ? 'drawn' : `${who(w)} ${verb(w, 'win')}`) +
-          (failure ? ' by forfeit' : `, ${p[me]} to ${p[1 - me]}`) +
-          `; game value ${fmtNum(kv.value)}${kv.rubicon === '1' && !failure ? ' (rubicon)' : ''}.`, 'head');
+          (failure ? ' by forfeit' : `, ${fmtNum(p[me])} to ${fmtNum(p[1 - me])}`) + (several
+          ? `; the game ${fmtNum(t[me])} to ${fmtNum(t[1 - me])}${kv.gameover === '1' ? ', over' : ''}.`
+          : `; game value ${fmtNum(kv.value)}${kv.rubicon === '1' && !failure ? ' (rubicon)' : ''}.`), 'head');
         break;
       }
       default:

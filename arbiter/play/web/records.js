@@ -27,10 +27,21 @@ function standings(list) {
   }
   const rows = [...t.values()].sort((a, b) => (b.won + b.drawn / 2) / b.deals - (a.won + a.drawn / 2) / a.deals ||
     b.value - a.value);
-  $('standings').innerHTML = '<tr><th>#</th><th>player</th><th>deals</th><th>+</th><th>=</th><th>−</th>' +
-    '<th>score</th><th>value</th></tr>' + rows.map((r, i) => `<tr><td>${i + 1}</td><td>${esc(r.name)}</td>` +
-    `<td>${r.deals}</td><td>${r.won}</td><td>${r.drawn}</td><td>${r.lost}</td>` +
-    `<td>${(100 * (r.won + r.drawn / 2) / r.deals).toFixed(0)}%</td><td>${r.value > 0 ? '+' : ''}${r.value}</td></tr>`)
+  // Elo from the score against the rest of the file (none at 0% or 100%:
+  // no finite estimate); value: the game value won or lost a deal.
+  const elo = (r) => {
+    const sc = (r.won + r.drawn / 2) / r.deals;
+    if (sc <= 0 || sc >= 1) return '–';
+    const e = Math.round(400 * Math.log10(sc / (1 - sc)));
+    return `${e > 0 ? '+' : e < 0 ? '−' : ''}${Math.abs(e)}`;
+  };
+  const signed = (x) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${fmtNum(Math.abs(Math.round(x)))}`;
+  $('standings').innerHTML = '<tr><th>player</th><th>deals</th><th title="won, drawn, lost">+ = −</th>' +
+    '<th>score</th><th title="from the score against the others in this file">Elo</th>' +
+    '<th title="game value won or lost, a deal">value</th></tr>' +
+    rows.map((r) => `<tr><td title="${esc(r.name)}"><span class="nm">${esc(r.name)}</span></td>` +
+    `<td>${r.deals}</td><td>${r.won}-${r.drawn}-${r.lost}</td>` +
+    `<td>${(100 * (r.won + r.drawn / 2) / r.deals).toFixed(0)}%</td><td>${elo(r)}</td><td>${signed(r.value / r.deals)}</td></tr>`)
     .join('');
 }
 
@@ -52,7 +63,9 @@ async function loadRecords() {
     // Deals are numbered from 1 wherever a person reads one (the
     // records' "deal" is the index from 0).
     o.textContent = `Deal ${d.deal + 1}: ${d.players[0]} – ${d.players[1]}, ` +
-      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`);
+      (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`) +
+      (d.failure ? ` by forfeit (${d.players[d.fault_seat]} failed)` : '');
+    if (d.failure) o.title = d.failure;
     return o;
   }));
   const newest = j.deals.length ? String(j.deals[j.deals.length - 1].index) : '';
@@ -206,8 +219,7 @@ function drawStep() {
   const r = replay.result;
   const end = i === replay.steps.length - 1 && r;
   $('rec-pos').innerHTML = `step ${i} of ${replay.steps.length - 1}` +
-    (end ? ` · ${r.winner < 0 ? 'drawn' : `${esc(replay.players[r.winner])} wins`}, ${r.points[0]} to ${r.points[1]}, ` +
-      `game value ${r.value}${r.rubicon ? ' (rubicon)' : ''}`
+    (end ? ` · ${endWords(r)}`
       : v.action ? `: ${esc(replay.players[v.seat_acted])} ${moveWords(v, prev)}` : '');
   for (const li of $('moves').children) li.classList.toggle('current', Number(li.dataset.step) === i);
   // The current move kept in sight in its list (not the page scrolled).
@@ -219,6 +231,17 @@ function drawStep() {
   drawEval(i);
 }
 
+// How a recorded deal ended: who won, or who failed and how, with the
+// game value it came to.
+function endWords(r) {
+  const p = replay.players;
+  if (replay.failure) {
+    return `<b>${esc(replay.failure)}</b>: ${esc(p[r.winner])} wins by forfeit, game value ${fmtNum(r.value)}`;
+  }
+  return `${r.winner < 0 ? 'drawn' : `${esc(p[r.winner])} wins`}, ${fmtNum(r.points[0])} to ${fmtNum(r.points[1])}, ` +
+    `game value ${fmtNum(r.value)}${r.rubicon ? ' (rubicon)' : ''}`;
+}
+
 function drawEval(i) {
   const pts = evalPoints();
   // The line is always seat 0's chance, whoever estimated it: said so.
@@ -226,7 +249,7 @@ function drawEval(i) {
   const series = [{ label: `${p0} chance to win the deal (seat 0; ${replay.players[1]}'s is the rest)`, cls: 'eval', area: true, points: pts }];
   const box = $('eval-graph');
   box.replaceChildren(lineChart(series, {
-    width: 900, height: 130, ymin: 0, ymax: 1, mid: 0.5, cursor: i, xlabel: 'step',
+    width: window.innerWidth < 560 ? 380 : 900, height: 130, ymin: 0, ymax: 1, mid: 0.5, cursor: i, xlabel: 'step',
     yticks: [0, 0.5, 1], yfmt: (t) => `${Math.round(t * 100)}%`,
     onPick: (x) => { $('rec-step').value = x; drawStep(); },
   }));

@@ -1,0 +1,28 @@
+/*
+ * luck_deal.h: the luck of a recorded deal (engine/ai/luck.h), replayed
+ * from its record line: the adjusted result is the result less it
+ * (doc/luck.md).
+ */
+#ifndef LUCK_DEAL_H
+#define LUCK_DEAL_H
+
+#include <stddef.h>
+
+struct luck_book;
+
+/* A book of the deal's mean V per rules and dealer, sampled once each
+ * from n decks (luck_deal_mean). */
+struct luck_book	*luck_book_new(int n);
+void			 luck_book_free(struct luck_book *b);
+
+/*
+ * Seat 0's luck in the deal of one record line: out[0] on the score's
+ * scale (1 won, 1/2 drawn, 0 lost), out[1] on the game value's.
+ * Returns 0; 1 if the deal has no such figure here (a deal of a game of
+ * several, three seats, a voided deal); -1 with one line in err if the
+ * record does not replay.
+ */
+int	luck_book_deal(struct luck_book *b, const char *line, double *out,
+	    char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * luck_tally.h: each engine's results with the luck taken out
+ * (luck_deal.h, doc/luck.md), beside the same results raw, by the same
+ * formulas: mean score and game value per deal with 95% intervals over
+ * duplicate pairs (over deals where a deal has no pair), and the Elo of
+ * the mean score against the engine's opponents.
+ */
+#ifndef LUCK_TALLY_H
+#define LUCK_TALLY_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "base/config.h"
+#include "record/record.h"
+
+struct luck_tally;
+
+struct luck_tally	*luck_tally_new(const struct match_cfg *cfg);
+void			 luck_tally_free(struct luck_tally *t);
+
+/* A deal of two with seat 0's luck (luck[0] score, luck[1] value). */
+void	luck_tally_add(struct luck_tally *t, const struct record_summary *s,
+	    const double *luck);
+/* A deal counted raw but not measured (luck_book_deal returned 1). */
+void	luck_tally_skip(struct luck_tally *t);
+
+/* The table: raw and adjusted side by side, and the interval ratio. */
+void	luck_tally_print(struct luck_tally *t, FILE *f);
+
+/* Adds to each engine of a standings object ("engines": [{"name"}]) an
+ * object "adjusted" with the raw figures' keys (elo, ci95_pairs,
+ * value_per_deal, value_ci95, score, score_ci95, deals) and, under
+ * "raw", the same figures without the correction. */
+void	luck_tally_json(struct luck_tally *t, json_t *standings);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * luck.h: the luck of a deal, out of its score (AIVAT's chance part:
+ * Burch et al., AAAI 2018; doc/luck.md).
+ *
+ * At every chance event c (the deal of the hands; each draw from the
+ * stock after a trick: the winner's card and the loser's, an ordered
+ * pair from the stock cards neither player has seen) the luck is
+ * V(after c) - E[V], E over c's outcomes under their exact distribution
+ * (uniform over those cards), V an estimate of seat 0's outcome from the
+ * hands and the public state.  Whatever V is, each term has mean 0
+ * given what came before, so result - luck is an unbiased result; the
+ * better V predicts, the less of the deal's variance is left.
+ *
+ * V is built of two parts so that a draw's expectation costs the
+ * winner's kinds plus the loser's kinds of play-outs, not their product:
+ * seat(g, s), a figure of seat s's own cards (hand and table) and the
+ * public state alone, and outcome(g, u), seat 0's expected score (1 won,
+ * 1/2 drawn, 0 lost) and game value from the public state and the seats'
+ * figures u[].  A V that reads another seat's cards in seat(), or tells
+ * apart two copies of a kind drawn from the stock (fresh cards, the same
+ * in the game), is not what this estimates.  Two players only
+ * (Rubicon, six- and eight-pack; two-hand deal by deal).
+ */
+#ifndef LUCK_H
+#define LUCK_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+struct luck_v {
+	double	(*seat)(const struct game *g, int seat, void *ctx);
+	void	(*outcome)(const struct game *g, const double *u, void *ctx,
+		    double *out);	/* out[0] score, out[1] value */
+	void	*ctx;
+	/* Optional: V after the draw that empties the stock, from both
+	 * hands at once (its outcomes are few: the ordered pairs of the
+	 * last unseen cards, each played out in full); NULL: by seat()
+	 * and outcome() there too. */
+	void	(*whole)(const struct game *g, void *ctx, double *out);
+};
+
+/* The default V: the evaluation (eval.h) of each seat's points still to
+ * come, added to its points, through eval_value's chance of winning,
+ * scaled (luck.c) for the score and for the game value; once the stock
+ * is out, the end phase solved exactly (endgame.h) for the game value
+ * under best play.  luck_v_release frees its solver. */
+void	luck_v_eval(struct luck_v *v);
+void	luck_v_release(struct luck_v *v);
+
+/* Seat 0's luck so far, on the score's scale and on the game value's. */
+struct luck_sum {
+	double	score;
+	double	value;
+	int	events;		/* chance events counted */
+};
+
+/* A deal followed action by action. */
+struct luck_run {
+	struct game		*g, *pre, *scratch;
+	const struct luck_v	*v;
+	struct luck_sum		 sum;
+};
+
+/*
+ * E[V] over the deal of the hands for rules r and dealer, estimated from
+ * n decks shuffled from seed (out[0] score, out[1] value): the deal's
+ * distribution has no enumeration, so its mean is sampled once; its
+ * error, sd(V) / sqrt(n), is the same for every deal of those rules and
+ * cancels between the two deals of a duplicate pair.
+ */
+void	luck_deal_mean(const struct rules *r, int dealer,
+	    const struct luck_v *v, int n, uint64_t seed, double *out);
+
+/*
+ * Starts at the deal g0 (no card played): counts the deal's luck,
+ * V(g0) - deal_mean (luck_deal_mean), or none if deal_mean is NULL.
+ * Returns 0, or -1 if g0 is not a two-player game before its first
+ * card.
+ */
+int	luck_begin(struct luck_run *run, const struct game *g0,
+	    const struct luck_v *v, const double *deal_mean);
+
+/*
+ * Applies action a (legal in run->g) and counts the luck of the draws
+ * it ends with.  Returns 1 if it drew (the event's luck in ev[0] score,
+ * ev[1] value, when ev is not NULL), 0 if not, -1 if a is illegal.
+ */
+int	luck_apply(struct luck_run *run, const struct action *a, double *ev);
+
+void	luck_end(struct luck_run *run);
+
+#endif

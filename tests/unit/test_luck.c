@@ -1,0 +1,302 @@
+/*
+ * test_luck.c: the luck of a deal's draws (luck.h): a draw worked by
+ * hand; the mean of the luck is 0 over seeded deals of greedy against
+ * greedy, with the evaluation as V and with noise as V; greedy against
+ * itself adjusts to half the points, with a narrower interval.
+ */
+#include "test_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "greedy.h"
+#include "luck.h"
+
+/* V of the worked draw: aces held (hand and table); the score seat 0's
+ * aces less seat 1's, the value 100 times their product (which, unlike
+ * a difference, tells drawing without replacement from drawing with). */
+static double
+aces(const struct game *g, int seat, void *ctx)
+{
+	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
+	int n = 0;
+
+	(void)ctx;
+	CARDSET_FOREACH(c, &h)
+		n += card_rank(c) == RANK_A;
+	CARDSET_FOREACH(c, &t)
+		n += card_rank(c) == RANK_A;
+	return n;
+}
+
+static void
+difference(const struct game *g, const double *u, void *ctx, double *out)
+{
+	(void)g;
+	(void)ctx;
+	out[0] = u[0] - u[1];
+	out[1] = 100 * u[0] * u[1];
+}
+
+/* Noise: a figure of the seat's kinds that says nothing of the deal. */
+static double
+noise(const struct game *g, int seat, void *ctx)
+{
+	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+
+	(void)ctx;
+	CARDSET_FOREACH(c, &h)
+		x += (uint64_t)(card_kind(c) + 1) * 0xbf58476d1ce4e5b9ULL;
+	CARDSET_FOREACH(c, &t)
+		x += (uint64_t)(card_kind(c) + 7) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	x *= 0xd6e8feb86659fd93ULL;
+	x ^= x >> 32;
+	return (double)(x % 1000) / 1000;
+}
+
+static void
+noisy(const struct game *g, const double *u, void *ctx, double *out)
+{
+	(void)g;
+	(void)ctx;
+	out[0] = 2 * (u[0] - u[1]);
+	out[1] = 3000 * (u[0] - u[1]);
+}
+
+/* Mean and half-width of its 95% interval (t of 119 degrees: 1.980). */
+struct acc {
+	double	sum, sum2;
+	int	n;
+};
+
+static void
+acc_add(struct acc *a, double x)
+{
+	a->sum += x;
+	a->sum2 += x * x;
+	a->n++;
+}
+
+static double
+acc_mean(const struct acc *a)
+{
+	return a->sum / a->n;
+}
+
+static double
+acc_ci95(const struct acc *a)
+{
+	double m = acc_mean(a), var = (a->sum2 - a->n * m * m) / (a->n - 1);
+
+	return 1.980 * sqrt(var > 0 ? var : 0) / sqrt(a->n);
+}
+
+static int
+find(const uint16_t *deck, int n, int card)
+{
+	for (int i = 0; i < n; i++)
+		if (deck[i] == card)
+			return i;
+	return -1;
+}
+
+static void
+choose(const struct game *g, struct action *a)
+{
+	struct game *v = game_view(g, game_to_move(g));
+
+	assert_int_equal(greedy_choose(v, NULL, a), 0);
+	game_free(v);
+}
+
+/*
+ * A Rubicon deck whose last four stock cards are A, K, A, 7 of spades:
+ * at the stock's last two draws, V = aces of seat 0 - aces of seat 1.
+ * Four unseen, two of them aces: each seat expects 1/2 an ace from the
+ * first draw.  Its winner draws the ace (+1/2), its loser the king
+ * (-1/2): seat 0's luck is +1 if it won the trick, -1 if not.  At the
+ * last draw the unseen are the ace and the seven: the same again.  The
+ * value, with a and b the aces of the winner and the loser before the
+ * draw, x and y those they draw: 100 (a + x)(b + y) against its mean
+ * 100 (ab + a/2 + b/2 + E[xy]), E[xy] = P(both draw an ace) = 2/4 * 1/3
+ * at the first draw (1/4 if it were drawn with replacement), 0 at the
+ * last; both draw x = 1, y = 0: 100 ((b - a) / 2 - E[xy]).
+ */
+static void
+test_worked_draw(void **state)
+{
+	static const int last[4][2] = { { RANK_A, 0 }, { RANK_K, 0 },
+		{ RANK_A, 1 }, { RANK_7, 0 } };
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	struct luck_v v = { aces, difference, NULL, NULL };
+	struct luck_run run;
+	struct game *g;
+	int n, seen = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	n = r.packs * CARDS_PER_PACK;
+	game_shuffle_deck(&r, 3, deck);
+	for (int i = 0; i < 4; i++) {
+		int at = find(deck, n, card_make(last[i][1], SUIT_S,
+		    last[i][0])), to = n - 4 + i;
+		uint16_t t = deck[to];
+		deck[to] = deck[at];
+		deck[at] = t;
+	}
+	g = game_new_from_deck(&r, deck, 1);
+	assert_int_equal(luck_begin(&run, g, &v, NULL), 0);
+	while (!game_over(run.g)) {
+		struct action a;
+		uint16_t trick[MAX_PLAYERS];
+		int left = game_stock_left(run.g), leader, winner, drew;
+		double ev[2], aw, bl, xy = left == 4 ? 2.0 / 4 / 3 : 0;
+		choose(run.g, &a);
+		drew = luck_apply(&run, &a, ev);
+		assert_true(drew >= 0);
+		if (drew == 0 || (left != 4 && left != 2))
+			continue;
+		game_past_trick(run.g, game_tricks_played(run.g) - 1, trick,
+		    &leader, &winner);
+		assert_true(fabs(ev[0] - (winner == 0 ? 1 : -1)) < 1e-12);
+		aw = aces(run.g, winner, NULL) - 1;
+		bl = aces(run.g, 1 - winner, NULL);
+		assert_true(fabs(ev[1] - 100 * ((bl - aw) / 2 - xy)) < 1e-9);
+		seen++;
+	}
+	assert_int_equal(seen, 2);
+	luck_end(&run);
+	game_free(g);
+}
+
+/* Seat 0's result of a finished deal: score (1, 1/2, 0) and value. */
+static void
+result_of(const struct game *g, double *out)
+{
+	struct result res;
+
+	game_result(g, &res);
+	out[0] = res.value.winner < 0 ? 0.5 : res.value.winner == 0;
+	out[1] = res.value.winner < 0 ? 0 : res.value.winner == 0 ?
+	    res.value.value : -res.value.value;
+}
+
+/* Greedy against greedy, deal i from seed 1000 + i, dealer i % 2:
+ * the luck and the result of each, for seat 0. */
+static void
+play_deals(const struct luck_v *v, int n, double *luck, double *raw)
+{
+	struct rules r;
+	double mean[2][2];
+
+	rules_init(&r, VARIANT_RUBICON);
+	for (int d = 0; d < 2; d++)
+		luck_deal_mean(&r, d, v, 4000, 77 + (uint64_t)d, mean[d]);
+	for (int i = 0; i < n; i++) {
+		struct game *g = game_new(&r, 1000 + (uint64_t)i, i % 2);
+		struct luck_run run;
+		assert_int_equal(luck_begin(&run, g, v, mean[i % 2]), 0);
+		while (!game_over(run.g)) {
+			struct action a;
+			choose(run.g, &a);
+			assert_true(luck_apply(&run, &a, NULL) >= 0);
+		}
+		luck[2 * i] = run.sum.score;
+		luck[2 * i + 1] = run.sum.value;
+		result_of(run.g, raw + 2 * i);
+		luck_end(&run);
+		game_free(g);
+	}
+}
+
+#define NDEALS	120
+
+/* The mean of the luck (score, value) is within its interval of 0. */
+static void
+check_mean_zero(const struct luck_v *v, const char *what)
+{
+	static double luck[2 * NDEALS], raw[2 * NDEALS];
+	struct acc acc[2];
+
+	play_deals(v, NDEALS, luck, raw);
+	for (int k = 0; k < 2; k++) {
+		memset(&acc[k], 0, sizeof(acc[k]));
+		for (int i = 0; i < NDEALS; i++)
+			acc_add(&acc[k], luck[2 * i + k]);
+		if (fabs(acc_mean(&acc[k])) > acc_ci95(&acc[k])) {
+			print_error("%s, %s: luck %.4f ± %.4f\n", what,
+			    k ? "value" : "score", acc_mean(&acc[k]),
+			    acc_ci95(&acc[k]));
+			fail();
+		}
+		assert_true(acc_ci95(&acc[k]) > 0);
+	}
+}
+
+static void
+test_mean_zero_eval(void **state)
+{
+	struct luck_v v;
+
+	(void)state;
+	luck_v_eval(&v);
+	check_mean_zero(&v, "evaluation");
+	luck_v_release(&v);
+}
+
+static void
+test_mean_zero_noise(void **state)
+{
+	struct luck_v v = { noise, noisy, NULL, NULL };
+
+	(void)state;
+	check_mean_zero(&v, "noise");
+}
+
+/*
+ * Greedy against itself, the engine "A" seat 0 in even deals and seat 1
+ * in odd ones (independent decks): its adjusted score is 1/2 within its
+ * interval, and the interval is narrower than the raw one's.
+ */
+static void
+test_self_adjusts_to_half(void **state)
+{
+	static double luck[2 * NDEALS], raw[2 * NDEALS];
+	struct acc s_raw, s_adj;
+	struct luck_v v;
+
+	(void)state;
+	luck_v_eval(&v);
+	play_deals(&v, NDEALS, luck, raw);
+	luck_v_release(&v);
+	memset(&s_raw, 0, sizeof(s_raw));
+	memset(&s_adj, 0, sizeof(s_adj));
+	for (int i = 0; i < NDEALS; i++) {
+		double x = raw[2 * i], y = raw[2 * i] - luck[2 * i];
+		acc_add(&s_raw, i % 2 ? 1 - x : x);
+		acc_add(&s_adj, i % 2 ? 1 - y : y);
+	}
+	print_message("greedy as A: raw %.3f ± %.3f, adjusted %.3f ± %.3f\n",
+	    acc_mean(&s_raw), acc_ci95(&s_raw),
+	    acc_mean(&s_adj), acc_ci95(&s_adj));
+	assert_true(fabs(acc_mean(&s_adj) - 0.5) <=
+	    acc_ci95(&s_adj));
+	assert_true(acc_ci95(&s_adj) < acc_ci95(&s_raw));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_worked_draw),
+		cmocka_unit_test(test_mean_zero_eval),
+		cmocka_unit_test(test_mean_zero_noise),
+		cmocka_unit_test(test_self_adjusts_to_half),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
