@@ -92,8 +92,8 @@ tournament_options(FILE *f)
 	    "  stall_timeout = MS   each decision's limit with no clock\n"
 	    "                       (300000)\n"
 	    "  records = FILE       JSON Lines records (FILE.jsonl here for\n"
-	    "                       FILE.ini; a run stops rather than add to\n"
-	    "                       one holding an earlier run's records)\n"
+	    "                       FILE.ini; one holding an earlier run's\n"
+	    "                       records is kept as FILE.1.jsonl first)\n"
 	    "  summary = FILE       the standings as JSON (none)\n"
 	    "  svg = FILE           the ratings chart (none)\n"
 	    "  report_every = N     standings every N deals (0: at the end)\n"
@@ -160,7 +160,10 @@ show_options(FILE *f)
 	    "every card)\n"
 	    "  --deal N               only deal N, counted from 1 as show "
 	    "prints them\n"
-	    "                         (default: every deal)\n", f);
+	    "                         (a game of several deals: game N, "
+	    "each deal\n"
+	    "                         said 'Game N, deal H'; default: every "
+	    "deal)\n", f);
 }
 
 static void

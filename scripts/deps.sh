@@ -62,7 +62,8 @@ if [ "$(id -u)" = 0 ]; then
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
 	sudo="sudo"
 else
-	echo "deps: missing Debian packages; run: sudo apt-get install -y $missing" >&2
+	# A machine may have no package lists yet: update first.
+	echo "deps: missing Debian packages; run: sudo apt-get update && sudo apt-get install -y ${missing% }" >&2
 	exit 1
 fi
 echo "deps: installing $missing"

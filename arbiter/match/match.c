@@ -140,7 +140,7 @@ next_deal(struct match *m, struct table *t, struct deal_spec *d)
 static void
 progress(struct match *m)
 {
-	char line[256];
+	char line[256], left[64] = "";
 	double secs = (double)(clock_now_us() - m->started_us) / 1e6;
 	int done = tally_deals(m);
 
@@ -156,12 +156,16 @@ progress(struct match *m)
 	if (m->results)
 		results_progress(m->results, m->cfg->deals, line, sizeof(line));
 	else
-		snprintf(line, sizeof(line), "deal %d/%d, about %.0f s to go",
-		    done, m->cfg->deals, done ? secs * (m->cfg->deals - done) /
-		    done : 0.0);
-	fprintf(stderr, isatty(STDERR_FILENO) ? "\r%s  %.1f s%s" :
-	    "%s  %.1f s\n", line, secs, isatty(STDERR_FILENO) &&
-	    done >= m->cfg->deals ? "\n" : "");
+		snprintf(line, sizeof(line), "deal %d/%d", done,
+		    m->cfg->deals);
+	/* Each figure labelled: the time left (from the pace so far) and
+	 * the time so far; on a terminal the rest of the line erased. */
+	if (done > 0 && done < m->cfg->deals)
+		snprintf(left, sizeof(left), "about %.0f s left, ", secs *
+		    (m->cfg->deals - done) / done);
+	fprintf(stderr, isatty(STDERR_FILENO) ? "\r%s, %s%.0f s so far"
+	    "\033[K%s" : "%s, %s%.0f s so far\n%s", line, left, secs,
+	    isatty(STDERR_FILENO) && done >= m->cfg->deals ? "\n" : "");
 	fflush(stderr);
 }
 

@@ -104,6 +104,113 @@ id_name_free(const struct match_cfg *c, int i)
 	return true;
 }
 
+/* Whether engines i and j are both named by their command and give the
+ * same id name. */
+static bool
+alike(const struct match_cfg *c, int i, int j)
+{
+	const struct engine_cfg *a = &c->engines[i], *b = &c->engines[j];
+
+	return a->name_from == NAME_COMMAND && b->name_from == NAME_COMMAND &&
+	    a->id_name != NULL && b->id_name != NULL &&
+	    strcmp(a->id_name, b->id_name) == 0;
+}
+
+/* The k-th word of a command (split at blanks) into buf, or false. */
+static bool
+word_at(const char *command, int k, char *buf, size_t len)
+{
+	const char *w = command;
+	size_t n;
+
+	for (;;) {
+		w += strspn(w, " \t");
+		n = strcspn(w, " \t");
+		if (n == 0)
+			return false;
+		if (k-- == 0)
+			break;
+		w += n;
+	}
+	snprintf(buf, len, "%.*s", (int)n, w);
+	return true;
+}
+
+/*
+ * Engine i's short name when it shares its id name with another engine
+ * named by its command: the words of its command after the program that
+ * are not flags and differ from those of every engine alike ("greedy"
+ * for "bezique-engine --level greedy" beside "... --level random": the
+ * level as the page names it).  Empty if there is none.
+ */
+static void
+short_name(const struct match_cfg *c, int i, char *buf, size_t len)
+{
+	char w[NAME_MAX_BYTES + 1], o[NAME_MAX_BYTES + 1];
+	size_t at = 0;
+	bool shared;
+
+	buf[0] = '\0';
+	for (int k = 1; word_at(c->engines[i].command, k, w, sizeof(w)); k++) {
+		shared = w[0] == '-';
+		for (int j = 0; j < c->nengines && !shared; j++)
+			shared = j != i && alike(c, i, j) &&
+			    word_at(c->engines[j].command, k, o, sizeof(o)) &&
+			    strcmp(o, w) == 0;
+		if (!shared && at + strlen(w) + 2 < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+			    at ? " " : "", w);
+	}
+}
+
+/* Whether name is no other engine's name nor its short name. */
+static bool
+name_free(const struct match_cfg *c, int i, const char *name,
+    char shorts[][NAME_MAX_BYTES + 1])
+{
+	if (name[0] == '\0' || strlen(name) > NAME_MAX_BYTES ||
+	    !utf8_valid(name))
+		return false;
+	for (int j = 0; j < c->nengines; j++)
+		if (j != i && (strcmp(c->engines[j].name, name) == 0 ||
+		    (c->engines[j].id_name != NULL &&
+		    strcmp(c->engines[j].id_name, name) == 0) ||
+		    strcmp(shorts[j], name) == 0))
+			return false;
+	return true;
+}
+
+/* Engines alike (same id name, named by command) get their short names
+ * when every one of them has a free one; otherwise they keep commands. */
+static void
+shorten(struct match_cfg *c)
+{
+	char shorts[MAX_ENGINES][NAME_MAX_BYTES + 1];
+	bool use[MAX_ENGINES] = { false };
+
+	for (int i = 0; i < c->nengines; i++) {
+		shorts[i][0] = '\0';
+		for (int j = 0; j < c->nengines; j++)
+			if (j != i && alike(c, i, j)) {
+				short_name(c, i, shorts[i], sizeof(shorts[i]));
+				break;
+			}
+	}
+	for (int i = 0; i < c->nengines; i++)
+		use[i] = shorts[i][0] != '\0' && name_free(c, i, shorts[i],
+		    shorts);
+	for (int i = 0; i < c->nengines; i++)
+		for (int j = 0; j < c->nengines; j++)
+			if (alike(c, i, j) && !use[j])
+				use[i] = false;
+	for (int i = 0; i < c->nengines; i++)
+		if (use[i]) {
+			free(c->engines[i].name);
+			if ((c->engines[i].name = strdup(shorts[i])) == NULL)
+				abort();
+		}
+}
+
 int
 naming_resolve(struct match_cfg *c)
 {
@@ -124,6 +231,7 @@ naming_resolve(struct match_cfg *c)
 				abort();
 			c->engines[i].name_from = NAME_ID;
 		}
+	shorten(c);
 	for (int i = 0; i < c->nengines; i++)
 		for (int j = i + 1; j < c->nengines; j++)
 			if (strcmp(c->engines[i].name, c->engines[j].name) == 0) {
@@ -136,36 +244,35 @@ naming_resolve(struct match_cfg *c)
 	return 0;
 }
 
+/*
+ * Says which engines are named by their command, and why, in one line:
+ * the one case a name is not what the person gave or the engine says of
+ * itself.  Names given or the engines' own need no word.
+ */
 void
 naming_print(const struct match_cfg *c, FILE *f)
 {
-	bool all_given = true;
+	int said = 0;
 
-	for (int i = 0; i < c->nengines; i++)
-		all_given &= c->engines[i].name_from == NAME_FILE ||
-		    c->engines[i].name_from == NAME_FLAG;
-	if (all_given)
-		return;
-	fprintf(f, "names:");
 	for (int i = 0; i < c->nengines; i++) {
 		const struct engine_cfg *e = &c->engines[i];
-		fprintf(f, "%s '%s' ", i ? "," : "", e->name);
-		if (e->name_from == NAME_FLAG)
-			fprintf(f, "(--name)");
-		else if (e->name_from == NAME_FILE)
-			fprintf(f, "(tournament file)");
-		else if (e->name_from == NAME_ID)
-			fprintf(f, "(its id name)");
-		else if (e->id_name == NULL)
-			fprintf(f, "(its command: it gave no id name)");
+		if (e->name_from != NAME_COMMAND)
+			continue;
+		fprintf(f, "%s'%s'", said++ ? ", " : "names from commands: ",
+		    e->name);
+		if (e->id_name == NULL)
+			fprintf(f, " (no id name)");
 		else if (strlen(e->id_name) > NAME_MAX_BYTES)
-			fprintf(f, "(its command: its id name is over %d "
-			    "bytes)", NAME_MAX_BYTES);
+			fprintf(f, " (id name over %d bytes)", NAME_MAX_BYTES);
 		else if (!utf8_valid(e->id_name))
-			fprintf(f, "(its command: its id name is not UTF-8)");
+			fprintf(f, " (id name not UTF-8)");
+		else if (i + 1 < c->nengines && c->engines[i + 1].name_from ==
+		    NAME_COMMAND && c->engines[i + 1].id_name != NULL &&
+		    strcmp(c->engines[i + 1].id_name, e->id_name) == 0)
+			continue;	/* said once, after the last alike */
 		else
-			fprintf(f, "(its command: its id name '%s' is another "
-			    "player's too)", e->id_name);
+			fprintf(f, " (id name '%s' shared)", e->id_name);
 	}
-	fprintf(f, "; --name NAME names an engine\n");
+	if (said > 0)
+		fprintf(f, "; --name NAME names an engine\n");
 }

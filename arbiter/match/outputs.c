@@ -88,29 +88,79 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 	}
 }
 
-/* Whether path is a file of records already (a device or a FIFO, such
- * as /dev/null, never is), said in one line.  One a run is writing (it
- * holds the lock: record_open_locked) is left for the lock to refuse,
- * in its own words. */
-static bool
-earlier_run(const char *path)
+/* FILE.jsonl's companions as outputs_follow_records names them:
+ * kind 0 the records, 1 the summary, 2 the chart; n > 0 the earlier
+ * run kept as FILE.n.jsonl (FILE.n when the name has no .jsonl). */
+static void
+companion(const char *records, int kind, int n, char *buf, size_t len)
 {
+	static const char *const tail[] = { ".jsonl", "-summary.json",
+		".svg" };
+	int stem = (int)strlen(records);
+	bool jsonl = stem > 6 && strcmp(records + stem - 6, ".jsonl") == 0;
+	char num[16] = "";
+
+	if (n > 0)
+		snprintf(num, sizeof(num), ".%d", n);
+	if (!jsonl && kind == 0)
+		snprintf(buf, len, "%s%s", records, num);
+	else
+		snprintf(buf, len, "%.*s%s%s", jsonl ? stem - 6 : stem, records,
+		    num, tail[kind]);
+}
+
+/*
+ * A run's records file that already holds an earlier run's (a device or
+ * a FIFO, such as /dev/null, never does) is not written into -- the two
+ * runs would verify as neither -- nor refused: the earlier run, with its
+ * summary and chart, is kept under the first free number (build/demo.jsonl
+ * -> build/demo.1.jsonl), said in one line, so running a command again
+ * never fails a newcomer.  One a run is writing (it holds the lock:
+ * record_open_locked) is left for the lock to refuse, in its own words.
+ * 0, or -1 after one line on stderr.
+ */
+static int
+keep_earlier_run(const char *path)
+{
+	char from[4096], to[4096], first[4096] = "";
 	struct stat st;
-	int fd;
-	bool live;
+	int fd, n, kind;
+	bool live, taken;
 
 	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
-		return false;
+		return 0;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
+		return 0;
 	live = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
 	close(fd);
 	if (live)
-		return false;
-	fprintf(stderr, "bezique-arbiter: %s already holds records of an "
-	    "earlier run: --resume %s continues it, -o FILE writes another "
-	    "file\n", path, path);
-	return true;
+		return 0;
+	for (n = 1, taken = true; taken && n < 10000; n += taken)
+		for (kind = 0, taken = false; kind < 3 && !taken; kind++) {
+			companion(path, kind, n, to, sizeof(to));
+			taken = access(to, F_OK) == 0;
+		}
+	/* link then unlink: never over a file that appeared meanwhile. */
+	for (kind = 0; kind < 3; kind++) {
+		companion(path, kind, 0, from, sizeof(from));
+		companion(path, kind, n, to, sizeof(to));
+		if (kind == 0)
+			snprintf(first, sizeof(first), "%s", to);
+		if (kind > 0 && access(from, F_OK) < 0)
+			continue;
+		if (link(kind == 0 ? path : from, to) < 0 || unlink(kind == 0 ?
+		    path : from) < 0) {
+			fprintf(stderr, "bezique-arbiter: %s holds an earlier "
+			    "run's records and cannot be kept as %s: %s "
+			    "(--resume %s continues it, -o FILE writes another "
+			    "file)\n", kind == 0 ? path : from, to,
+			    strerror(errno), path);
+			return -1;
+		}
+	}
+	fprintf(stderr, "bezique-arbiter: %s held an earlier run's records: "
+	    "kept as %s (--resume continues a run instead)\n", path, first);
+	return 0;
 }
 
 int
@@ -123,18 +173,15 @@ outputs_default_records(struct match_cfg *c, const char *tournament)
 	if (c->resume != NULL)
 		return 0;
 	if (c->records != NULL)
-		return earlier_run(c->records) ? -1 : 0;
+		return keep_earlier_run(c->records);
 	if (tournament != NULL) {
 		tournament_name(c, tournament, path, sizeof(path));
+		if (keep_earlier_run(path) < 0)
+			return -1;
 		if (create_new(path, true) < 0) {
-			if (errno == EEXIST)
-				fprintf(stderr, "bezique-arbiter: %s already "
-				    "holds records of an earlier run: --resume "
-				    "%s continues it, -o FILE writes another "
-				    "file\n", path, path);
-			else
-				fprintf(stderr, "bezique-arbiter: %s: %s\n",
-				    path, strerror(errno));
+			fprintf(stderr, "bezique-arbiter: %s: %s\n", path,
+			    errno == EEXIST ? "a run is writing it" :
+			    strerror(errno));
 			return -1;
 		}
 	} else {

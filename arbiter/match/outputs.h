@@ -28,10 +28,12 @@
 /*
  * Gives c a records file when it has none, created empty (never over
  * another run's): tournament is the tournament file's path, or NULL for
- * a match.  A file given (-o, records =) that already holds records is
- * refused unless --resume names it: a second run's records appended to
- * a first's make a file that verifies as neither.  0, or -1 after one
- * line on stderr.
+ * a match.  A file given (-o, records =) or a tournament's that already
+ * holds records is not appended to unless --resume names it (a second
+ * run's records appended to a first's make a file that verifies as
+ * neither): the earlier run is kept as FILE.1.jsonl (the next free
+ * number), with its summary and chart, said in one line.  0, or -1
+ * after one line on stderr.
  */
 int	outputs_default_records(struct match_cfg *c, const char *tournament);
 

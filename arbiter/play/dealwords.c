@@ -11,22 +11,16 @@
 #include <string.h>
 
 #include "play/dealwords.h"
+#include "record/words.h"
 
 #define RUBICON_GAME	1000	/* score.c's */
 #define LOSER_MIN	100
 
-/* n with a comma between thousands ("1,240"). */
+/* n with a comma between thousands ("1,240"), as words.h writes them. */
 static const char *
 num(int n, char *buf)
 {
-	int a = n < 0 ? -n : n;
-
-	if (a >= 1000)
-		snprintf(buf, 24, "%s%d,%03d", n < 0 ? "-" : "", a / 1000,
-		    a % 1000);
-	else
-		snprintf(buf, 24, "%d", n);
-	return buf;
+	return words_number(n, buf);
 }
 
 static int
@@ -40,7 +34,7 @@ static int
 pair_words(const struct score_rules *sr, int w, int l, const char *op,
     char *buf, size_t len)
 {
-	char a[24], b[24], c[24], d[24];
+	char a[WORDS_NUMBER], b[WORDS_NUMBER], c[WORDS_NUMBER], d[WORDS_NUMBER];
 
 	if (floor100(sr, w) == w && floor100(sr, l) == l)
 		return snprintf(buf, len, "winner %s %s loser %s", num(w, a),
@@ -58,7 +52,7 @@ ordinary(const struct score_rules *sr, const struct game_value *v,
 	int w = v->final[v->winner], l = v->final[1 - v->winner];
 	int diff = floor100(sr, w) - floor100(sr, l);
 	size_t n = (size_t)pair_words(sr, w, l, "−", buf, len);
-	char a[24], b[24], c[24];
+	char a[WORDS_NUMBER], b[WORDS_NUMBER], c[WORDS_NUMBER];
 
 	if (n >= len)
 		return 0;
@@ -86,7 +80,7 @@ rubicon(const struct score_rules *sr, const struct result *res,
 	int lr = floor100(sr, l), bonus = sr->rubicon_mode ==
 	    RUBICON_BICYCLE ? BICYCLE_BRISQUES : sr->rubicon_brisque_bonus;
 	size_t n;
-	char a[24], c[24];
+	char a[WORDS_NUMBER], c[WORDS_NUMBER];
 
 	n = (size_t)snprintf(buf, len, "a rubicon (the loser under %s): ",
 	    num(sr->rubicon_threshold, a));
@@ -118,7 +112,7 @@ forfeited(const struct score_rules *sr, const struct result *res,
 	int w = res->points[res->value.winner];
 	int total = floor100(sr, w) + LOSER_MIN + sr->rubicon_threshold +
 	    sr->rubicon_brisque_bonus;
-	char a[24], b[24], c[24], d[24], e[24];
+	char a[WORDS_NUMBER], b[WORDS_NUMBER], c[WORDS_NUMBER], d[WORDS_NUMBER], e[WORDS_NUMBER];
 	size_t n;
 
 	n = (size_t)snprintf(buf, len, "a forfeit counts as a rubicon: "

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <event2/event.h>
+
 #include "match/bot.h"
 #include "bzp.h"
 #include "base/config.h"
@@ -40,6 +42,7 @@ struct humangame {
 	void				*arg;
 	struct bot			*person;	/* once it was asked */
 	bool				 pending;	/* the person to act */
+	struct event			*begin;		/* the next deal */
 	bool				 want_deal;
 	/* The deal's index in the records; in a game of several deals
 	 * (two-hand) the game's, its deals counted by hand (records'
@@ -118,6 +121,23 @@ play_next(struct humangame *h)
 	json_decref(h->final);
 	h->final = NULL;
 	table_play(h->table, &d);
+}
+
+/*
+ * The next deal asked for by humangame_next(), begun on a turn of the
+ * loop of its own: never from inside a callback of the table, which
+ * after telling that a deal is done still frees it (and, in a game of
+ * several deals, goes on with the game's next deal itself).
+ */
+static void
+begin_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct humangame *h = arg;
+
+	if (table_busy(h->table))
+		h->want_deal = false;	/* the game's next deal is under way */
+	else if (h->want_deal && h->broken[0] == '\0')
+		play_next(h);
 }
 
 static void
@@ -199,6 +219,10 @@ on_deal_done(struct table *t, const struct deal_spec *d,
 	    h->o.seat : 1 - h->o.seat;
 
 	record_summary_of(rec, &sum);
+	/* The last deal's result, if no play_next() dropped it (the deal
+	 * after it was one of the same game). */
+	json_decref(h->result);
+	h->result = NULL;
 	if (h->records != NULL && record_write(rec, h->records, false, err,
 	    sizeof(err)) < 0)
 		fprintf(stderr, "bezique-arbiter: %s\n", err);
@@ -283,6 +307,8 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 		snprintf(h->broken, sizeof(h->broken), "cannot confine the "
 		    "engine (--no-sandbox runs it unconfined)");
 	h->table = table_new(base, reaper, &h->cfg, &tcb, h);
+	if ((h->begin = evtimer_new(base, begin_cb, h)) == NULL)
+		abort();
 	return h;
 }
 
@@ -291,6 +317,7 @@ humangame_free(struct humangame *h)
 {
 	if (h == NULL)
 		return;
+	event_free(h->begin);
 	table_free(h->table);
 	outputs_free(&h->cfg);
 	json_decref(h->log);
@@ -381,7 +408,7 @@ humangame_next(struct humangame *h, char *err, size_t errlen)
 		return -1;
 	}
 	h->want_deal = true;
-	play_next(h);
+	event_active(h->begin, EV_TIMEOUT, 0);	/* begin_cb */
 	return 0;
 }
 

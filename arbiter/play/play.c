@@ -49,8 +49,11 @@ on_changed(struct humangame *h, const char *line, void *arg)
 		else
 			drain(p);
 	} else if (json_is_object(json_object_get(st, "result")) &&
-	    !json_is_true(json_object_get(st, "in_deal"))) {
+	    !json_is_true(json_object_get(st, "in_deal")) && p->results <
+	    json_integer_value(json_object_get(st, "played"))) {
+		/* Each deal's end once: the next deal is asked for once. */
 		char err[256];
+		p->results++;
 		play_show_result(p);
 		if (humangame_next(h, err, sizeof(err)) < 0)
 			event_base_loopexit(p->base, NULL);

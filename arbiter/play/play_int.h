@@ -35,6 +35,12 @@ struct play {
 	int			 nchoices;
 	int			 decisions;	/* shown so far */
 	bool			 told_waiting;	/* of a card held back */
+	int			 results;	/* deals over, shown */
+	/* Where the game of several deals (two-hand's, to 1,000) stands,
+	 * from the last newgame and gameover lines: the game and its deal
+	 * (from 1), each seat's total, whether the game is over. */
+	int			 game_no, hand, totals[2];
+	bool			 game_over;
 };
 
 /* The board and the numbered choices of a decision due. */

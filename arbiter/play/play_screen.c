@@ -242,28 +242,71 @@ play_show_decision(struct play *p)
 	game_free(v);
 }
 
+/* "you 820, bezique-engine 460": the game's totals. */
+static void
+say_totals(const struct play *p, const char *before)
+{
+	int me = humangame_seat(p->game);
+	char a[WORDS_NUMBER], b[WORDS_NUMBER], c[WORDS_NUMBER];
+
+	play_say("", "%s: you %s, %s %s (the game is to %s)", before,
+	    words_number(p->totals[me], a), humangame_name(p->game, 1 - me),
+	    words_number(p->totals[1 - me], b), words_number(humangame_rules(
+	    p->game)->game_target, c));
+}
+
+/* The game's end: who won it, by the totals (protocol.md, gameover). */
+static void
+say_game_over(const struct play *p)
+{
+	int me = humangame_seat(p->game), mine = p->totals[me],
+	    theirs = p->totals[1 - me];
+	char a[WORDS_NUMBER], b[WORDS_NUMBER];
+
+	play_say("", "game over: %s%s, %s to %s", mine == theirs ? "drawn" :
+	    mine > theirs ? "you win" : humangame_name(p->game, 1 - me),
+	    mine == theirs ? "" : mine > theirs ? " the game" :
+	    " wins the game", words_number(mine > theirs ? mine : theirs, a),
+	    words_number(mine > theirs ? theirs : mine, b));
+}
+
 void
 play_show_result(struct play *p)
 {
 	json_t *st = humangame_state(p->game), *r = json_object_get(st,
-	    "result");
+	    "result"), *pts = json_object_get(r, "points");
 	int me = humangame_seat(p->game), w;
 	const char *other = humangame_name(p->game, 1 - me);
+	bool several = humangame_rules(p->game)->game_target > 0;
+	char a[WORDS_NUMBER], b[WORDS_NUMBER], c[WORDS_NUMBER];
+	char brisques[64 + NAME_MAX_BYTES];
 
 	if (r != NULL && json_is_object(r)) {
+		json_t *br = json_object_get(r, "brisques");
 		w = (int)json_integer_value(json_object_get(r, "winner"));
+		/* What the game's totals add: brisques count in two-hand. */
+		snprintf(brisques, sizeof(brisques), ", brisques you %d, %s %d",
+		    (int)json_integer_value(json_array_get(br, (size_t)me)),
+		    other, (int)json_integer_value(json_array_get(br,
+		    (size_t)(1 - me))));
 		printf("\n");
-		play_say("", "deal over: points you %d, %s %d: %s%s %d%s",
-		    (int)json_integer_value(json_array_get(json_object_get(r,
-		    "points"), (size_t)me)), other,
-		    (int)json_integer_value(json_array_get(json_object_get(r,
-		    "points"), (size_t)(1 - me))), w < 0 ? "drawn," :
-		    w == me ? "you" : other, w < 0 ? "" : w == me ? " win" :
-		    " wins",
-		    (int)json_integer_value(json_object_get(r, "value")),
+		/* A deal of a game of several has no value of its own. */
+		play_say("", "deal over: points you %s, %s %s%s: %s%s%s%s%s",
+		    words_number(json_integer_value(json_array_get(pts,
+		    (size_t)me)), a), other, words_number(json_integer_value(
+		    json_array_get(pts, (size_t)(1 - me))), b), several ?
+		    brisques : "", w < 0 ?
+		    "drawn" : w == me ? "you" : other, w < 0 ? "" : w == me ?
+		    " win" : " wins", several ? (w < 0 ? "" : " the deal") :
+		    " ", several ? "" : words_number(json_integer_value(
+		    json_object_get(r, "value")), c),
 		    json_is_true(json_object_get(r, "rubicon")) ?
 		    " (rubicon)" : "");
 	}
+	if (several)
+		say_totals(p, "game");
+	if (several && p->game_over)
+		say_game_over(p);
 	json_decref(st);
 }
 
@@ -281,16 +324,72 @@ card_of(const struct play *p, const struct bzp_msg *m, const char *key,
 	return words_card(&p->w, c, buf);
 }
 
-static void
-say_newgame(const struct play *p, int me)
+/* The number of key in a line, or dflt. */
+static int
+line_int(const struct bzp_msg *m, const char *key, int dflt)
 {
+	long long n;
+
+	return bzp_get_int(m, key, 0, 1 << 30, &n) == 0 ? (int)n : dflt;
+}
+
+/* Each seat's number in "totals=820,460". */
+static void
+line_totals(const struct bzp_msg *m, int totals[2])
+{
+	const char *t = bzp_get(m, "totals");
+	char *end;
+	long a, b;
+
+	totals[0] = totals[1] = 0;
+	if (t == NULL)
+		return;
+	a = strtol(t, &end, 10);
+	if (*end != ',')
+		return;
+	b = strtol(end + 1, &end, 10);
+	if (*end == '\0' && a >= 0 && b >= 0 && a < 1L << 30 && b < 1L << 30) {
+		totals[0] = (int)a;
+		totals[1] = (int)b;
+	}
+}
+
+/* Who leads, from the line's dealer (the seat after the dealer leads);
+ * in a game of several deals, which deal of which game, and the totals
+ * before it. */
+static void
+say_newgame(struct play *p, const struct bzp_msg *m, int me)
+{
+	int dealer = line_int(m, "dealer", 1), n = humangame_rules(
+	    p->game)->players;
+	bool several = humangame_rules(p->game)->game_target > 0;
+	char where[64] = "";
+
+	if (several) {
+		p->game_no = line_int(m, "game", 0) + 1;
+		p->hand = line_int(m, "hand", 0) + 1;
+		line_totals(m, p->totals);
+		p->game_over = false;
+		snprintf(where, sizeof(where), " (game %d, deal %d)",
+		    p->game_no, p->hand);
+	}
 	printf("\n");
-	if (me == 0)
-		play_say("", "new deal: you are seat 0 (the elder hand, you "
-		    "lead first)");
+	if ((dealer + 1) % n == me)
+		play_say("", "new deal%s: you are seat %d, the elder hand: you "
+		    "lead first", where, me);
 	else
-		play_say("", "new deal: you are seat %d (the dealer, %s leads "
-		    "first)", me, humangame_name(p->game, 1 - me));
+		play_say("", "new deal%s: you are seat %d, the dealer: %s leads "
+		    "first", where, me, humangame_name(p->game, 1 - me));
+	if (several && p->hand > 1)
+		say_totals(p, "the game so far");
+}
+
+/* The game's totals after the deal and whether the game is over. */
+static void
+take_gameover(struct play *p, const struct bzp_msg *m)
+{
+	line_totals(m, p->totals);
+	p->game_over = line_int(m, "gameover", 1) == 1;
 }
 
 /* A declaration of an event line in words, from its action text. */
@@ -363,6 +462,8 @@ play_show_line(struct play *p, const char *line)
 		    "scores", bzp_get(&m, "points") ? bzp_get(&m, "points") :
 		    "?");
 	else if (strcmp(ev, "newgame") == 0)
-		say_newgame(p, me);
+		say_newgame(p, &m, me);
+	else if (strcmp(ev, "gameover") == 0)
+		take_gameover(p, &m);
 	free(copy);
 }

@@ -114,6 +114,7 @@ standings_print(struct standings *s, FILE *f, int B)
 {
 	struct figures g;
 	int w = name_width(s, 20);
+	bool drawn = false;
 	char fail[128], bt[16], gap[24];
 
 	if (standings_figures(s, B, &g) < 0)
@@ -143,9 +144,21 @@ standings_print(struct standings *s, FILE *f, int B)
 		    (s->wins[e] + s->draws[e] / 2.0) / (double)d : 0.0,
 		    s->value[e].mean, isfinite(ci) ? ci : 0, fail);
 	}
-	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; draws: nu = %.3f; "
-	    "%d deals\n", g.r.advantage, g.r.advantage_ci95, g.r.draw_nu,
-	    s->deals);
+	/* The draw parameter only where there are draws, and in words: in
+	 * the Davidson model two equals draw nu / (2 + nu) of their deals. */
+	for (int e = 0; e < s->cfg->nengines; e++)
+		drawn |= s->draws[e] > 0;
+	fprintf(f, "elder-hand advantage %+.0f ± %.0f Elo; ", g.r.advantage,
+	    g.r.advantage_ci95);
+	if (drawn)
+		fprintf(f, "draws: nu = %.3f (two equals would draw %.0f%% of "
+		    "their deals); ", g.r.draw_nu, 100 * g.r.draw_nu / (2 +
+		    g.r.draw_nu));
+	fprintf(f, "%d deals\n", s->deals);
+	/* match's 'Elo (deals)' for the same deals differs: say why. */
+	fprintf(f, "Elo centred on the mean: match's Elo is a gap between two, "
+	    "from the score alone; here the gap is fitted with the elder-hand "
+	    "advantage and a weak prior\n");
 	print_crosstable(s, f, g.order);
 	print_los(s, f, &g.r, g.order);
 	elo_fit_free(&g.r);

@@ -173,11 +173,16 @@ show_extras(json_t *r, struct game *g)
 
 /* "Deal 1: alice (seat 0, elder hand) against bob (seat 1, dealer)":
  * deals numbered from 1 where people read them (the record's "deal" is
- * the schedule's index, from 0). */
+ * the schedule's index, from 0); a deal of a game of several (hand >=
+ * 0, from the record's series) "Game 1, deal 2", as terminal play says
+ * it. */
 static void
-print_header(const struct shown *d, int deal, int n, int dealer)
+print_header(const struct shown *d, int deal, int hand, int n, int dealer)
 {
-	printf("Deal %d:", deal + 1);
+	if (hand >= 0)
+		printf("Game %d, deal %d:", deal + 1, hand + 1);
+	else
+		printf("Deal %d:", deal + 1);
 	for (int s = 0; s < n; s++)
 		printf("%s %s (seat %d%s)", s ? (s == n - 1 ? " against" : ",") :
 		    "", d->names[s], s, s == dealer ? ", dealer" :
@@ -236,6 +241,7 @@ print_result(const struct shown *d, json_t *r, struct game *g, int n)
 	    "termination")), *reason = json_string_value(json_object_get(r,
 	    "reason"));
 	struct result res;
+	char num[WORDS_NUMBER];
 
 	if (term != NULL && strcmp(term, "normal") != 0) {
 		json_t *fs = json_object_get(r, "fault_seat");
@@ -246,17 +252,20 @@ print_result(const struct shown *d, json_t *r, struct game *g, int n)
 	if (json_is_true(json_object_get(r, "voided")))
 		printf("  voided: played again; a failure, not a result\n");
 	game_result(g, &res);
+	/* Numbers as every output writes them (words_number). */
 	printf("  points");
 	for (int s = 0; s < n; s++)
-		printf("%s%d", s ? "-" : " ", res.points[s]);
+		printf("%s%s", s ? "-" : " ", words_number(res.points[s], num));
 	printf(", brisques");
 	for (int s = 0; s < n; s++)
-		printf("%s%d", s ? "-" : " ", res.brisques[s]);
+		printf("%s%s", s ? "-" : " ", words_number(res.brisques[s],
+		    num));
 	if (res.value.winner < 0)
 		printf(": drawn\n\n");
 	else
-		printf(": %s wins %d%s\n\n", d->names[res.value.winner],
-		    res.value.value, res.value.rubicon ? " (rubicon)" : "");
+		printf(": %s wins %s%s\n\n", d->names[res.value.winner],
+		    words_number(res.value.value, num), res.value.rubicon ?
+		    " (rubicon)" : "");
 }
 
 /* The players' names from the record, and their column's width. */
@@ -308,7 +317,9 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 	    record_parse_deck(&rules, deck_text, deck, err, sizeof(err)) < 0 ||
 	    (g = game_new_from_deck(&rules, deck, dealer)) == NULL)
 		return SHOW_UNREADABLE;
-	print_header(&d, deal, rules.players, dealer);
+	print_header(&d, deal, json_is_integer(json_object_get(json_object_get(
+	    r, "series"), "hand")) ? (int)json_integer_value(json_object_get(
+	    json_object_get(r, "series"), "hand")) : -1, rules.players, dealer);
 	show_extras(r, g);
 	print_hands(&d, g, rules.players);
 	print_actions(&d, actions, g);

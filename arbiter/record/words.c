@@ -12,6 +12,24 @@
 static const char *const suit_symbols[] = { "\u2660", "\u2665", "\u2666",
 	"\u2663" };
 
+char *
+words_number(long long n, char *buf)
+{
+	char digits[WORDS_NUMBER];
+	int len = snprintf(digits, sizeof(digits), "%llu", n < 0 ?
+	    0ULL - (unsigned long long)n : (unsigned long long)n), o = 0;
+
+	if (n < 0)
+		buf[o++] = '-';
+	for (int i = 0; i < len; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 const char *
 words_suit(int suit)
 {

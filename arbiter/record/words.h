@@ -27,6 +27,11 @@ struct words {
 
 /* "K♥" (or "KH"), "10♦" (or "10D"); returns buf, of WORDS_MAX bytes. */
 char		*words_card(const struct words *w, int card, char *buf);
+/* n as every output writes a number for a person: a comma between
+ * thousands ("1,560", "-2,900", "870"); returns buf, of WORDS_NUMBER
+ * bytes. */
+#define WORDS_NUMBER	32
+char		*words_number(long long n, char *buf);
 /* "spades". */
 const char	*words_suit(int suit);
 /* What a would do, in words, for the seat to move in v: "A♠", "A♠ from

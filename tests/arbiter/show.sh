@@ -79,7 +79,7 @@ Deal 1: Zoë (seat 0, elder hand) against greedy (seat 1, dealer)
   greedy declares bézique Q♠ J♦ for 40
          the stock is exhausted: the last tricks
   greedy scores 50 for the last trick
-  points 40-1010, brisques 150-170: greedy wins 2400 (rubicon)
+  points 40-1,010, brisques 150-170: greedy wins 2,400 (rubicon)
 EOF
 )
 [ "$got" = "$want" ] || { echo "show.sh: the fixed deal reads"; printf '%s\n' "$got"

@@ -94,6 +94,22 @@ a_bezique_shows_its_queen_first(void **state)
 	}
 }
 
+/* One way to write a number for a person, everywhere (issue 43). */
+static void
+numbers_have_a_comma_between_thousands(void **state)
+{
+	char b[WORDS_NUMBER];
+
+	assert_string_equal(words_number(0, b), "0");
+	assert_string_equal(words_number(870, b), "870");
+	assert_string_equal(words_number(1000, b), "1,000");
+	assert_string_equal(words_number(1560, b), "1,560");
+	assert_string_equal(words_number(-2900, b), "-2,900");
+	assert_string_equal(words_number(455700, b), "455,700");
+	assert_string_equal(words_number(1234567, b), "1,234,567");
+	assert_string_equal(words_number(-999, b), "-999");
+}
+
 int
 main(void)
 {
@@ -102,6 +118,7 @@ main(void)
 		cmocka_unit_test(sequences_are_trump_or_plain),
 		cmocka_unit_test(marriages_are_royal_or_common),
 		cmocka_unit_test(a_bezique_shows_its_queen_first),
+		cmocka_unit_test(numbers_have_a_comma_between_thousands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

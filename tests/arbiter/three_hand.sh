@@ -60,7 +60,7 @@ assert {e["name"] for e in s["engines"]} == {"greedy", "r1", "r2"}
 EOF
 "$A" rate "$tmp/full.jsonl" | grep -q '^1   greedy .* 6 '
 "$A" show "$tmp/full.jsonl" --deal 1 | head -n 2 >"$tmp/show.txt"
-grep -q '^Deal 1: greedy (seat 0, elder hand), r1 (seat 1) against r2 (seat 2, dealer)$' "$tmp/show.txt"
+grep -q '^Game 1, deal 1: greedy (seat 0, elder hand), r1 (seat 1) against r2 (seat 2, dealer)$' "$tmp/show.txt"
 grep -q 'totals 0-0-0 before it' "$tmp/show.txt"
 
 # Cut off after the second deal of the first game, then resumed.

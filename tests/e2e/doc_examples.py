@@ -8,7 +8,10 @@ sh) is an example when its first line is a command: `make`, `build/...`,
 `python3`, `cc`, ... or a `$ ` prompt (then only the prompted lines are
 commands, the rest output).  Commands run one by one, in order, in a
 temporary copy of the tree (its files linked, build/ holding links to
-the built programs), each to exit 0.
+the built programs), each to exit 0.  Every document's run in that one
+tree, README.md first, as a newcomer goes on from README to the guides
+on one build directory (issue 43: a command run again, such as a
+match's `-o build/m.jsonl`, must not fail).
 
 An example that cannot run here is left out only by a marker next to it,
 an HTML comment on the lines just above its block, which this reads:
@@ -143,13 +146,13 @@ def main():
     build = sys.argv[1] if len(sys.argv) > 1 else "build"
     docs = sys.argv[2:] or [d for d in DOCS if os.path.exists(d)]
     failures = ran = skipped = 0
-    for path in docs:
-        steps, problems = plan(path)
-        for p in problems:
-            print(p)
-            failures += 1
-        with tempfile.TemporaryDirectory() as where:
-            tree(build, where)
+    with tempfile.TemporaryDirectory() as where:
+        tree(build, where)
+        for path in docs:
+            steps, problems = plan(path)
+            for p in problems:
+                print(p)
+                failures += 1
             for line, cmd, why in steps:
                 if cmd is None:
                     skipped += 1
