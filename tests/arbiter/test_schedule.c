@@ -140,7 +140,7 @@ the_defaults_deal_no_deck_twice(void **state)
 		}
 		c.rounds = 3;
 		c.deals = schedule_pairings(c.format, c.nengines) * c.rounds;
-		c.seed = 4141;
+		run_key_from_text("test_schedule 4141", c.key);
 		assert_false(c.duplicate || c.common_deals);
 		assert_false(schedule_decks_shared(&c));
 		for (int k = 0; k < c.deals; k++)
