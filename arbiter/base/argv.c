@@ -38,12 +38,6 @@ argv_is_operator(char c)
 }
 
 void
-argv_hide(char *arg)
-{
-	memset(arg, 'x', strlen(arg));
-}
-
-void
 argv_free(char **argv)
 {
 	if (argv == NULL)

@@ -40,11 +40,4 @@ char	**argv_split(const char *line, int *argcp, char *err, size_t errlen);
 /* Frees a vector from argv_split().  argv_free(NULL) does nothing. */
 void	  argv_free(char **argv);
 
-/*
- * Overwrites an argument of this process's own command line in place,
- * so that /proc/PID/cmdline, which every process on the machine can
- * read, no longer shows it (a seed given with --seed: seed.h).
- */
-void	  argv_hide(char *arg);
-
 #endif

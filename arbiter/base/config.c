@@ -526,8 +526,6 @@ parse_flags(struct match_cfg *c, int argc, char **argv, bool engines)
 			return -1;
 		if (other_flag(c, f, v, &used) < 0)
 			return -1;
-		if (strcmp(f, "--seed") == 0 || strcmp(f, "--key") == 0)
-			argv_hide(argv[i + 1]);
 		i += used;
 	}
 	return 0;

@@ -141,7 +141,6 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 			fprintf(stderr, "bezique-arbiter: --seed is "
 			    "short, a number or a date: the engine's author "
 			    "could guess it and deal every deck\n");
-		argv_hide(argv[*i]);
 	}
 	else if (strcmp(f, "--key") == 0) {
 		if (run_key_parse(v, o->key) < 0) {
@@ -150,7 +149,6 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 			return -1;
 		}
 		o->seed_drawn = false;
-		argv_hide(argv[*i]);
 	}
 	else if (strcmp(f, "--variant") == 0) {
 		struct rules r;
