@@ -154,8 +154,13 @@ def nobody_can_run():
         uid = pwd.getpwnam("nobody").pw_uid
     except KeyError:
         return None
-    probe = subprocess.run([BAD, "--mode", "crash-start"],
-                           preexec_fn=as_nobody(uid), capture_output=True)
+    # Under a home of mode 700 (root's) nobody cannot even exec it.
+    try:
+        probe = subprocess.run([BAD, "--mode", "crash-start"],
+                               preexec_fn=as_nobody(uid),
+                               capture_output=True)
+    except OSError:
+        return None
     return uid if probe.returncode == 3 else None
 
 
