@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/run_key.h"
 #include "rules.h"
@@ -235,6 +236,17 @@ void	config_free(struct match_cfg *c);
  * program's directory ("bezique-engine --level random"), at most
  * NAME_MAX_BYTES (cut between characters); the caller frees it. */
 char	*config_command_name(const char *command);
+
+/* The index of the engine named name in c, -1 for none (a record's
+ * player: names are unique in a run). */
+static inline int
+config_engine_index(const struct match_cfg *c, const char *name)
+{
+	for (int e = 0; e < c->nengines; e++)
+		if (strcmp(c->engines[e].name, name) == 0)
+			return e;
+	return -1;
+}
 
 /* The usage text of `match`'s flags. */
 void	config_usage(FILE *f);

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "base/xmalloc.h"
 #include "luck.h"
 #include "rating/luck_deal.h"
 #include "record/record.h"
@@ -25,10 +26,8 @@ struct luck_book {
 struct luck_book *
 luck_book_new(int n)
 {
-	struct luck_book *b = calloc(1, sizeof(*b));
+	struct luck_book *b = xcalloc(1, sizeof(*b));
 
-	if (b == NULL)
-		abort();
 	luck_v_eval(&b->v);
 	b->n = n;
 	return b;

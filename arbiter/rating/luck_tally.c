@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/textcol.h"
+#include "base/xmalloc.h"
 #include "rating/luck_tally.h"
 #include "rating/stats.h"
 
@@ -32,10 +33,8 @@ struct luck_tally {
 struct luck_tally *
 luck_tally_new(const struct match_cfg *cfg)
 {
-	struct luck_tally *t = calloc(1, sizeof(*t));
+	struct luck_tally *t = xcalloc(1, sizeof(*t));
 
-	if (t == NULL)
-		abort();
 	t->cfg = cfg;
 	return t;
 }
@@ -49,14 +48,6 @@ luck_tally_free(struct luck_tally *t)
 	free(t);
 }
 
-static int
-engine_of(const struct luck_tally *t, const char *name)
-{
-	for (int e = 0; e < t->cfg->nengines; e++)
-		if (strcmp(t->cfg->engines[e].name, name) == 0)
-			return e;
-	return -1;
-}
 
 /* One unit (a pair's mean, or a deal) for lo, and as hi saw it. */
 static void
@@ -73,8 +64,8 @@ void
 luck_tally_add(struct luck_tally *t, const struct record_summary *s,
     const double *luck)
 {
-	int e0 = engine_of(t, s->players[0]), e1 = engine_of(t,
-	    s->players[1]), lo, hi;
+	int e0 = config_engine_index(t->cfg, s->players[0]);
+	int e1 = config_engine_index(t->cfg, s->players[1]), lo, hi;
 	double x[NFIG], score0 = s->winner < 0 ? 0.5 : s->winner == 0;
 	double v0 = s->winner < 0 ? 0 : s->winner == 0 ? s->value : -s->value;
 
@@ -102,9 +93,8 @@ luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 		}
 	if (t->nhalf == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 16;
-		if ((t->half = realloc(t->half, sizeof(*t->half) *
-		    (size_t)t->cap)) == NULL)
-			abort();
+		t->half = xreallocarray(t->half, (size_t)t->cap,
+		    sizeof(*t->half));
 	}
 	t->half[t->nhalf].pair = s->pair;
 	t->half[t->nhalf].lo = lo;
@@ -288,7 +278,7 @@ luck_tally_json(struct luck_tally *t, json_t *standings)
 
 	finish(t);
 	json_array_foreach(list, i, o) {
-		int e = engine_of(t, json_string_value(json_object_get(o,
+		int e = config_engine_index(t->cfg, json_string_value(json_object_get(o,
 		    "name")) ? json_string_value(json_object_get(o, "name")) :
 		    "");
 		json_t *adj;

@@ -41,15 +41,6 @@ standings_free(struct standings *s)
 	free(s);
 }
 
-static int
-engine_index(const struct standings *s, const char *name)
-{
-	for (int e = 0; e < s->n; e++)
-		if (strcmp(s->cfg->engines[e].name, name) == 0)
-			return e;
-	return -1;
-}
-
 /* Completes or starts the duplicate pair of a deal (outcome for the
  * lower-numbered engine of the pairing: 0 won, 1 drawn, 2 lost). */
 static void
@@ -116,7 +107,7 @@ add_three(struct standings *s, const struct record_summary *r)
 		}
 	s->deals -= 2;		/* one game, counted once */
 	for (int seat = 0; seat < 3; seat++) {
-		int e = engine_index(s, r->players[seat]);
+		int e = config_engine_index(s->cfg, r->players[seat]);
 		if (e < 0)
 			continue;
 		if (r->term != TERM_NORMAL && r->fault_seat == seat)
@@ -130,7 +121,7 @@ void
 standings_add(struct standings *s, const struct record_summary *r)
 {
 	if (r->voided) {	/* a failure, not a result */
-		int e = engine_index(s, r->players[r->fault_seat]);
+		int e = config_engine_index(s->cfg, r->players[r->fault_seat]);
 		if (e >= 0)
 			s->failures[e][r->term]++;
 		return;
@@ -144,8 +135,8 @@ standings_add(struct standings *s, const struct record_summary *r)
 static void
 add_two(struct standings *s, const struct record_summary *r, bool pairs)
 {
-	int e0 = engine_index(s, r->players[0]), e1 = engine_index(s,
-	    r->players[1]);
+	int e0 = config_engine_index(s->cfg, r->players[0]);
+	int e1 = config_engine_index(s->cfg, r->players[1]);
 	int outcome = r->winner < 0 ? 1 : r->winner == 0 ? 0 : 2;
 	int lo = e0 < e1 ? e0 : e1, hi = e0 < e1 ? e1 : e0;
 	double v0 = r->winner < 0 ? 0 : r->winner == 0 ? r->value : -r->value;
