@@ -9,6 +9,7 @@
 #include <openssl/hmac.h>
 
 #include "card.h"
+#include "rng.h"
 
 #include "record/deck_key.h"
 
@@ -62,9 +63,8 @@ stream_next(struct keyed_stream *s)
 	return x;
 }
 
-/* rng_below()'s rejection, on the keyed words (rng.h): the same lines on
- * another source of words, so that the engine's hot loop keeps its
- * inlined SplitMix64 and engine/core no crypto. */
+/* rng_below() on the keyed words: engine/core keeps no crypto, and its
+ * hot loop its inlined SplitMix64. */
 static uint64_t
 stream_below(struct keyed_stream *s, uint64_t n)
 {
@@ -72,7 +72,7 @@ stream_below(struct keyed_stream *s, uint64_t n)
 
 	do
 		x = stream_next(s);
-	while (x < n && x < -n % n);
+	while (rng_rejects(x, n));
 	return x % n;
 }
 

@@ -8,12 +8,9 @@ rng_below(struct rng *r, uint64_t n)
 {
 	uint64_t x;
 
-	/* Rejects x < 2^64 mod n (computed without 128-bit arithmetic as
-	 * -n % n); that bound is below n, so it is worked out, at the
-	 * cost of a division, only for the rare x below n. */
 	do
 		x = rng_next(r);
-	while (x < n && x < -n % n);
+	while (rng_rejects(x, n));
 	return x % n;
 }
 

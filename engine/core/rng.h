@@ -40,6 +40,19 @@ rng_next(struct rng *r)
 	return z ^ (z >> 31);
 }
 
+/*
+ * Whether rng_below(n) throws the word x away and draws again: x below
+ * 2^64 mod n (worked out, at the cost of a division, only for the rare
+ * x below n; -n % n is 2^64 mod n without 128-bit arithmetic).  Any
+ * source of uniform 64-bit words draws uniformly from [0, n) by it: the
+ * arbiter's keyed decks use it on HMAC words.
+ */
+static inline int
+rng_rejects(uint64_t x, uint64_t n)
+{
+	return x < n && x < -n % n;
+}
+
 uint64_t	rng_below(struct rng *r, uint64_t n);
 void		rng_shuffle16(struct rng *r, uint16_t *a, int n);
 
