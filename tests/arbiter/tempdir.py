@@ -7,9 +7,11 @@ without locking anything.  Two copies of tests/fixtures/tempbot.py, one
 a seat, each make a temporary file, a SQLite database in the temporary
 directory, read a read-only SQLite book beside them (in the build tree:
 not in /tmp, which the test's engines read as the machine's) and use
-multiprocessing's Lock and Pool, then play.  Every probe must succeed,
-each copy must see only what it made itself, and nothing it wrote may
-be left on the machine's /dev/shm after the run.  Before this, SQLite
+multiprocessing's Lock and Pool, and a 2 MiB file, then play.  Every
+probe must succeed, each copy must see only what it made itself, and
+nothing it wrote may be left on the machine's /dev/shm after the run.
+With --limit-temp 1 the 2 MiB file is refused (ENOSPC) and the bot plays
+on.  Before this, SQLite
 said "database is locked" and tempfile "No usable temporary directory".
 """
 import json
@@ -27,7 +29,8 @@ BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
 BOT = "python3 " + os.path.abspath("tests/fixtures/tempbot.py")
 PROBES = ("tmpdir", "tempfile", "sqlite-temp", "sqlite-book",
-          "multiprocessing", "after")
+          "multiprocessing", "big", "after")
+BIG = str(2 << 20)
 
 
 def reports(log):
@@ -64,7 +67,7 @@ def main():
              "-e", BOT, "--name", "b", "--stderr", logs[1], "-n", "2",
              "-q", "-o", os.path.join(tmp, "r.jsonl")],
             capture_output=True, text=True, timeout=300,
-            env=dict(os.environ, TEMPBOT_BOOK=book))
+            env=dict(os.environ, TEMPBOT_BOOK=book, TEMPBOT_BIG=BIG))
         check("the match of two tempbots ends well", p.returncode == 0)
         recs = [json.loads(l) for l in open(os.path.join(tmp, "r.jsonl"))]
         check("... every deal normal", recs and all(
@@ -80,6 +83,17 @@ def main():
             # Its own directory of sqlite-temp, and nothing of the other's.
             check("%s: sees only what it made" % name, all(
                 t.count("tempbot-") == 1 for _, t in got.get("after", [])))
+        log = os.path.join(tmp, "small.log")
+        p = subprocess.run(
+            [ARB, "match", "-e", BOT, "--name", "a", "--stderr", log,
+             "-e", BOT, "--name", "b", "-n", "1", "--limit-temp", "1", "-q",
+             "-o", os.path.join(tmp, "small.jsonl")],
+            capture_output=True, text=True, timeout=300,
+            env=dict(os.environ, TEMPBOT_BOOK=book, TEMPBOT_BIG=BIG))
+        said = reports(log).get("big", [])
+        check("--limit-temp 1: the 2 MiB file refused, the deal played",
+              p.returncode == 0 and said and
+              all(not ok and "No space" in t for ok, t in said))
         left = set(os.listdir("/dev/shm")) - shm_before if os.path.isdir(
             "/dev/shm") else set()
         check("nothing left on the machine's /dev/shm: %s" % sorted(left),
