@@ -16,6 +16,7 @@
 #include "match/match.h"
 #include "match/naming.h"
 #include "match/outputs.h"
+#include "net/seats.h"
 #include "play/play.h"
 #include "rating/rate.h"
 #include "match/seed.h"
@@ -79,10 +80,11 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		if (seed_settle(&cfg) == 0 && outputs_confine(&cfg) == 0 &&
-		    naming_resolve(&cfg) == 0) {
+		if (net_seats_name(&cfg) == 0 && seed_settle(&cfg) == 0 &&
+		    outputs_confine(&cfg) == 0 && naming_resolve(&cfg) == 0) {
 			naming_print(&cfg, stdout);
 			rc = outputs_default_records(&cfg, NULL) < 0 ||
+			    net_seats_open(&cfg) < 0 ||
 			    outputs_confine(&cfg) < 0 ? 1 :
 			    match_run(&cfg, argc, argv);
 			outputs_tidy(&cfg);
@@ -105,8 +107,8 @@ cmd_match(int argc, char **argv)
 		outputs_free(&cfg);
 		return 2;
 	}
-	if (seed_settle(&cfg) < 0 || outputs_confine(&cfg) < 0 ||
-	    naming_resolve(&cfg) < 0) {
+	if (net_seats_name(&cfg) < 0 || seed_settle(&cfg) < 0 ||
+	    outputs_confine(&cfg) < 0 || naming_resolve(&cfg) < 0) {
 		outputs_free(&cfg);
 		return 2;
 	}
@@ -114,8 +116,8 @@ cmd_match(int argc, char **argv)
 	/* Again, to protect the records file now named (the engines asked
 	 * their names were confined without it: it did not exist). */
 	rc = outputs_default_records(&cfg, NULL) < 0 ||
-	    (cfg.records_default && outputs_confine(&cfg) < 0) ? 1 :
-	    match_run(&cfg, argc, argv);
+	    net_seats_open(&cfg) < 0 || ((cfg.records_default || cfg.seats) &&
+	    outputs_confine(&cfg) < 0) ? 1 : match_run(&cfg, argc, argv);
 	outputs_tidy(&cfg);
 	outputs_free(&cfg);
 	return rc;

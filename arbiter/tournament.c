@@ -14,6 +14,7 @@
 #include "base/utf8.h"
 #include "match/match.h"
 #include "match/outputs.h"
+#include "net/seats.h"
 #include "record/schedule.h"
 #include "match/seed.h"
 #include "tournament.h"
@@ -65,6 +66,9 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "limit_cpu", "--limit-cpu" }, { "limit_files", "--limit-files" },
 		{ "limit_processes", "--limit-processes" },
 		{ "limit_log", "--limit-log" }, { "limit_temp", "--limit-temp" },
+		{ "listen", "--listen" }, { "tokens", "--tokens" },
+		{ "connect_timeout", "--connect-timeout" },
+		{ "reconnect_grace", "--reconnect-grace" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];
@@ -95,7 +99,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	if (strcmp(key, "duplicate") == 0 || strcmp(key, "common_deals") == 0 ||
 	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0 ||
 	    strcmp(key, "ponder") == 0 || strcmp(key, "affinity") == 0 ||
-	    strcmp(key, "live") == 0) {
+	    strcmp(key, "live") == 0 || strcmp(key, "insecure") == 0) {
 		bool yes = strcmp(value, "true") == 0 ||
 		    strcmp(value, "yes") == 0 || strcmp(value, "1") == 0;
 		if (!yes && strcmp(value, "false") != 0 &&
@@ -114,6 +118,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 			r->c->limits.affinity = yes;
 		else if (key[0] == 'l')
 			r->c->live = yes;
+		else if (key[0] == 'i')
+			r->c->insecure = yes;
 		else
 			r->c->reuse_engines = yes;
 		return 1;
@@ -337,9 +343,11 @@ tournament_main(int argc, char **argv)
 	if (config_parse_overrides(&c, argc - 1, argv + 1) < 0)
 		goto out;
 	outputs_follow_records(&c, file);
-	if (tournament_check(&c, argv[0]) == 0 && seed_settle(&c) == 0)
+	if (tournament_check(&c, argv[0]) == 0 && net_seats_name(&c) == 0 &&
+	    seed_settle(&c) == 0)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
-		    outputs_confine(&c) < 0 ? 1 : match_run(&c, argc, argv);
+		    net_seats_open(&c) < 0 || outputs_confine(&c) < 0 ? 1 :
+		    match_run(&c, argc, argv);
 out:
 	outputs_tidy(&c);
 	outputs_free(&c);

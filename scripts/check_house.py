@@ -8,7 +8,8 @@
     nm: who defines a symbol and who uses it);
   - the arbiter's includes run one way, from the commands at the top
     down through its parts to the rules core:
-        top -> play -> match -> rating -> record -> proc -> base -> engine
+        top -> play -> match -> rating -> record -> net -> proc -> base
+        -> engine
     and nothing in engine/ includes the arbiter;
   - README.md is a front door: at most 250 lines.
 
@@ -24,7 +25,7 @@ MAX_LINES = 600
 MAX_README = 250
 # Lowest first: a part may include its own headers and those of parts
 # below it, never above.
-PARTS = ["base", "proc", "record", "rating", "match", "play"]
+PARTS = ["base", "proc", "net", "record", "rating", "match", "play"]
 TOP = len(PARTS)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

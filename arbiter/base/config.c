@@ -27,6 +27,8 @@ config_defaults(struct match_cfg *c)
 	c->clock.ping_ms = 5000;
 	c->clock.quit_ms = 2000;
 	c->clock.stall_ms = 300000;
+	c->clock.connect_ms = 600000;
+	c->clock.reconnect_ms = 10000;
 	/* Descriptors are bounded by default.  Address space is not: engines
 	 * built with AddressSanitizer, and some runtimes, reserve terabytes
 	 * of virtual memory they never use, so a default cap would stop them
@@ -91,89 +93,6 @@ config_free(struct match_cfg *c)
 	c->nowned = 0;
 }
 
-void
-config_usage(FILE *f)
-{
-	fputs(
-	    "  -e, --engine CMD       an engine's command line (twice; three\n"
-	    "                         times for three-hand)\n"
-	    "      --name NAME        name of the last -e engine, at most 100\n"
-	    "                         bytes (default: its id name, or its\n"
-	    "                         command when another player gives the\n"
-	    "                         same id name)\n"
-	    "      --dir DIR          its working directory\n"
-	    "      --stderr FILE      file for its standard error\n"
-	    "      --option N=V       setoption for it (repeatable)\n"
-	    "  -n, --deals N          deals to play (default: one deck in\n"
-	    "                         every seating, 2, or 3 in three-hand);\n"
-	    "                         a game of several deals (two-hand,\n"
-	    "                         three-hand) counts as one\n"
-	    "      --seed TEXT        deal from the key this text gives\n"
-	    "                         (default: a key drawn at random)\n"
-	    "      --key HEX          deal from this key (64 hex digits)\n"
-	    "  -o, --records FILE     JSON Lines records, appended (default:\n"
-	    "                         match-YYYYMMDD-HHMMSS.jsonl here, a new\n"
-	    "                         file; -o /dev/null keeps none)\n"
-	    "      --live             each move as it is played to FILE.live\n"
-	    "                         (the records' FILE), for serve --watch\n"
-	    "      --resume FILE      continue the match recorded in FILE\n"
-	    "      --variant V        rubicon (default), two-hand (to 1000),\n"
-	    "                         six-pack, eight-pack, three-hand\n"
-	    "                         (three engines, to 3000)\n"
-	    "      --rule NAME=VALUE  a rule option (repeatable)\n"
-	    "  -c, --concurrency K    deals played at once (default 1)\n"
-	    "      --time MS          game clock per deal (default 60000)\n"
-	    "      --inc MS           increment per decision (default 0)\n"
-	    "      --cap MS           per-decision cap (default none)\n"
-	    "      --movetime MS      fixed time per decision\n"
-	    "      --margin MS        grace before a time forfeit (50)\n"
-	    "      --startup-timeout MS, --ping-timeout MS, --quit-timeout MS\n"
-	    "      --stall-timeout MS the longest decision when no clock,\n"
-	    "                         cap or movetime bounds it (300000)\n"
-	    "      --limit-memory MB, --limit-cpu S, --limit-files N,\n"
-	    "      --limit-processes N, --limit-log MB  per engine (defaults:\n"
-	    "                         none, none, 1024, none, 1024; 0 =\n"
-	    "                         unchanged)\n"
-	    "      --limit-temp MB    a confined engine's private temporary\n"
-	    "                         directory, TMPDIR=/dev/shm (64)\n"
-	    "      --on-failure forfeit|void|restart  what a failure costs:\n"
-	    "                         the deal, a replay of it (recorded as\n"
-	    "                         voided), or a restart of the engine\n"
-	    "                         resuming the deal (void and restart:\n"
-	    "                         twice a deal at most, then forfeit)\n"
-	    "      --max-failures N   failures before withdrawal (5): the\n"
-	    "                         engine's remaining deals are dropped\n"
-	    "      --duplicate        play each deck twice, seats swapped\n"
-	    "                         (trusted engines only: a bot can pass\n"
-	    "                         the hand it saw to its twin through\n"
-	    "                         the machine; default: every deal a\n"
-	    "                         deck of its own; --no-duplicate too)\n"
-	    "      --games-per-process N  most games a process plays (32), of\n"
-	    "                         decks it never meets again (fewer when\n"
-	    "                         they take 20 times its start): a deck\n"
-	    "                         played again gets processes started\n"
-	    "                         after every one that saw it had ended\n"
-	    "                         (1: a process for every game)\n"
-	    "      --reuse-engines    keep each engine process from game to\n"
-	    "                         game (trusted engines only: a process\n"
-	    "                         may meet a deck it saw)\n"
-	    "      --ponder           engines may think off their turn (by\n"
-	    "                         default each is stopped until asked)\n"
-	    "      --affinity         each table's engines on a CPU of its\n"
-	    "                         own (by default on any)\n"
-	    "      --no-sandbox       engines run unconfined (trusted engines\n"
-	    "                         that write files: by default Landlock\n"
-	    "                         lets them read all but the records and\n"
-	    "                         the tournament file, write nothing, and\n"
-	    "                         signal, ptrace or connect to no one)\n"
-	    "      --sync             fsync every record\n"
-	    "      --anchor NAME      hold this engine's rating at --anchor-elo\n"
-	    "      --anchor-elo E     (default 0); otherwise the mean is 0\n"
-	    "      --shard I/N        play only the I-th of N slices of the\n"
-	    "                         schedule (whole duplicate pairs)\n"
-	    "  -q, --quiet            no progress line\n", f);
-}
-
 /*
  * A flag's error, on one line: to stderr, or where the caller reading a
  * tournament file asked (c->flag_err), so that it names the file's key
@@ -234,6 +153,8 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--ping-timeout", &c->clock.ping_ms, NULL, 1, 1LL << 40 },
 		{ "--quit-timeout", &c->clock.quit_ms, NULL, 1, 1LL << 40 },
 		{ "--stall-timeout", &c->clock.stall_ms, NULL, 1, 1LL << 40 },
+		{ "--connect-timeout", &c->clock.connect_ms, NULL, 0, 1LL << 40 },
+		{ "--reconnect-grace", &c->clock.reconnect_ms, NULL, 0, 1LL << 40 },
 		{ "--limit-memory", &c->limits.as_mb, NULL, 0, 1LL << 30 },
 		{ "--limit-cpu", &c->limits.cpu_s, NULL, 0, 1LL << 30 },
 		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },
@@ -423,6 +344,14 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			return bad(c, f, "is I/N with 1 <= I <= N, not", v);
 		c->shard = (int)i - 1;
 		c->nshards = (int)n;
+	} else if (strcmp(f, "--listen") == 0) {
+		if (v == NULL || strrchr(v, ':') == NULL)
+			return bad(c, f, "needs ADDRESS:PORT, not", v);
+		c->listen = v;
+	} else if (strcmp(f, "--tokens") == 0) {
+		if (v == NULL)
+			return bad(c, f, "needs a file", v);
+		c->tokens = v;
 	} else if (strcmp(f, "--anchor") == 0) {
 		if (v == NULL)
 			return bad(c, f, "needs an engine's name", v);
@@ -466,6 +395,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->limits.affinity = true;
 		else if (strcmp(f, "--no-sandbox") == 0)
 			c->no_sandbox = true;
+		else if (strcmp(f, "--insecure") == 0)
+			c->insecure = true;
 		else if (strcmp(f, "-q") == 0 || strcmp(f, "--quiet") == 0)
 			c->quiet = true;
 		else if (strcmp(f, "--live") == 0)

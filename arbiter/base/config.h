@@ -17,6 +17,7 @@
 #include "rules.h"
 
 struct bot_human_port;
+struct net_seats;
 struct sandbox;
 struct sprt;
 
@@ -66,7 +67,14 @@ struct engine_cfg {
 	/* A person's seat (serve, play): the bot runs no process and its
 	 * lines go to this port instead (bot.h). */
 	const struct bot_human_port *human;
+	/* A seat a bot fills by connecting to the arbiter (its command is
+	 * "remote:NAME", net/seats.h); NULL: a process. */
+	struct net_seats	*remote;
 };
+
+/* The prefix of a remote seat's command: "remote:NAME". */
+#define REMOTE_PREFIX	"remote:"
+
 
 struct clock_cfg {
 	long long	time_ms;	/* game clock per deal; 0: none */
@@ -79,6 +87,10 @@ struct clock_cfg {
 	long long	quit_ms;	/* to exit after quit */
 	long long	stall_ms;	/* the stall guard: a decision no
 					 * clock bounds, at most this */
+	long long	connect_ms;	/* a remote seat's bot to connect;
+					 * 0: no limit */
+	long long	reconnect_ms;	/* to come back after a drop; 0:
+					 * none, the failure policy at once */
 };
 
 /* Whether the stall guard bounds each decision: no game clock, cap or
@@ -173,6 +185,12 @@ struct match_cfg {
 	int			 bootstrap;	/* resamples for ±pairs */
 	int			 shard, nshards; /* play slice shard of nshards */
 	const struct sprt	*sprt;		/* stop when it decides */
+	/* Remote seats (net/seats.h, doc/network.md). */
+	const char		*listen;	/* ADDR:PORT, or NULL */
+	const char		*tokens;	/* NAME TOKEN lines; NULL:
+						 * beside the records */
+	bool			 insecure;	/* plain TCP off loopback */
+	struct net_seats	*seats;		/* net_seats_setup() */
 	const char		*anchor;	/* engine held at anchor_elo */
 	int			 anchor_elo;
 	char			*owned[64];	/* strings read from a file */

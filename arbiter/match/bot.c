@@ -1,10 +1,6 @@
 /*
- * bot.c: an engine process driven through the protocol (bot.h).
- *
- * States: DOWN (no process) -> HANDSHAKE (bzp sent, waiting for bzpok)
- * -> PINGING (options and isready sent, waiting for readyok) -> IDLE
- * <-> THINKING (a go outstanding) ; any failure -> DYING (killed, waiting
- * for the reap so that the exit status can be told) -> DOWN.
+ * bot.c: an engine driven through the protocol (bot.h); its states are
+ * told in bot_int.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,48 +8,12 @@
 #include <string.h>
 
 #include "match/bot.h"
+#include "match/bot_int.h"
 #include "match/bot_proc.h"
 #include "bzp.h"
 #include "base/argv.h"
 #include "base/clock.h"
 #include "proc/engine_proc.h"
-
-enum bot_state { BOT_DOWN, BOT_HANDSHAKE, BOT_PINGING, BOT_IDLE,
-	BOT_THINKING, BOT_DYING };
-
-struct bot {
-	const struct engine_cfg		*cfg;
-	const struct clock_cfg		*clock;
-	const struct limits_cfg		*limits;
-	struct engine_proc_reaper	*reaper;
-	struct engine_proc			*ep;
-	struct bot_callbacks		 cb;
-	void				*arg;
-	enum bot_state			 state;
-	bool				 want_legal, want_events;
-	unsigned			 plays;	/* variants, by bit */
-	int				 need;	/* the variant dealt; -1 */
-	bool				 named;	/* said id name */
-	char				*id_name;	/* the name it said */
-	long long			 protocol; /* said; -1: none,
-						    * -2: unreadable */
-	uint64_t			 req_id;
-	uint64_t			 sent_us;
-	long long			 limit_ms;
-	char				*info;
-	enum termination		 dying_term;	/* reported at the reap */
-	char				 dying_reason[256];
-	bool				 killed_by_us;
-	bool				 start_after_exit; /* asked while dying */
-	int				 cpu;	/* -1: any */
-	unsigned			 serial; /* of its process */
-	uint64_t			 born_us, ready_us, ended_us;
-	int				 games;	/* dealt to its process */
-	uint64_t			 overhead_us;
-	char				*last[BOT_EVIDENCE];	/* ring */
-	int				 nlast;
-	struct event			*human_ready;	/* a person's seat */
-};
 
 static void	fail(struct bot *b, enum termination t, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
@@ -173,56 +133,13 @@ bot_fault(struct bot *b, enum termination t, const char *reason)
 	fail(b, t, "%s", reason);
 }
 
-static bool
-is_human(const struct bot *b)
-{
-	return b->cfg->human != NULL;
-}
-
 void
 bot_send(struct bot *b, const char *line)
 {
 	if (bot_running(b) && is_human(b))
 		b->cfg->human->line(b, line, b->cfg->human->arg);
-	else if (bot_running(b))
+	else if (bot_running(b) && b->ep != NULL)
 		engine_proc_send(b->ep, line);
-}
-
-static void
-human_ready_cb(evutil_socket_t fd, short what, void *arg)
-{
-	struct bot *b = arg;
-
-	if (b->state == BOT_IDLE)
-		b->cb.ready(b, b->arg);
-}
-
-/* A person's seat is ready at once, told so from the loop as an engine's
- * readyok would be (the table never sees a callback inside its call). */
-static void
-human_start(struct bot *b)
-{
-	static const struct timeval now = { 0, 0 };
-
-	if (b->human_ready == NULL &&
-	    (b->human_ready = evtimer_new(b->cfg->human->base, human_ready_cb,
-	    b)) == NULL)
-		abort();
-	b->want_legal = true;
-	b->want_events = true;
-	b->state = BOT_IDLE;
-	evtimer_add(b->human_ready, &now);
-}
-
-int
-bot_human_answer(struct bot *b, const char *action)
-{
-	if (!is_human(b) || b->state != BOT_THINKING)
-		return -1;
-	b->state = BOT_IDLE;
-	b->cb.action(b, action, (double)(clock_now_us() - b->sent_us) /
-	    1000.0, b->arg);
-	return 0;
 }
 
 static void
@@ -238,7 +155,8 @@ fail(struct bot *b, enum termination t, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (b->state == BOT_DYING || b->state == BOT_DOWN)
+	if (b->state == BOT_DYING || b->state == BOT_DOWN ||
+	    b->state == BOT_CONNECTING)
 		return;
 	b->dying_term = t;
 	va_start(ap, fmt);
@@ -249,8 +167,8 @@ fail(struct bot *b, enum termination t, const char *fmt, ...)
 	engine_proc_kill(b->ep);
 }
 
-static void
-send_options(struct bot *b)
+void
+bot_ping(struct bot *b)
 {
 	char line[ENGINE_OPTION_NAME_MAX + ENGINE_OPTION_VALUE_MAX + 32];
 
@@ -288,7 +206,7 @@ handshake_done(struct bot *b)
 		    "rubicon only" : "leaves it out");
 	else {
 		engine_proc_clear_deadline(b->ep);
-		send_options(b);
+		bot_ping(b);
 	}
 }
 
@@ -424,9 +342,11 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 		 * the process is reaped. */
 		if (b->state != BOT_DYING) {
 			b->dying_term = b->state == BOT_HANDSHAKE ?
-			    TERM_STARTUP : TERM_CRASH;
+			    TERM_STARTUP : b->cfg->remote ? TERM_DISCONNECT :
+			    TERM_CRASH;
 			snprintf(b->dying_reason, sizeof(b->dying_reason),
-			    "%s", detail ? detail : "closed its output");
+			    "%s%s", b->cfg->remote ? "the connection: " : "",
+			    detail ? detail : "closed its output");
 			b->state = BOT_DYING;
 			b->killed_by_us = false;
 			engine_proc_ending(b->ep);
@@ -442,8 +362,11 @@ on_exit_(struct engine_proc *ep, int status, void *arg)
 	enum bot_state was = b->state;
 	char reason[512];
 
-	bot_proc_describe_exit(b->ep, status, b->killed_by_us,
-	    b->dying_reason, b->limits, reason, sizeof(reason));
+	if (b->cfg->remote)	/* no process, no exit status */
+		snprintf(reason, sizeof(reason), "%s", b->dying_reason);
+	else
+		bot_proc_describe_exit(b->ep, status, b->killed_by_us,
+		    b->dying_reason, b->limits, reason, sizeof(reason));
 	engine_proc_free(b->ep);
 	b->ep = NULL;
 	b->ended_us = clock_now_us();
@@ -453,6 +376,9 @@ on_exit_(struct engine_proc *ep, int status, void *arg)
 	else if (b->start_after_exit)
 		bot_start(b);	/* wanted again while it was quitting */
 }
+
+const struct engine_proc_callbacks bot_proc_callbacks = { on_line, on_fault,
+	on_exit_ };
 
 struct bot *
 bot_new(struct engine_proc_reaper *reaper, const struct engine_cfg *cfg,
@@ -481,30 +407,87 @@ bot_require_variant(struct bot *b, enum variant v)
 	b->need = (int)v;
 }
 
-int
-bot_check(const struct engine_cfg *cfg, char *err, size_t errlen)
+/* A remote seat's bot has connected: fd is its engine from now on. */
+static void
+remote_connected(struct bot *b, int fd, bool resume)
 {
-	struct engine_spec spec;
-	char **argv;
-	int rc;
+	struct engine_spec spec = { .max_line = 0 };
+	struct engine_proc *ep;
+	char err[256];
+	bool back = resume && b->away_ms > 0 && b->named;
 
-	if ((argv = argv_split(cfg->command, NULL, err, errlen)) == NULL)
-		return -1;
-	memset(&spec, 0, sizeof(spec));
-	spec.argv = argv;
-	spec.dir = cfg->dir;
-	spec.stderr_path = cfg->stderr_log;
-	rc = engine_proc_check(&spec, err, errlen);
-	argv_free(argv);
-	return rc;
+	b->state = BOT_DOWN;
+	b->away_ms = 0;
+	if ((ep = engine_proc_adopt(b->reaper, fd, &spec, &bot_proc_callbacks,
+	    b, err, sizeof(err))) == NULL)
+		b->cb.failed(b, TERM_STARTUP, err, b->arg);
+	else if (back) {
+		/* The same bot, back after a drop, has done its handshake:
+		 * isready tells it where it stands, then newgame and the
+		 * request. */
+		b->ep = ep;
+		bot_ping(b);
+	} else
+		bot_begin(b, ep, clock_now_us());
+}
+
+static void
+remote_timed_out(struct bot *b)
+{
+	char reason[256];
+	long long away = b->away_ms;
+
+	b->state = BOT_DOWN;
+	b->away_ms = 0;
+	if (away > 0)
+		snprintf(reason, sizeof(reason), "its bot did not connect "
+		    "again within the reconnect grace of %lld ms", away);
+	else
+		snprintf(reason, sizeof(reason), "no bot connected for the "
+		    "remote seat within %lld ms (--connect-timeout)",
+		    b->clock->connect_ms);
+	b->cb.failed(b, away > 0 ? TERM_DISCONNECT : TERM_STARTUP, reason,
+	    b->arg);
+}
+
+void
+bot_reconnect(struct bot *b, long long ms)
+{
+	if (b->state != BOT_DOWN || b->cfg->remote == NULL)
+		return;
+	b->away_ms = ms;
+	bot_remote_wait(b, ms, remote_connected, remote_timed_out);
+}
+
+/* A fresh engine's handshake state. */
+static void
+bot_reset(struct bot *b)
+{
+	b->want_legal = false;
+	b->want_events = true;
+	b->plays = 1u << VARIANT_RUBICON;	/* protocol.md §3's default */
+	b->named = false;
+	b->protocol = -1;
+}
+
+void
+bot_begin(struct bot *b, struct engine_proc *ep, uint64_t born)
+{
+	bot_reset(b);
+	b->ep = ep;
+	b->serial++;
+	b->born_us = born;
+	b->games = 0;
+	b->state = BOT_HANDSHAKE;
+	engine_proc_send(b->ep, "bzp");
+	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
 }
 
 void
 bot_start(struct bot *b)
 {
-	static const struct engine_proc_callbacks pcb = { on_line, on_fault,
-		on_exit_ };
 	struct engine_spec spec;
+	struct engine_proc *ep;
 	char err[256], **argv;
 	uint64_t born;
 
@@ -514,7 +497,13 @@ bot_start(struct bot *b)
 	if (b->state != BOT_DOWN)
 		return;
 	if (is_human(b)) {
-		human_start(b);
+		bot_human_start(b);
+		return;
+	}
+	if (b->cfg->remote) {
+		b->away_ms = 0;
+		bot_remote_wait(b, b->clock->connect_ms, remote_connected,
+		    remote_timed_out);
 		return;
 	}
 	if ((argv = argv_split(b->cfg->command, NULL, err, sizeof(err))) == NULL) {
@@ -522,25 +511,15 @@ bot_start(struct bot *b)
 		return;
 	}
 	bot_proc_spec(&spec, argv, b->cfg, b->limits, b->cpu);
-	b->want_legal = false;
-	b->want_events = true;
-	b->plays = 1u << VARIANT_RUBICON;	/* protocol.md §3's default */
-	b->named = false;
-	b->protocol = -1;
 	/* Before the fork: a process counts as born no later than it was. */
 	born = clock_now_us();
-	b->ep = engine_proc_spawn(b->reaper, &spec, &pcb, b, err, sizeof(err));
+	ep = engine_proc_spawn(b->reaper, &spec, &bot_proc_callbacks, b, err,
+	    sizeof(err));
 	argv_free(argv);
-	if (b->ep == NULL) {
+	if (ep == NULL)
 		b->cb.failed(b, TERM_STARTUP, err, b->arg);
-		return;
-	}
-	b->serial++;
-	b->born_us = born;
-	b->games = 0;
-	b->state = BOT_HANDSHAKE;
-	engine_proc_send(b->ep, "bzp");
-	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->startup_ms);
+	else
+		bot_begin(b, ep, born);
 }
 
 void
@@ -569,7 +548,8 @@ bot_quit(struct bot *b)
 {
 	if (!bot_running(b))
 		return;
-	if (is_human(b)) {
+	if (is_human(b) || b->state == BOT_CONNECTING) {
+		bot_remote_cancel(b);
 		b->state = BOT_DOWN;
 		return;
 	}
@@ -589,6 +569,7 @@ bot_free(struct bot *b)
 		engine_proc_free(b->ep);
 	if (b->human_ready != NULL)
 		event_free(b->human_ready);
+	bot_remote_cancel(b);
 	free(b->info);
 	free(b->id_name);
 	for (int i = 0; i < BOT_EVIDENCE; i++)

@@ -129,6 +129,15 @@ bool		 bot_worn(const struct bot *b, int cap);
 int		 bot_process_state(const struct bot *b, unsigned serial,
 		    uint64_t *ended_us);
 
+/*
+ * A remote seat's bot, down after its connection dropped: waits up to ms
+ * for a bot of its seat to connect again (then ready, as after a start),
+ * or fails with TERM_DISCONNECT.
+ */
+void		 bot_reconnect(struct bot *b, long long ms);
+/* When its outstanding (or last) request was sent, clock_now_us(). */
+uint64_t	 bot_asked_us(const struct bot *b);
+
 /* Sends quit and lets the process go (killed if it lingers). */
 void		 bot_quit(struct bot *b);
 

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 
 #include "bzp.h"
+#include "base/argv.h"
+#include "match/bot.h"
 #include "match/bot_proc.h"
 #include "proc/sandbox.h"
 
@@ -51,4 +53,30 @@ bot_proc_describe_exit(const struct engine_proc *ep, int status,
 		    strsignal(WTERMSIG(status)));
 	else
 		snprintf(buf, len, "%s", dying_reason);
+}
+
+int
+bot_check(const struct engine_cfg *cfg, char *err, size_t errlen)
+{
+	struct engine_spec spec;
+	char **argv;
+	int rc;
+
+	if (cfg->remote != NULL)
+		return 0;	/* a connection, not a program */
+	if (strncmp(cfg->command, REMOTE_PREFIX, strlen(REMOTE_PREFIX)) == 0) {
+		snprintf(err, errlen, "'%s' is a remote seat: its bot "
+		    "connects to the arbiter, which needs --listen "
+		    "ADDRESS:PORT (doc/network.md)", cfg->command);
+		return -1;
+	}
+	if ((argv = argv_split(cfg->command, NULL, err, errlen)) == NULL)
+		return -1;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.dir = cfg->dir;
+	spec.stderr_path = cfg->stderr_log;
+	rc = engine_proc_check(&spec, err, errlen);
+	argv_free(argv);
+	return rc;
 }

@@ -22,6 +22,7 @@
 #include "proc/engine_proc.h"
 #include "match/match.h"
 #include "match/outputs.h"
+#include "net/seats.h"
 #include "record/recordset.h"
 #include "record/resume.h"
 #include "rating/results.h"
@@ -170,7 +171,7 @@ progress(struct match *m)
 }
 
 static void
-finish_cb(evutil_socket_t fd, short what, void *arg)
+drained(void *arg)
 {
 	struct match *m = arg;
 
@@ -178,11 +179,9 @@ finish_cb(evutil_socket_t fd, short what, void *arg)
 }
 
 static void
-drained(void *arg)
+finish_cb(evutil_socket_t fd, short what, void *arg)
 {
-	struct match *m = arg;
-
-	event_base_loopexit(m->base, NULL);
+	drained(arg);
 }
 
 /*
@@ -429,7 +428,6 @@ setup(struct match *m)
 	const char *out = c->resume ? c->resume : c->records;
 	static const struct table_callbacks tcb = { on_idle, on_deal_done,
 		on_moved };
-
 	char err[512];
 
 	/* A command that cannot start is one line now, not a forfeit of
@@ -477,6 +475,7 @@ setup(struct match *m)
 	    (m->reaper = engine_proc_reaper_new(m->base)) == NULL)
 		abort();
 	engine_proc_reaper_on_ended(m->reaper, on_ended, m);
+	net_seats_start(c->seats, m->base);	/* none: NULL */
 	m->sigint = evsignal_new(m->base, SIGINT, on_signal, m);
 	m->sigterm = evsignal_new(m->base, SIGTERM, on_signal, m);
 	event_add(m->sigint, NULL);
@@ -502,6 +501,7 @@ teardown(struct match *m)
 	if (m->sigterm)
 		event_free(m->sigterm);
 	engine_proc_reaper_free(m->reaper);
+	net_seats_stop(m->cfg->seats);
 	if (m->base)
 		event_base_free(m->base);
 	if (m->records)

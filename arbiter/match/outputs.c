@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "match/outputs.h"
+#include "net/seats.h"
 #include "proc/sandbox.h"
 #include "record/keyfile.h"
 
@@ -212,6 +213,7 @@ outputs_default_records(struct match_cfg *c, const char *tournament)
 void
 outputs_free(struct match_cfg *c)
 {
+	net_seats_teardown(c);
 	sandbox_free(c->jail);
 	c->jail = NULL;
 	c->limits.sandbox = NULL;
@@ -226,7 +228,7 @@ int
 outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
-		c->ini, NULL, NULL, NULL };
+		c->ini, NULL, NULL, c->tokens };
 
 	/* --live's feed beside the records, kept from the engines as they
 	 * are (record/live.h). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bzp.h"
+#include "base/clock.h"
 #include "base/request_id.h"
 #include "match/lines.h"
 #include "match/table.h"
@@ -99,6 +100,22 @@ start_bots(struct table *t)
 	}
 }
 
+/* A remote seat's bot lost its connection: it may come back within the
+ * grace and rejoin the deal as a restarted engine does, its turn's time
+ * charged from its request on (doc/network.md). */
+static void
+away(struct table *t, struct bot *b, int e, const char *reason)
+{
+	int seat = table_seat_of(t, e);
+
+	t->away[e] = true;
+	t->reconnects++;
+	record_incident(t->rec, seat, TERM_DISCONNECT, reason);
+	t->away_from_us[e] = game_to_move(t->g) == seat ? bot_asked_us(b) : 0;
+	t->resuming = true;
+	bot_reconnect(b, t->cfg->clock.reconnect_ms);
+}
+
 static void
 on_failed(struct bot *b, enum termination term, const char *reason,
     void *arg)
@@ -107,6 +124,12 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	int e = table_engine_of(t, b);
 
 	t->ready[e] = false;
+	if (t->playing && term == TERM_DISCONNECT && !t->away[e] &&
+	    t->reconnects < MAX_RECONNECTS && t->cfg->clock.reconnect_ms > 0) {
+		away(t, b, e, reason);
+		return;
+	}
+	t->away[e] = false;	/* not back within the grace: as a crash */
 	if (t->waiting && !t->playing) {
 		begin_deal(t, e, term, reason);	/* forfeited at once */
 	} else if (t->playing && t->cfg->on_failure == ON_FAILURE_RESTART &&
@@ -118,9 +141,12 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	} else if (t->playing) {
 		finish_deal(t, term, e, reason);
 	} else {
-		t->down_term[e] = term;
-		snprintf(t->down_reason[e], sizeof(t->down_reason[e]), "%s",
-		    reason);
+		/* A remote seat's bot may come back for the next deal. */
+		if (term != TERM_DISCONNECT) {
+			t->down_term[e] = term;
+			snprintf(t->down_reason[e], sizeof(t->down_reason[e]),
+			    "%s", reason);
+		}
 		later(t, idle_cb);
 	}
 }
@@ -225,6 +251,14 @@ resume_deal(struct table *t, int engine)
 	int seat = table_seat_of(t, engine);
 
 	t->resuming = false;
+	if (t->away[engine] && t->away_from_us[engine] > 0 &&
+	    t->cfg->clock.time_ms > 0) {
+		t->clock_ms[seat] -= (double)(clock_now_us() -
+		    t->away_from_us[engine]) / 1000.0;
+		if (t->clock_ms[seat] < 0)
+			t->clock_ms[seat] = 0;
+	}
+	t->away[engine] = false;
 	send_newgame(t, seat);
 	if (game_to_move(t->g) == seat)
 		request(t);
@@ -264,6 +298,7 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 	t->playing = true;
 	t->resuming = false;
 	t->restarts = 0;
+	t->reconnects = 0;
 	t->end_game = false;
 	for (int s = 0; s < t->n; s++)
 		t->engine_at[s] = t->deal.engine[s];

@@ -10,6 +10,7 @@
 #include "match/table.h"
 
 #define MAX_RESTARTS	2	/* per deal, with on_failure=restart */
+#define MAX_RECONNECTS	3	/* per deal, a remote seat's, in the grace */
 #define MAX_VOIDS	2	/* per deal, with on_failure=void: then the
 				 * failure forfeits it */
 
@@ -39,6 +40,12 @@ struct table {
 	bool			 waiting;	/* a deal waits for the bots */
 	bool			 resuming;	/* a restarted bot rejoins */
 	int			 restarts;	/* in this deal */
+	/* A remote seat's bot dropped its connection and may come back
+	 * within the reconnect grace; its turn's time runs meanwhile. */
+	bool			 away[MAX_ENGINES];
+	uint64_t		 away_from_us[MAX_ENGINES];	/* its request's
+						 * start, 0: not its turn */
+	int			 reconnects;	/* in this deal */
 	struct deal_spec	 deal;	/* deal.start: the game so far */
 	struct rules		 rules;	/* of this deal (series_next_rules) */
 	uint16_t		 deck[MAX_CARDS];	/* of this deal */

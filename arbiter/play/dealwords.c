@@ -170,6 +170,7 @@ dealwords_failure(const char *name, enum termination term, char *buf,
 		[TERM_CRASH] = "stopped (its process ended)",
 		[TERM_STARTUP] = "did not start",
 		[TERM_STALL] = "did not answer in time",
+		[TERM_DISCONNECT] = "lost its connection",
 	};
 
 	snprintf(buf, len, "%s %s", name, term < NTERMS && why[term] ?

@@ -137,8 +137,8 @@ ep_close_channel(struct engine_proc *ep)
 static void
 ep_killpg(struct engine_proc *ep)
 {
-	if (ep->reaped && ep->bev == NULL)
-		return;
+	if (ep->pid <= 0 || (ep->reaped && ep->bev == NULL))
+		return;		/* a connection (adopt) has no group */
 	kill(-ep->pid, SIGKILL);
 	if (!ep->reaped) {
 		kill(ep->pid, SIGKILL);	/* in case setpgid never ran */
@@ -385,7 +385,7 @@ static const struct reaper_hooks hooks = {
 };
 
 /* fds: as from engine_spawn(): output, input, stderr pipe, log. */
-static struct engine_proc *
+struct engine_proc *
 ep_new(struct engine_proc_reaper *r, const struct engine_spec *spec,
     const struct engine_proc_callbacks *cb, void *arg, pid_t pid,
     const int fds[4])
@@ -580,20 +580,4 @@ engine_proc_last_lines(const struct engine_proc *ep, const char **lines,
 			lines[n++] = ep->last[slot];
 	}
 	return n;
-}
-
-const char *
-engine_proc_fault_name(enum engine_proc_fault fault)
-{
-	static const char *const names[] = {
-		[ENGINE_PROC_LINE_TOO_LONG] = "LINE_TOO_LONG",
-		[ENGINE_PROC_CLOSED] = "CLOSED",
-		[ENGINE_PROC_WRITE_ERROR] = "WRITE_ERROR",
-		[ENGINE_PROC_OVERFLOW] = "OVERFLOW",
-		[ENGINE_PROC_TIMEOUT] = "TIMEOUT"
-	};
-
-	if ((size_t)fault >= sizeof(names) / sizeof(names[0]))
-		return "UNKNOWN";
-	return names[fault];
 }

@@ -163,6 +163,9 @@ struct event_base *engine_proc_base_new(size_t engines);
  */
 void		 engine_proc_reaper_free(struct engine_proc_reaper *r);
 
+/* The event base the reaper was made on. */
+struct event_base *engine_proc_reaper_base(const struct engine_proc_reaper *r);
+
 /* Kills every live process group; the usual callbacks follow. */
 void		 engine_proc_reaper_kill_all(struct engine_proc_reaper *r);
 
@@ -218,6 +221,19 @@ int	engine_proc_check(const struct engine_spec *spec, char *err,
  * fork (setrlimit, exec) are written to its stderr log and it exits 127.
  */
 struct engine_proc *engine_proc_spawn(struct engine_proc_reaper *r,
+		    const struct engine_spec *spec,
+		    const struct engine_proc_callbacks *cb, void *arg,
+		    char *err, size_t errlen);
+
+/*
+ * An engine that is a connection (a remote seat): fd, a connected
+ * stream socket, becomes the channel (the caller gives it up, also on
+ * failure).  Only spec's max_line and max_pending are read.  Everything
+ * below applies, except that there is no process: no pause, rest or
+ * signal, no stderr log; on_exit comes once the channel has closed, with
+ * status 0.  NULL with one line in err if it cannot be set up.
+ */
+struct engine_proc *engine_proc_adopt(struct engine_proc_reaper *r, int fd,
 		    const struct engine_spec *spec,
 		    const struct engine_proc_callbacks *cb, void *arg,
 		    char *err, size_t errlen);

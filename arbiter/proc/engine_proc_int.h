@@ -81,6 +81,16 @@ struct engine_proc_reaper {
 	void			*ended_arg;
 };
 
+/*
+ * engine_proc.c: a new engine_proc on these descriptors (output, input,
+ * stderr pipe, log; -1 for none), of process pid (0: none, a connection,
+ * engine_adopt.c).
+ */
+struct engine_proc *ep_new(struct engine_proc_reaper *r,
+	    const struct engine_spec *spec,
+	    const struct engine_proc_callbacks *cb, void *arg, pid_t pid,
+	    const int fds[4]);
+
 /* engine_reaper.c: the reaper's list and its count of running engines. */
 void	reaper_add(struct engine_proc_reaper *r, struct engine_proc *ep,
 	    const struct reaper_hooks *hooks);

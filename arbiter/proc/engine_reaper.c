@@ -332,3 +332,9 @@ engine_proc_reaper_on_drained(struct engine_proc_reaper *r,
 	if (cb != NULL && r->running == 0)
 		event_active(r->drained, EV_TIMEOUT, 1);
 }
+
+struct event_base *
+engine_proc_reaper_base(const struct engine_proc_reaper *r)
+{
+	return r->base;
+}

@@ -416,3 +416,19 @@ engine_proc_status_str(int wait_status, char *buf, size_t len)
 		snprintf(buf, len, "wait status %#x", (unsigned)wait_status);
 	return buf;
 }
+
+const char *
+engine_proc_fault_name(enum engine_proc_fault fault)
+{
+	static const char *const names[] = {
+		[ENGINE_PROC_LINE_TOO_LONG] = "LINE_TOO_LONG",
+		[ENGINE_PROC_CLOSED] = "CLOSED",
+		[ENGINE_PROC_WRITE_ERROR] = "WRITE_ERROR",
+		[ENGINE_PROC_OVERFLOW] = "OVERFLOW",
+		[ENGINE_PROC_TIMEOUT] = "TIMEOUT"
+	};
+
+	if ((size_t)fault >= sizeof(names) / sizeof(names[0]))
+		return "UNKNOWN";
+	return names[fault];
+}

@@ -24,7 +24,8 @@
 #define REAL_DIGITS	15
 
 static const char *const term_names[NTERMS] = { "normal", "time", "illegal",
-    "malformed", "overlong", "crash", "startup", "stall" };
+    "malformed", "overlong", "crash", "startup", "stall",
+    "disconnect" };
 
 
 const char *

@@ -47,6 +47,7 @@ enum termination {
 	TERM_CRASH,
 	TERM_STARTUP,
 	TERM_STALL,
+	TERM_DISCONNECT,	/* a remote seat's connection dropped */
 	NTERMS
 };
 

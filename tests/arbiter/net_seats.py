@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Remote seats (doc/network.md): bots that connect to the arbiter's
+--listen port on loopback, through tests/fixtures/netbot.py.
+
+  - a match with a remote seat completes, verifies, and deals and plays
+    exactly what the same match with both engines local does (greedy is
+    deterministic, --seed fixes the decks);
+  - a tournament file's `command = remote:NAME`;
+  - the tokens file is made (mode 0600) and read back;
+  - wrong token, unknown seat, a bad hello, a hello line too long and a
+    silent client are each refused with one line, and the run goes on;
+  - a connection dropped mid-deal comes back (resume=1) within the grace
+    and the deal ends normally, with the drop in its incidents;
+  - a drop past the grace is `disconnect` and forfeits the deal; the next
+    deal waits for the seat's bot, which connects again;
+  - remote:NAME without --listen, --listen with no remote seat, and
+    --listen off loopback without --insecure are one-line errors.
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.path.abspath(f"{BUILD}/bezique-arbiter")
+ENG = os.path.abspath(f"{BUILD}/bezique-engine")
+NETBOT = os.path.abspath("tests/fixtures/netbot.py")
+GREEDY = [ENG, "--level", "greedy"]
+failures = 0
+children = []
+
+
+def check(ok, what):
+    global failures
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures += 1
+
+
+def start(args, tmp, name="run"):
+    """The arbiter with args; returns (process, port, its stderr file)."""
+    err = open(os.path.join(tmp, name + ".err"), "w+")
+    p = subprocess.Popen([ARB] + args, stdout=subprocess.DEVNULL,
+                         stderr=err, cwd=tmp)
+    children.append(p)
+    t0 = time.time()
+    while time.time() - t0 < 60:
+        err.seek(0)
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", err.read())
+        if m:
+            return p, int(m.group(1)), err
+        if p.poll() is not None:
+            break
+        time.sleep(0.05)
+    err.seek(0)
+    raise SystemExit("net_seats.py: no listening line: " + err.read())
+
+
+def token(path, name):
+    for line in open(path):
+        f = line.split()
+        if len(f) == 2 and f[0] == name:
+            return f[1]
+    raise SystemExit(f"net_seats.py: no token for {name} in {path}")
+
+
+def netbot(port, name, tok, *extra, cmd=GREEDY):
+    p = subprocess.Popen([sys.executable, NETBOT, f"127.0.0.1:{port}", name,
+                          tok, *extra, "--"] + cmd,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    children.append(p)
+    return p
+
+
+def finish(p, what, limit=120):
+    try:
+        return p.wait(timeout=limit)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        check(False, what + ": still running after %d s" % limit)
+        return None
+
+
+def records(path):
+    return [json.loads(l) for l in open(path) if l.strip()]
+
+
+def moves(path):
+    return [(r["deck"], [(a["seat"], a["action"]) for a in r["actions"]])
+            for r in records(path)]
+
+
+def verify(path):
+    return subprocess.run([ARB, "verify", path], capture_output=True,
+                          text=True).returncode == 0
+
+
+def same_as_local(tmp):
+    p, port, err = start(["match", "-e", "remote:alice", "-e",
+                          " ".join(GREEDY), "-n", "2", "--seed",
+                          "net seats same deals", "--listen",
+                          "127.0.0.1:0", "-o", "r.jsonl", "-q"], tmp, "same")
+    tokens = os.path.join(tmp, "r.jsonl.tokens")
+    check(os.stat(tokens).st_mode & 0o777 == 0o600,
+          "the tokens file is made with mode 0600")
+    err.seek(0)
+    check("tokens in " in err.read(), "its path is said on stderr")
+    b = netbot(port, "alice", token(tokens, "alice"))
+    check(finish(p, "remote match") == 0, "a match with a remote seat ends 0")
+    finish(b, "its bot")
+    check(verify(os.path.join(tmp, "r.jsonl")), "its records verify")
+    q = subprocess.run([ARB, "match", "-e", " ".join(GREEDY), "--name",
+                        "alice", "-e", " ".join(GREEDY), "-n", "2", "--seed",
+                        "net seats same deals", "-o", "l.jsonl", "-q"],
+                       cwd=tmp, capture_output=True, text=True)
+    check(q.returncode == 0, "the same match, both local, ends 0")
+    check(moves(os.path.join(tmp, "r.jsonl")) ==
+          moves(os.path.join(tmp, "l.jsonl")),
+          "remote and local seats deal and play the same deals")
+    check(all(r["players"][0] == "alice" or r["players"][1] == "alice"
+              for r in records(os.path.join(tmp, "r.jsonl"))),
+          "the remote seat plays as its name, alice")
+
+
+def refusals(tmp):
+    with open(os.path.join(tmp, "t.tokens"), "w") as f:
+        f.write("# two seats\nbob 0123456789abcdef0123\n"
+                "carol abcdefabcdefabcdefab\n")
+    os.chmod(os.path.join(tmp, "t.tokens"), 0o600)
+    p, port, err = start(["match", "-e", "remote:bob", "-e", "remote:carol",
+                          "-n", "1", "--listen", "127.0.0.1:0", "--tokens",
+                          "t.tokens", "-o", "ref.jsonl", "-q"], tmp, "ref")
+
+    def answer(line, wait=True):
+        s = socket.create_connection(("127.0.0.1", port))
+        if line is not None:
+            s.sendall(line)
+        s.settimeout(30)
+        got = b""
+        try:
+            while not got.endswith(b"\n"):
+                c = s.recv(1)
+                if not c:
+                    break
+                got += c
+        except socket.timeout:
+            pass
+        s.close()
+        return got.decode(errors="replace").strip()
+
+    cases = [
+        (b"hello bzp=1 name=bob token=wrongwrongwrongwrong\n",
+         "refused wrong token for that seat", "a wrong token"),
+        (b"hello bzp=1 name=dave token=0123456789abcdef0123\n",
+         "refused no seat of that name", "an unknown seat"),
+        (b"GET / HTTP/1.0\n", "refused the first line must be 'hello",
+         "a line that is not hello"),
+        (b"hello bzp=2 name=bob token=0123456789abcdef0123\n",
+         "refused this arbiter speaks bzp=1", "another protocol version"),
+        (b"x" * 5000, "refused a hello line over 1024 bytes",
+         "a hello line too long"),
+    ]
+    for line, want, what in cases:
+        got = answer(line)
+        check(got.startswith(want), f"{what} is refused: {got!r}")
+    got = answer(None)
+    check(got == "refused no hello within 10 s", f"a silent client is refused "
+          f"after 10 s: {got!r}")
+    bots = [netbot(port, n, t) for n, t in
+            (("bob", "0123456789abcdef0123"), ("carol", "abcdefabcdefabcdefab"))]
+    check(finish(p, "refusals' match") == 0,
+          "the run goes on after every refusal, and ends 0")
+    for b in bots:
+        finish(b, "a bot")
+    err.seek(0)
+    text = err.read()
+    check(text.count("wrong token") == 1, "each cause is said once on stderr")
+    check(verify(os.path.join(tmp, "ref.jsonl")), "two remote seats' records verify")
+
+
+def drops(tmp):
+    p, port, err = start(["match", "-e", "remote:dora", "-e", " ".join(GREEDY),
+                          "-n", "2", "--listen", "127.0.0.1:0", "-o",
+                          "d.jsonl", "-q"], tmp, "drop")
+    tok = token(os.path.join(tmp, "d.jsonl.tokens"), "dora")
+    first = netbot(port, "dora", tok, "--drop-after", "12")
+    finish(first, "the dropping bot")
+    back = netbot(port, "dora", tok, "--resume")
+    check(finish(p, "drop match") == 0, "a match whose bot dropped and came back ends 0")
+    finish(back, "the bot back")
+    rs = records(os.path.join(tmp, "d.jsonl"))
+    check(all(r["termination"] == "normal" for r in rs),
+          "within the grace, no deal is lost: %s" % [r["termination"] for r in rs])
+    check(any(i.get("class") == "disconnect" for r in rs
+              for i in r.get("incidents", [])),
+          "the drop is in the deal's incidents")
+    check(verify(os.path.join(tmp, "d.jsonl")), "its records verify")
+
+    p, port, err = start(["match", "-e", "remote:ed", "-e", " ".join(GREEDY),
+                          "-n", "2", "--listen", "127.0.0.1:0",
+                          "--reconnect-grace", "500", "-o", "g.jsonl", "-q"],
+                         tmp, "grace")
+    tok = token(os.path.join(tmp, "g.jsonl.tokens"), "ed")
+    finish(netbot(port, "ed", tok, "--drop-after", "12"), "the dropping bot")
+    time.sleep(1.5)
+    later = netbot(port, "ed", tok)
+    check(finish(p, "grace match") == 0, "past the grace the match goes on and ends 0")
+    finish(later, "the later bot")
+    rs = records(os.path.join(tmp, "g.jsonl"))
+    check([r["termination"] for r in rs] == ["disconnect", "normal"],
+          "past the grace the deal is lost as 'disconnect', the next is "
+          "played by the bot that connects again: %s" %
+          [r["termination"] for r in rs])
+    check(verify(os.path.join(tmp, "g.jsonl")), "its records verify")
+
+
+def tournament(tmp):
+    ini = os.path.join(tmp, "net.ini")
+    with open(ini, "w") as f:
+        f.write(f"""[tournament]
+format = round-robin
+rounds = 1
+listen = 127.0.0.1:0
+records = tn.jsonl
+tokens = tn.tokens
+
+[engine far]
+command = remote:far
+
+[engine near]
+command = {ENG} --level random
+""")
+    p, port, err = start(["tournament", ini, "-q"], tmp, "tourn")
+    b = netbot(port, "far", token(os.path.join(tmp, "tn.tokens"), "far"))
+    check(finish(p, "tournament") == 0, "a tournament with a remote entrant ends 0")
+    finish(b, "its bot")
+    rs = records(os.path.join(tmp, "tn.jsonl"))
+    check(len(rs) >= 1 and all("far" in r["players"] for r in rs),
+          "it plays its deals as 'far': %s" % [r["players"] for r in rs])
+
+
+def errors(tmp):
+    for args, want in (
+            (["-e", "remote:x", "-e", ENG], "needs --listen"),
+            (["-e", ENG, "--name", "a", "-e", ENG, "--name", "b", "--listen",
+              "127.0.0.1:0"],
+             "no engine is a remote seat"),
+            (["-e", "remote:x", "-e", ENG, "--listen", "0.0.0.0:0"],
+             "--insecure"),
+            (["-e", "remote:no/slash", "-e", ENG, "--listen", "127.0.0.1:0"],
+             "a remote seat's name")):
+        r = subprocess.run([ARB, "match", "-n", "1", "-o", "/dev/null"] + args,
+                           cwd=tmp, capture_output=True, text=True, timeout=60)
+        lines = r.stderr.strip().splitlines()
+        check(r.returncode != 0 and len(lines) == 1 and want in lines[0],
+              f"one line for {' '.join(args[-2:])}: {lines}")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            same_as_local(tmp)
+            refusals(tmp)
+            drops(tmp)
+            tournament(tmp)
+            errors(tmp)
+        finally:
+            for c in children:
+                if c.poll() is None:
+                    c.kill()
+                    c.wait()
+    print("net_seats.py: %d failed" % failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
