@@ -95,6 +95,7 @@ LIBARB    = $(BUILD)/libarbiter.a
 ENGINE_LIB = $(BUILD)/libplayer.a
 ENGINE    = $(BUILD)/bezique-engine
 ARBITER   = $(BUILD)/bezique-arbiter
+CONNECT   = $(BUILD)/bezique-connect
 UNIT_BIN  = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 ARBT_BIN  = $(patsubst tests/arbiter/%.c,$(BUILD)/tests/%,$(ARBT_SRC))
 FIXT_BIN  = $(patsubst tests/fixtures/%.c,$(BUILD)/fixtures/%,$(FIXT_SRC))
@@ -103,7 +104,7 @@ BENCH_BIN = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 FUZZ_BIN  = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 
-PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER))
+PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER) $(CONNECT))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
         format checksrc check-house fuzz fuzz-build tools weights-policy weights-eval \
@@ -168,6 +169,9 @@ $(ENGINE): $(call obj,$(ENG_SRC)) $(LIBBZP) $(LIBRULES)
 # The arbiter's rate weighs luck with the engine's evaluation
 # (engine/ai/luck.h): it links the engine's library too.
 $(ARBITER): $(call obj,arbiter/main.c) $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
+	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
+# A bot's bridge to a remote seat: the arbiter's relay (proc/, net/).
+$(CONNECT): $(call obj,connect/main.c) $(LIBARB) $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
 	$(CC) $(LDFLAGS) -o $@ $^ $(EVENT_LIBS) -lm
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(ENGINE_LIB) $(LIBBZP) $(LIBRULES)
@@ -334,7 +338,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/include/bezique \
 		$(DESTDIR)$(PREFIX)/share/man/man6 $(DESTDIR)$(DOCDIR)
-	install -m 755 $(ENGINE) $(ARBITER) $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(ENGINE) $(ARBITER) $(CONNECT) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIBRULES) $(DESTDIR)$(PREFIX)/lib/libbezique.a
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/bezique
 	for m in bezique-engine.6 bezique-arbiter.6; do \
@@ -351,6 +355,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/bezique-engine \
 		$(DESTDIR)$(PREFIX)/bin/bezique-arbiter \
+		$(DESTDIR)$(PREFIX)/bin/bezique-connect \
 		$(DESTDIR)$(PREFIX)/lib/libbezique.a \
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/bezique.pc \
 		$(DESTDIR)$(PREFIX)/share/man/man6/bezique-engine.6 \

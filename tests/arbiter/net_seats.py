@@ -15,6 +15,10 @@
     deal waits for the seat's bot, which connects again;
   - remote:NAME without --listen, --listen with no remote seat, and
     --listen off loopback without --insecure are one-line errors.
+  - build/bezique-connect seats an unchanged stdio bot, comes back by
+    itself (resume=1) when a proxy cuts its connection mid-deal, and
+    exits 0 after the arbiter's quit; a wrong token is exit 1 with the
+    arbiter's refusal in one line.
 """
 import json
 import os
@@ -23,12 +27,14 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(f"{BUILD}/bezique-arbiter")
 ENG = os.path.abspath(f"{BUILD}/bezique-engine")
 NETBOT = os.path.abspath("tests/fixtures/netbot.py")
+CONNECT = os.path.abspath(f"{BUILD}/bezique-connect")
 GREEDY = [ENG, "--level", "greedy"]
 failures = 0
 children = []
@@ -245,6 +251,86 @@ command = {ENG} --level random
           "it plays its deals as 'far': %s" % [r["players"] for r in rs])
 
 
+def cutting_proxy(port, cut_after):
+    """A loopback proxy to the arbiter's port that cuts its first
+    connection after cut_after bytes from the arbiter; returns its port."""
+    ls = socket.socket()
+    ls.bind(("127.0.0.1", 0))
+    ls.listen(8)
+
+    def pipe(a, b, limit):
+        n = 0
+        try:
+            while True:
+                data = a.recv(4096)
+                if not data:
+                    break
+                b.sendall(data)
+                n += len(data)
+                if limit is not None and n >= limit:
+                    break
+        except OSError:
+            pass
+        for x in (a, b):
+            try:
+                x.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def serve():
+        first = True
+        while True:
+            try:
+                c, _ = ls.accept()
+            except OSError:
+                return
+            u = socket.create_connection(("127.0.0.1", port))
+            threading.Thread(target=pipe, args=(c, u, None), daemon=True).start()
+            threading.Thread(target=pipe, args=(u, c, cut_after if first else None),
+                             daemon=True).start()
+            first = False
+
+    threading.Thread(target=serve, daemon=True).start()
+    return ls.getsockname()[1]
+
+
+def bridge(tmp):
+    p, port, err = start(["match", "-e", "remote:fay", "-e", " ".join(GREEDY),
+                          "-n", "2", "--listen", "127.0.0.1:0", "-o",
+                          "c.jsonl", "-q"], tmp, "connect")
+    tokens = os.path.join(tmp, "c.jsonl.tokens")
+    via = cutting_proxy(port, 3000)
+    c = subprocess.Popen([CONNECT, f"127.0.0.1:{via}", "--name", "fay",
+                          "--token-file", tokens, "--"] + GREEDY,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    children.append(c)
+    check(finish(p, "bridge match") == 0, "a match through bezique-connect ends 0")
+    rc = finish(c, "bezique-connect", 30)
+    said = c.stderr.read()
+    check(rc == 0, f"bezique-connect exits 0 after the quit: {rc} {said!r}")
+    check("connected again" in said, "it came back by itself after the cut")
+    rs = records(os.path.join(tmp, "c.jsonl"))
+    check([r["termination"] for r in rs] == ["normal", "normal"] and
+          any(i.get("class") == "disconnect" for r in rs
+              for i in r.get("incidents", [])),
+          "no deal lost to the cut, which is in the incidents")
+    check(verify(os.path.join(tmp, "c.jsonl")), "its records verify")
+    with open(os.path.join(tmp, "wrong.tok"), "w") as f:
+        f.write("fay 0123456789abcdef0123\n")
+    p, port, err = start(["match", "-e", "remote:fay", "-e", " ".join(GREEDY),
+                          "-n", "1", "--listen", "127.0.0.1:0", "-o",
+                          "w.jsonl", "-q", "--connect-timeout", "3000"], tmp,
+                         "wrongtok")
+    r = subprocess.run([CONNECT, f"127.0.0.1:{port}", "--name", "fay",
+                        "--token-file", os.path.join(tmp, "wrong.tok"), "--",
+                        "true"], capture_output=True, text=True, timeout=60)
+    lines = r.stderr.strip().splitlines()
+    check(r.returncode == 1 and lines == ["bezique-connect: the arbiter "
+          "refused: wrong token for that seat"], f"a wrong token: {lines}")
+    finish(p, "wrong token's match")
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
@@ -269,6 +355,7 @@ def main():
             refusals(tmp)
             drops(tmp)
             tournament(tmp)
+            bridge(tmp)
             errors(tmp)
         finally:
             for c in children:
