@@ -15,6 +15,8 @@
     deal waits for the seat's bot, which connects again;
   - remote:NAME without --listen, --listen with no remote seat, and
     --listen off loopback without --insecure are one-line errors.
+  - 256 remote bots at once: 128 tables of two remote seats, every
+    connection one instance, all deals played and verified;
   - build/bezique-connect seats an unchanged stdio bot, comes back by
     itself (resume=1) when a proxy cuts its connection mid-deal, and
     exits 0 after the arbiter's quit; a wrong token is exit 1 with the
@@ -331,6 +333,28 @@ def bridge(tmp):
     finish(p, "wrong token's match")
 
 
+def many(tmp):
+    with open(os.path.join(tmp, "many.tokens"), "w") as f:
+        f.write("ann 0123456789abcdef0123\nben abcdefabcdefabcdefab\n")
+    p, port, err = start(["match", "-e", "remote:ann", "-e", "remote:ben",
+                          "-n", "128", "-c", "128", "--listen", "127.0.0.1:0",
+                          "--tokens", "many.tokens", "-o", "many.jsonl", "-q"],
+                         tmp, "many")
+    bots = subprocess.Popen([sys.executable, os.path.abspath(
+        "tests/fixtures/manybots.py"), f"127.0.0.1:{port}", "256",
+        "ann:0123456789abcdef0123", "ben:abcdefabcdefabcdefab"],
+        stderr=subprocess.PIPE, text=True)
+    children.append(bots)
+    check(finish(p, "256 seats' match", 300) == 0,
+          "a match of 128 tables, 256 remote bots at once, ends 0")
+    rc = finish(bots, "the 256 bots", 60)
+    check(rc == 0, f"none of the 256 was refused: {bots.stderr.read()[:200]!r}")
+    rs = records(os.path.join(tmp, "many.jsonl"))
+    check(len(rs) == 128 and all(r["termination"] == "normal" for r in rs),
+          "its 128 deals are all played")
+    check(verify(os.path.join(tmp, "many.jsonl")), "and verify")
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
@@ -356,6 +380,7 @@ def main():
             drops(tmp)
             tournament(tmp)
             bridge(tmp)
+            many(tmp)
             errors(tmp)
         finally:
             for c in children:

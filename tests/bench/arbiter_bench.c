@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -35,6 +37,7 @@
 #include "proc/engine_proc.h"
 #include "base/config.h"
 #include "match/match.h"
+#include "net/seats.h"
 
 /* CPU seconds of this process (RUSAGE_SELF) or of its children reaped
  * (RUSAGE_CHILDREN: the engines, which the arbiter waits for). */
@@ -116,15 +119,76 @@ enum keep {
 	KEEP_EACH	/* --duplicate --games-per-process 1 */
 };
 
-/* One match of two copies of cmd; its wall time (s), the arbiter's CPU
+/* The bench's remote seat: its token, and the bridge that seats cmd. */
+#define REMOTE_TOKEN	"0123456789abcdef0123456789abcdef"
+
+/* A free loopback port, as the kernel picks one. */
+static int
+free_port(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+
+	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&a, &len) == 0)
+		port = ntohs(a.sin_port);
+	if (fd >= 0)
+		close(fd);
+	return port;
+}
+
+/*
+ * Starts bezique-connect for seat bench-a, running cmd, as no child of
+ * ours: the reaper kills children that are not engines, so it is forked
+ * twice with the arbiter no subreaper meanwhile.
+ */
+static void
+start_bridge(const char *dir, const char *cmd, int port)
+{
+	char exe[4200], addr[32], c[4200], *save;
+	pid_t pid;
+
+	snprintf(exe, sizeof(exe), "%s/bezique-connect", dir);
+	snprintf(addr, sizeof(addr), "127.0.0.1:%d", port);
+	snprintf(c, sizeof(c), "%s", cmd);
+	prctl(PR_SET_CHILD_SUBREAPER, 0);
+	if ((pid = fork()) == 0) {
+		if (fork() == 0) {
+			char *argv[16] = { exe, addr, "--name", "bench-a",
+				"--retry-for", "60", "--" };
+			int n = 7;
+			for (char *w = strtok_r(c, " ", &save); w && n < 15;
+			    w = strtok_r(NULL, " ", &save))
+				argv[n++] = w;
+			int null = open("/dev/null", O_WRONLY);
+			if (null >= 0)	/* its "seated" line: no figure */
+				dup2(null, STDERR_FILENO);
+			setenv("BEZIQUE_TOKEN", REMOTE_TOKEN, 1);
+			execv(exe, argv);
+			_exit(127);
+		}
+		_exit(0);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+/* One match of two copies of cmd (the first at a remote seat, through
+ * bezique-connect in remote_dir, unless it is NULL); its wall time (s), the arbiter's CPU
  * (s) in *cpu, and the CPU of the arbiter and its engines together in
  * *total (which a loaded machine leaves as it is). */
 static double
-run_match(const char *cmd, int deals, int concurrency, enum keep keep,
-    double *cpu, double *total, long *decisions)
+run_match_at(const char *remote_dir, const char *cmd, int deals,
+    int concurrency, enum keep keep, double *cpu, double *total,
+    long *decisions)
 {
 	struct match_cfg cfg;
-	char path[] = "/tmp/bezique-bench-XXXXXX";
+	char path[] = "/tmp/bezique-bench-XXXXXX", tokens[64], listen[32];
+	FILE *tf;
+	int port = remote_dir ? free_port() : -1;
 	double cpu0, kids0, wall;
 	uint64_t t0;
 	int fd = mkstemp(path), saved = -1, null;
@@ -147,6 +211,21 @@ run_match(const char *cmd, int deals, int concurrency, enum keep keep,
 	cfg.records = path;
 	cfg.quiet = true;
 	cfg.print_table = false;
+	if (remote_dir != NULL) {
+		free(cfg.engines[0].command);
+		cfg.engines[0].command = strdup("remote:bench-a");
+		snprintf(tokens, sizeof(tokens), "%s.tokens", path);
+		if ((tf = fopen(tokens, "w")) == NULL)
+			return -1;
+		fprintf(tf, "bench-a " REMOTE_TOKEN "\n");
+		fclose(tf);
+		snprintf(listen, sizeof(listen), "127.0.0.1:%d", port);
+		cfg.listen = listen;
+		cfg.tokens = tokens;
+		if (net_seats_name(&cfg) < 0 || net_seats_open(&cfg) < 0)
+			return -1;
+		start_bridge(remote_dir, cmd, port);
+	}
 	/* --duplicate's one line on what it allows, said once here. */
 	if (cfg.duplicate && (saved = dup(STDERR_FILENO)) >= 0 &&
 	    (null = open("/dev/null", O_WRONLY)) >= 0) {
@@ -167,8 +246,46 @@ run_match(const char *cmd, int deals, int concurrency, enum keep keep,
 	*total += *cpu;
 	*decisions = count_decisions(path);
 	unlink(path);
+	if (remote_dir != NULL)
+		unlink(tokens);
+	net_seats_teardown(&cfg);
 	config_free(&cfg);
 	return wall;
+}
+
+static double
+run_match(const char *cmd, int deals, int concurrency, enum keep keep,
+    double *cpu, double *total, long *decisions)
+{
+	return run_match_at(NULL, cmd, deals, concurrency, keep, cpu, total,
+	    decisions);
+}
+
+/*
+ * A remote seat (issue 44): the arbiter's CPU per relayed decision with
+ * one engine behind bezique-connect on loopback, against both local in
+ * the same run (the goal: at most 2x), each the best of three.
+ */
+static void
+bench_remote(const char *dir, int deals)
+{
+	char cmd[4200];
+	double best[2] = { 1e9, 1e9 }, cpu, total, us;
+	long dec;
+
+	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
+	for (int i = 0; i < 3; i++)
+		for (int r = 0; r < 2; r++) {
+			if (run_match_at(r ? dir : NULL, cmd, deals, 1,
+			    KEEP_DEFAULT, &cpu, &total, &dec) < 0 || dec == 0)
+				continue;
+			us = cpu * 1e6 / (double)dec;
+			if (us < best[r])
+				best[r] = us;
+		}
+	printf("  %d deals, concurrency 1: both local %.1f us of arbiter CPU "
+	    "per decision, one remote %.1f us: %.2fx (goal <= 2)\n", deals,
+	    best[0], best[1], best[1] / best[0]);
 }
 
 /*
@@ -280,5 +397,8 @@ main(int argc, char **argv)
 	    dir);
 	snprintf(what, sizeof(what), "Python bot (%s)", py);
 	bench_fresh(what, cmd, deals / 4 > 2 ? deals / 4 : 2);
+	printf("a remote seat (bezique-connect on loopback) against local "
+	    "engines:\n");
+	bench_remote(dir, deals / 2 > 2 ? deals / 2 : 2);
 	return 0;
 }
