@@ -67,9 +67,9 @@ ALL_CFLAGS += -fsanitize=$(SANITIZER) -fno-sanitize-recover=all \
 LDFLAGS += -fsanitize=$(SANITIZER)
 endif
 
-PKGS       = libevent jansson inih cmocka libseccomp libcrypto
+PKGS       = libevent libevent_openssl jansson inih cmocka libseccomp libcrypto libssl
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-EVENT_LIBS = $(shell pkg-config --libs libevent jansson inih libseccomp libcrypto 2>/dev/null)
+EVENT_LIBS = $(shell pkg-config --libs libevent libevent_openssl jansson inih libseccomp libcrypto libssl 2>/dev/null)
 TEST_LIBS  = $(shell pkg-config --libs cmocka 2>/dev/null)
 
 -include config.mak

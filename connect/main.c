@@ -4,9 +4,10 @@
  * (doc/network.md).
  *
  *	bezique-connect HOST:PORT --name NAME [--token-file FILE]
- *	    [--retry-for S] -- COMMAND [ARGS...]
+ *	    [--pin sha256:HEX] [--retry-for S] -- COMMAND [ARGS...]
  *
- * It connects out (so a bot behind NAT can play), says hello with the
+ * It connects out (so a bot behind NAT can play), in TLS to the pinned
+ * certificate with --pin (else plain TCP), says hello with the
  * seat's token, starts the bot once and relays lines both ways.  The
  * connection and the bot are each an engine_proc (the arbiter's own
  * relay: bounded lines and queues), one adopted, one spawned.  A dropped
@@ -29,7 +30,10 @@
 
 #include <event2/event.h>
 
+#include <openssl/ssl.h>
+
 #include "proc/engine_proc.h"
+#include "net/tls.h"
 #include "net/tokens.h"
 
 #define CONNECT_MS	5000	/* to connect, and to hear welcome */
@@ -42,6 +46,8 @@ struct bridge {
 	struct engine_proc		*bot, *net;
 	struct event			*retry;
 	const char			*host, *port, *name;
+	const char			*pin;	/* TLS, to this certificate */
+	struct net_tls			*tls;
 	char				 token[TOKENS_TOKEN_MAX + 2];
 	long long			 retry_ms, backoff_ms;
 	unsigned long long		 down_since_ms;
@@ -65,7 +71,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: bezique-connect HOST:PORT --name NAME "
-	    "[--token-file FILE] [--retry-for S] -- COMMAND [ARGS...]\n"
+	    "[--token-file FILE] [--pin sha256:HEX] [--retry-for S] -- "
+	    "COMMAND [ARGS...]\n"
 	    "  the token: --token-file FILE (the organiser's 'NAME TOKEN' "
 	    "line, or the token alone), or BEZIQUE_TOKEN\n");
 }
@@ -109,15 +116,15 @@ dial(const struct bridge *br, char *err, size_t errlen)
 	return fd;
 }
 
-/* Reads the answer to hello, up to its newline and no further. */
+/* Reads the answer to hello, up to its newline and no further (the
+ * socket is blocking, with CONNECT_MS timeouts). */
 static int
-answer(int fd, char *buf, size_t len)
+answer(int fd, SSL *ssl, char *buf, size_t len)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
 	size_t n = 0;
 
 	while (n + 1 < len) {
-		if (poll(&p, 1, CONNECT_MS) != 1 || read(fd, buf + n, 1) != 1)
+		if ((ssl ? SSL_read(ssl, buf + n, 1) : read(fd, buf + n, 1)) != 1)
 			return -1;
 		if (buf[n] == '\n')
 			break;
@@ -129,23 +136,46 @@ answer(int fd, char *buf, size_t len)
 	return 0;
 }
 
+/* The socket blocking, each call bounded by CONNECT_MS. */
+static void
+blocking(int fd)
+{
+	struct timeval tv = { CONNECT_MS / 1000, 0 };
+
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+}
+
 /*
- * Connects and says hello: the socket, or -1 with err; *refused is set
- * when the arbiter said no (trying again would not help).
+ * Connects and says hello: the plain end of the connection (the socket,
+ * or its TLS relay's), or -1 with err; *refused is set when trying again
+ * would not help (the arbiter said no, or its certificate is not the
+ * pinned one).
  */
 static int
 seat(struct bridge *br, bool resume, bool *refused, char *err, size_t errlen)
 {
 	char line[512];
+	SSL *ssl = NULL;
+	size_t len;
 	int fd;
 
 	*refused = false;
 	if ((fd = dial(br, err, errlen)) < 0)
 		return -1;
-	snprintf(line, sizeof(line), "hello bzp=1 name=%s token=%s resume=%d\n",
-	    br->name, br->token, resume);
-	if (write(fd, line, strlen(line)) != (ssize_t)strlen(line) ||
-	    answer(fd, line, sizeof(line)) < 0) {
+	blocking(fd);
+	if (br->pin != NULL && net_tls_handshake(br->tls, fd, br->pin, &ssl,
+	    err, errlen) < 0) {
+		*refused = strstr(err, "pinned") != NULL;
+		close(fd);
+		return -1;
+	}
+	len = (size_t)snprintf(line, sizeof(line), "hello bzp=1 name=%s "
+	    "token=%s resume=%d\n", br->name, br->token, resume);
+	if ((ssl ? SSL_write(ssl, line, (int)len) : write(fd, line, len)) !=
+	    (int)len || answer(fd, ssl, line, sizeof(line)) < 0) {
+		SSL_free(ssl);
 		snprintf(err, errlen, "%s:%s: no answer to hello", br->host,
 		    br->port);
 		close(fd);
@@ -157,10 +187,11 @@ seat(struct bridge *br, bool resume, bool *refused, char *err, size_t errlen)
 		    "refused ", 8) == 0 ? "refused: " : "answered hello with "
 		    "nonsense: ", strncmp(line, "refused ", 8) == 0 ? line + 8 :
 		    line);
+		SSL_free(ssl);
 		close(fd);
 		return -1;
 	}
-	return fd;
+	return ssl ? net_tls_relay_open(br->tls, br->base, fd, ssl) : fd;
 }
 
 static void
@@ -375,6 +406,8 @@ parse(struct bridge *br, int argc, char **argv, const char **file, int *cmd)
 			br->name = argv[++i];
 		else if (strcmp(argv[i], "--token-file") == 0)
 			*file = argv[++i];
+		else if (strcmp(argv[i], "--pin") == 0)
+			br->pin = argv[++i];
 		else if (strcmp(argv[i], "--retry-for") == 0) {
 			br->retry_ms = strtoll(argv[++i], &end, 10) * 1000;
 			if (*end != '\0' || br->retry_ms < 0)
@@ -407,10 +440,19 @@ main(int argc, char **argv)
 		    "a-z 0-9 _ . -\n", br.name, TOKENS_NAME_MAX);
 		return 2;
 	}
-	if (read_token(&br, file) < 0 || (fd = first_seat(&br)) < 0)
+	if (br.pin != NULL && (strncmp(br.pin, "sha256:", 7) != 0 ||
+	    strlen(br.pin) != 7 + 64)) {
+		fprintf(stderr, "bezique-connect: --pin '%s': sha256: and 64 hex "
+		    "digits, as the arbiter prints it\n", br.pin);
+		return 2;
+	}
+	if (read_token(&br, file) < 0)
+		return 1;
+	br.base = event_base_new();
+	br.tls = net_tls_client();
+	if ((fd = first_seat(&br)) < 0)
 		return 1;
 	engine_proc_setup();
-	br.base = event_base_new();
 	br.reaper = engine_proc_reaper_new(br.base);
 	br.retry = evtimer_new(br.base, reconnect_cb, &br);
 	spec.argv = argv + cmd;
@@ -428,6 +470,7 @@ main(int argc, char **argv)
 	event_base_dispatch(br.base);
 	event_free(br.retry);
 	engine_proc_reaper_free(br.reaper);
+	net_tls_free(br.tls);
 	event_base_free(br.base);
 	return br.status;
 }

@@ -38,12 +38,13 @@ want "$TOOLS"
 if ! command -v pkg-config >/dev/null 2>&1; then
 	missing="$missing pkg-config libevent-dev libjansson-dev libinih-dev libcmocka-dev libseccomp-dev libssl-dev"
 else
-	pkg-config --exists libevent || missing="$missing libevent-dev"
+	pkg-config --exists libevent libevent_openssl ||
+		missing="$missing libevent-dev"
 	pkg-config --exists jansson || missing="$missing libjansson-dev"
 	pkg-config --exists inih || missing="$missing libinih-dev"
 	pkg-config --exists cmocka || missing="$missing libcmocka-dev"
 	pkg-config --exists libseccomp || missing="$missing libseccomp-dev"
-	pkg-config --exists libcrypto || missing="$missing libssl-dev"
+	pkg-config --exists libcrypto libssl || missing="$missing libssl-dev"
 fi
 [ $browser = 1 ] && want "$BROWSER_TOOLS"
 if [ $fuzz = 1 ]; then

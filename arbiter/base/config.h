@@ -190,6 +190,7 @@ struct match_cfg {
 	const char		*tokens;	/* NAME TOKEN lines; NULL:
 						 * beside the records */
 	bool			 insecure;	/* plain TCP off loopback */
+	const char		*tls_key;	/* the arbiter's TLS key */
 	struct net_seats	*seats;		/* net_seats_setup() */
 	const char		*anchor;	/* engine held at anchor_elo */
 	int			 anchor_elo;

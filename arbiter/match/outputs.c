@@ -228,7 +228,7 @@ int
 outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
-		c->ini, NULL, NULL, c->tokens };
+		c->ini, NULL, NULL, c->tokens, c->tls_key };
 
 	/* --live's feed beside the records, kept from the engines as they
 	 * are (record/live.h). */

@@ -13,6 +13,7 @@
 
 #include "net/hello.h"
 #include "net/seats.h"
+#include "net/tls.h"
 #include "net/tokens.h"
 #include "base/xmalloc.h"
 #include "bzp.h"
@@ -22,6 +23,7 @@ struct pending {
 	struct hello_set	*set;
 	int			 fd;
 	char			 peer[64];
+	bool			 loopback, secure;
 	char			 line[NET_HELLO_MAX + 1];
 	size_t			 len;
 	struct event		*readable, *timer;
@@ -34,6 +36,8 @@ struct hello_set {
 	struct event_base	*base;
 	hello_fn		 fn;
 	void			*arg;
+	struct net_tls		*tls;
+	bool			 insecure;
 	TAILQ_HEAD(, pending)	 pending;
 	int			 npending;
 	const char		*said[SAID_MAX];
@@ -76,7 +80,8 @@ pending_free(struct pending *p, const char *refusal)
 	}
 	TAILQ_REMOVE(&h->pending, p, entry);
 	h->npending--;
-	event_free(p->readable);
+	if (p->readable != NULL)
+		event_free(p->readable);
 	event_free(p->timer);
 	free(p);
 }
@@ -91,6 +96,11 @@ judge(struct pending *p)
 
 	p->line[p->len] = '\0';
 	p->line[strcspn(p->line, "\r\n")] = '\0';
+	if (!p->secure && !p->loopback && !p->set->insecure) {
+		pending_free(p, "a plain connection from another machine: "
+		    "connect with TLS (bezique-connect --pin FINGERPRINT)");
+		return;
+	}
 	if (bzp_parse(p->line, &m) < 0 || strcmp(m.cmd, "hello") != 0) {
 		pending_free(p, "the first line must be 'hello bzp=1 name=NAME "
 		    "token=TOKEN'");
@@ -120,6 +130,33 @@ judge(struct pending *p)
 
 /* Reads through the first newline and not past it: what is peeked
  * without one is all hello. */
+static void	readable_cb(evutil_socket_t fd, short what, void *arg);
+
+/* A TLS ClientHello first: the rest is read through the relay. */
+static bool
+wrap_tls(struct pending *p)
+{
+	unsigned char first;
+	int plain;
+
+	if (p->secure || p->len > 0 || p->set->tls == NULL ||
+	    recv(p->fd, &first, 1, MSG_PEEK) != 1 || first != 0x16)
+		return false;
+	event_free(p->readable);
+	p->readable = NULL;
+	p->secure = true;
+	if ((plain = net_tls_accept(p->set->tls, p->set->base, p->fd)) < 0) {
+		pending_free(p, NULL);	/* closed */
+		return true;
+	}
+	p->fd = plain;
+	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
+	    readable_cb, p)) == NULL)
+		abort();
+	event_add(p->readable, NULL);
+	return true;
+}
+
 static void
 readable_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -128,6 +165,8 @@ readable_cb(evutil_socket_t fd, short what, void *arg)
 	ssize_t n = recv(fd, p->line + p->len, room, MSG_PEEK);
 	char *nl;
 
+	if (wrap_tls(p))
+		return;
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
@@ -152,6 +191,16 @@ static void
 timer_cb(evutil_socket_t fd, short what, void *arg)
 {
 	pending_free(arg, "no hello within 10 s");
+}
+
+static bool
+peer_loopback(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)(const void *)sa)->
+		    sin_addr.s_addr) >> 24) == 127;
+	return sa->sa_family == AF_INET6 && IN6_IS_ADDR_LOOPBACK(
+	    &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr);
 }
 
 static void
@@ -188,6 +237,7 @@ hello_add(struct hello_set *h, int fd, const struct sockaddr *sa,
 	p->set = h;
 	p->fd = fd;
 	snprintf(p->peer, sizeof(p->peer), "%s", peer);
+	p->loopback = peer_loopback(sa);
 	if ((p->readable = event_new(h->base, fd, EV_READ | EV_PERSIST,
 	    readable_cb, p)) == NULL || (p->timer = evtimer_new(h->base,
 	    timer_cb, p)) == NULL)
@@ -208,6 +258,13 @@ hello_set_new(struct event_base *base, hello_fn fn, void *arg)
 	h->arg = arg;
 	TAILQ_INIT(&h->pending);
 	return h;
+}
+
+void
+hello_set_tls(struct hello_set *h, struct net_tls *tls, bool insecure)
+{
+	h->tls = tls;
+	h->insecure = insecure;
 }
 
 void

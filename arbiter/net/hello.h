@@ -6,6 +6,8 @@
  *	hello bzp=1 name=NAME token=TOKEN [resume=0|1]
  * of at most NET_HELLO_MAX bytes.  It is read up to its newline and not a
  * byte further, so that what follows belongs to the engine's channel.
+ * A connection whose first byte opens a TLS handshake is first wrapped
+ * (tls.h) and then read the same way.
  * At most NET_PENDING_MAX wait at once; a connection past that, a line
  * too long, a bad hello, silence or a refusal by the owner is answered
  * "refused REASON" and closed, and said on stderr once per cause.
@@ -27,6 +29,11 @@ typedef const char *(*hello_fn)(int fd, const char *name, const char *token,
 
 struct hello_set *hello_set_new(struct event_base *base, hello_fn fn,
 		    void *arg);
+/* Connections that open in TLS are answered in it (tls.h); a plain one
+ * from another machine is refused unless insecure. */
+struct net_tls;
+void		 hello_set_tls(struct hello_set *h, struct net_tls *tls,
+		    bool insecure);
 /* Closes every connection still pending. */
 void		 hello_set_free(struct hello_set *h);
 /* A connection just accepted. */

@@ -24,6 +24,7 @@
 
 #include "net/seats.h"
 #include "net/hello.h"
+#include "net/tls.h"
 #include "net/tokens.h"
 #include "base/xmalloc.h"
 
@@ -54,9 +55,11 @@ struct net_seats {
 	struct net_seat		*seats;
 	int			 nseats;
 	int			 max_idle;	/* per seat: the concurrency */
+	bool			 insecure;	/* plain TCP from anywhere */
 	int			 fd;		/* listening, until started */
 	char			 address[128];
-	char			*tokens_path;
+	char			*tokens_path, *cert_path, *key_path;
+	struct net_tls		*tls;
 	struct tokens		*tokens;
 	struct event_base	*base;
 	struct evconnlistener	*listener;
@@ -217,6 +220,7 @@ net_seats_start(struct net_seats *s, struct event_base *base)
 	if ((s->handover = event_new(base, -1, 0, handover_cb, s)) == NULL ||
 	    (s->hellos = hello_set_new(base, on_hello, s)) == NULL)
 		abort();
+	hello_set_tls(s->hellos, s->tls, s->insecure);
 	/* Listening already (net_seats_setup): backlog 0 says so. */
 	s->listener = evconnlistener_new(base, accept_cb, s,
 	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, s->fd);
@@ -236,6 +240,7 @@ net_seats_stop(struct net_seats *s)
 			idle_free(TAILQ_FIRST(&s->seats[i].idle), true);
 	hello_set_free(s->hellos);
 	s->hellos = NULL;
+	net_tls_close_all(s->tls);
 	if (s->listener != NULL)
 		evconnlistener_free(s->listener);
 	s->listener = NULL;
@@ -244,19 +249,9 @@ net_seats_stop(struct net_seats *s)
 	s->base = NULL;
 }
 
-static bool
-is_loopback(const struct sockaddr *sa)
-{
-	if (sa->sa_family == AF_INET)
-		return (ntohl(((const struct sockaddr_in *)(const void *)sa)->
-		    sin_addr.s_addr) >> 24) == 127;
-	return sa->sa_family == AF_INET6 && IN6_IS_ADDR_LOOPBACK(
-	    &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr);
-}
-
 /* Binds and listens on "HOST:PORT" ("[::1]:PORT" for IPv6). */
 static int
-bind_listen(struct net_seats *s, const char *spec, bool insecure)
+bind_listen(struct net_seats *s, const char *spec)
 {
 	struct addrinfo hints = { 0 }, *ai = NULL;
 	struct sockaddr_storage ss;
@@ -276,13 +271,6 @@ bind_listen(struct net_seats *s, const char *spec, bool insecure)
 	if ((rc = getaddrinfo(host[0] ? host : NULL, port, &hints, &ai)) != 0) {
 		fprintf(stderr, "bezique-arbiter: --listen %s: %s\n", spec,
 		    gai_strerror(rc));
-		return -1;
-	}
-	if (!is_loopback(ai->ai_addr) && !insecure) {
-		fprintf(stderr, "bezique-arbiter: --listen %s: off this machine "
-		    "the tokens and the deals would cross the network in clear; "
-		    "give --insecure to accept that (doc/network.md)\n", spec);
-		freeaddrinfo(ai);
 		return -1;
 	}
 	if ((s->fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC |
@@ -307,6 +295,25 @@ bind_listen(struct net_seats *s, const char *spec, bool insecure)
 		    inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr,
 		    name, sizeof(name)), ntohs(((struct sockaddr_in *)&ss)->
 		    sin_port));
+	return 0;
+}
+
+/* The TLS identity beside the tokens: FILE.crt, FILE.key (kept from the
+ * engines, outputs.c). */
+static int
+open_tls(struct net_seats *s, struct match_cfg *c)
+{
+	char err[512];
+
+	if (asprintf(&s->cert_path, "%s.crt", s->tokens_path) < 0 ||
+	    asprintf(&s->key_path, "%s.key", s->tokens_path) < 0)
+		abort();
+	if ((s->tls = net_tls_open(s->cert_path, s->key_path, err,
+	    sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-arbiter: --listen: %s\n", err);
+		return -1;
+	}
+	c->tls_key = s->key_path;
 	return 0;
 }
 
@@ -385,6 +392,7 @@ net_seats_open(struct match_cfg *c)
 	if (s == NULL)
 		return 0;
 	s->max_idle = c->concurrency;
+	s->insecure = c->insecure;
 	if (s->nseats == 0 || c->listen == NULL) {
 		fprintf(stderr, "bezique-arbiter: %s\n", s->nseats == 0 ?
 		    "--listen: no engine is a remote seat ('remote:NAME')" :
@@ -400,11 +408,13 @@ net_seats_open(struct match_cfg *c)
 		return -1;
 	}
 	c->tokens = s->tokens_path;	/* kept from the engines (outputs.c) */
-	if (bind_listen(s, c->listen, c->insecure) < 0)
+	if (open_tls(s, c) < 0 || bind_listen(s, c->listen) < 0)
 		return -1;
-	fprintf(stderr, "bezique-arbiter: remote seats: listening on %s, "
-	    "tokens in %s%s\n", s->address, s->tokens_path, created ?
-	    " (new: hand each bot its line)" : "");
+	fprintf(stderr, "bezique-arbiter: remote seats: listening on %s, TLS "
+	    "%s%s; tokens in %s%s\n", s->address, net_tls_fingerprint(s->tls),
+	    c->insecure ? ", plain TCP from anywhere" : ", plain TCP from "
+	    "this machine only", s->tokens_path, created ? " (new: hand each "
+	    "bot its line)" : "");
 	return 0;
 }
 
@@ -426,6 +436,10 @@ net_seats_teardown(struct match_cfg *c)
 	free(s->seats);
 	if (c->tokens == s->tokens_path)
 		c->tokens = NULL;
+	c->tls_key = NULL;
+	net_tls_free(s->tls);
+	free(s->cert_path);
+	free(s->key_path);
 	tokens_free(s->tokens);
 	free(s->tokens_path);
 	free(s);

@@ -13,8 +13,13 @@
     and the deal ends normally, with the drop in its incidents;
   - a drop past the grace is `disconnect` and forfeits the deal; the next
     deal waits for the seat's bot, which connects again;
-  - remote:NAME without --listen, --listen with no remote seat, and
-    --listen off loopback without --insecure are one-line errors.
+  - TLS: the arbiter makes its certificate (key mode 0600) and prints its
+    fingerprint, the same on the next run; bezique-connect --pin plays
+    through it, comes back through it after a cut, and refuses another
+    certificate in one line; a plain connection from another address of
+    this machine is refused unless --insecure;
+  - remote:NAME without --listen and --listen with no remote seat are
+    one-line errors.
   - 256 remote bots at once: 128 tables of two remote seats, every
     connection one instance, all deals played and verified;
   - build/bezique-connect seats an unchanged stdio bot, comes back by
@@ -49,7 +54,7 @@ def check(ok, what):
         failures += 1
 
 
-def start(args, tmp, name="run"):
+def start(args, tmp, name="run", any_addr=False):
     """The arbiter with args; returns (process, port, its stderr file)."""
     err = open(os.path.join(tmp, name + ".err"), "w+")
     p = subprocess.Popen([ARB] + args, stdout=subprocess.DEVNULL,
@@ -58,7 +63,7 @@ def start(args, tmp, name="run"):
     t0 = time.time()
     while time.time() - t0 < 60:
         err.seek(0)
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", err.read())
+        m = re.search(r"listening on [0-9.]+:(\d+)", err.read())
         if m:
             return p, int(m.group(1)), err
         if p.poll() is not None:
@@ -338,7 +343,8 @@ def many(tmp):
         f.write("ann 0123456789abcdef0123\nben abcdefabcdefabcdefab\n")
     p, port, err = start(["match", "-e", "remote:ann", "-e", "remote:ben",
                           "-n", "128", "-c", "128", "--listen", "127.0.0.1:0",
-                          "--tokens", "many.tokens", "-o", "many.jsonl", "-q"],
+                          "--tokens", "many.tokens", "-o", "many.jsonl", "-q",
+                          "--connect-timeout", "120000"],
                          tmp, "many")
     bots = subprocess.Popen([sys.executable, os.path.abspath(
         "tests/fixtures/manybots.py"), f"127.0.0.1:{port}", "256",
@@ -355,14 +361,90 @@ def many(tmp):
     check(verify(os.path.join(tmp, "many.jsonl")), "and verify")
 
 
+def fingerprint(err):
+    err.seek(0)
+    m = re.search(r"TLS (sha256:[0-9a-f]{64})", err.read())
+    return m.group(1) if m else None
+
+
+def own_address():
+    """A non-loopback address of this machine, or None."""
+    try:
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s.connect(("10.255.255.255", 9))    # no packet is sent
+        a = s.getsockname()[0]
+        s.close()
+        return None if a.startswith("127.") else a
+    except OSError:
+        return None
+
+
+def tls(tmp):
+    p, port, err = start(["match", "-e", "remote:gus", "-e", " ".join(GREEDY),
+                          "-n", "2", "--listen", "127.0.0.1:0", "-o",
+                          "t.jsonl", "-q"], tmp, "tls")
+    fp = fingerprint(err)
+    check(fp is not None, "the listening line gives the TLS fingerprint")
+    key = os.path.join(tmp, "t.jsonl.tokens.key")
+    check(os.path.exists(key) and os.stat(key).st_mode & 0o777 == 0o600,
+          "the TLS key is made with mode 0600")
+    bad = subprocess.run([CONNECT, f"127.0.0.1:{port}", "--name", "gus",
+                          "--token-file", os.path.join(tmp, "t.jsonl.tokens"),
+                          "--pin", "sha256:" + "0" * 64, "--", "true"],
+                         capture_output=True, text=True, timeout=60)
+    lines = bad.stderr.strip().splitlines()
+    check(bad.returncode == 1 and len(lines) == 1 and "not the pinned" in lines[0],
+          f"another certificate than the pinned one is refused: {lines}")
+    via = cutting_proxy(port, 3000)
+    c = subprocess.Popen([CONNECT, f"127.0.0.1:{via}", "--name", "gus",
+                          "--token-file", os.path.join(tmp, "t.jsonl.tokens"),
+                          "--pin", fp or "", "--"] + GREEDY,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    children.append(c)
+    check(finish(p, "TLS match") == 0, "a match over TLS ends 0")
+    rc = finish(c, "bezique-connect over TLS", 30)
+    said = c.stderr.read()
+    check(rc == 0 and "connected again" in said,
+          f"over TLS it comes back after a cut and exits 0: {rc} {said!r}")
+    rs = records(os.path.join(tmp, "t.jsonl"))
+    check([r["termination"] for r in rs] == ["normal", "normal"],
+          "no deal lost over TLS")
+    p, port, err = start(["match", "-e", "remote:gus", "-e", " ".join(GREEDY),
+                          "-n", "1", "--listen", "127.0.0.1:0", "-o",
+                          "t.jsonl", "--resume", "t.jsonl", "-q",
+                          "--connect-timeout", "1000"], tmp, "tls2")
+    check(fingerprint(err) == fp, "the next run keeps the certificate")
+    finish(p, "second TLS run")
+    addr = own_address()
+    if addr is None:
+        print("ok   (no address but loopback: the plain-from-afar check is "
+              "not run)")
+        return
+    for extra, want in (([], "refused a plain connection from another "
+                          "machine"), (["--insecure"], "welcome gus")):
+        p, port, err = start(["match", "-e", "remote:gus", "-e",
+                              " ".join(GREEDY), "-n", "1", "--listen",
+                              "0.0.0.0:0", "--tokens", "t.jsonl.tokens",
+                              "-o", "/dev/null", "-q", "--connect-timeout",
+                              "2000"] + extra, tmp, "afar", any_addr=True)
+        s2 = socket.create_connection((addr, port))
+        s2.sendall(b"hello bzp=1 name=gus token=" +
+                   token(os.path.join(tmp, "t.jsonl.tokens"), "gus").encode()
+                   + b"\n")
+        s2.settimeout(30)
+        got = s2.recv(200).decode()
+        s2.close()
+        check(got.startswith(want), f"plain from {addr} {' '.join(extra)}: {got!r}")
+        finish(p, "afar match")
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
             (["-e", ENG, "--name", "a", "-e", ENG, "--name", "b", "--listen",
               "127.0.0.1:0"],
              "no engine is a remote seat"),
-            (["-e", "remote:x", "-e", ENG, "--listen", "0.0.0.0:0"],
-             "--insecure"),
             (["-e", "remote:no/slash", "-e", ENG, "--listen", "127.0.0.1:0"],
              "a remote seat's name")):
         r = subprocess.run([ARB, "match", "-n", "1", "-o", "/dev/null"] + args,
@@ -381,6 +463,7 @@ def main():
             tournament(tmp)
             bridge(tmp)
             many(tmp)
+            tls(tmp)
             errors(tmp)
         finally:
             for c in children:
