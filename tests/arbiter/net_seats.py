@@ -18,6 +18,8 @@
     through it, comes back through it after a cut, and refuses another
     certificate in one line; a plain connection from another address of
     this machine is refused unless --insecure;
+  - a bot of bots/lib/python connects by itself (bzp.run(remote=...)),
+    in TLS pinned to the arbiter and in plain TCP;
   - remote:NAME without --listen and --listen with no remote seat are
     one-line errors.
   - 256 remote bots at once: 128 tables of two remote seats, every
@@ -439,6 +441,35 @@ def tls(tmp):
         finish(p, "afar match")
 
 
+def pylib(tmp):
+    bot = os.path.join(tmp, "pyremote.py")
+    with open(bot, "w") as f:
+        f.write(f"""import sys
+sys.path.insert(0, {os.path.abspath("bots/lib/python")!r})
+import bzp
+bzp.run(lambda r: r["legal"][0], name="pyremote", remote={{
+    "address": sys.argv[1], "name": "hal", "token": sys.argv[2],
+    "pin": sys.argv[3] or None}})
+""")
+    for how in ("TLS", "plain"):
+        p, port, err = start(["match", "-e", "remote:hal", "-e",
+                              " ".join(GREEDY), "-n", "2", "--listen",
+                              "127.0.0.1:0", "-o", f"py{how}.jsonl", "-q"],
+                             tmp, "py" + how)
+        tok = token(os.path.join(tmp, f"py{how}.jsonl.tokens"), "hal")
+        pin = fingerprint(err) if how == "TLS" else ""
+        b = subprocess.Popen([sys.executable, bot, f"127.0.0.1:{port}", tok,
+                              pin], stderr=subprocess.PIPE, text=True)
+        children.append(b)
+        check(finish(p, f"bzp.py over {how}") == 0,
+              f"a match with a bzp.py bot connected by itself ({how}) ends 0")
+        rc = finish(b, "the bzp.py bot", 30)
+        check(rc == 0, f"the bot exits 0 after quit: {rc} {b.stderr.read()!r}")
+        rs = records(os.path.join(tmp, f"py{how}.jsonl"))
+        check([r["termination"] for r in rs] == ["normal", "normal"],
+              f"its deals are played ({how})")
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
@@ -464,6 +495,7 @@ def main():
             bridge(tmp)
             many(tmp)
             tls(tmp)
+            pylib(tmp)
             errors(tmp)
         finally:
             for c in children:

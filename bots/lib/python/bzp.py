@@ -49,10 +49,16 @@ def log(*args):
     print(*args, file=sys.stderr, flush=True)
 
 
+# Where protocol lines go: standard output, or the arbiter's connection
+# when the bot is seated remotely (run(..., remote=...)).
+_out = None
+
+
 def send(line):
-    """Write one protocol line to standard output and flush it."""
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
+    """Write one protocol line to the arbiter (stdout) and flush it."""
+    out = _out or sys.stdout.buffer
+    out.write((line + "\n").encode())
+    out.flush()
 
 
 def card_list(value):
@@ -146,8 +152,14 @@ def _lines(stream):
 def run(choose, name="python-bot", author="anonymous", version=None,
         options=(), on_option=None, on_newgame=None, on_gameover=None,
         offer_seed=False, features=("legal", "noevents", "variants=" + VARIANTS),
-        stdin=None):
+        stdin=None, remote=None):
     """Play the protocol on stdin/stdout until `quit` or end of input.
+
+    remote: instead, a dict seating the bot at an arbiter's remote seat
+        (doc/network.md): {"address": "HOST:PORT", "name": SEAT,
+        "token": TOKEN, "pin": "sha256:HEX" or None (then plain TCP),
+        "retry_for": seconds (60)}.  A dropped connection is tried again
+        as the same bot (resume=1) until retry_for has passed.
 
     choose(request) -> action string: called for each `go` (see parse_go).
     options: the text after "option " of each option you offer, e.g.
@@ -161,10 +173,20 @@ def run(choose, name="python-bot", author="anonymous", version=None,
         (by default every variant, as a bot of the legal lists can; the
         arbiter deals none other).
     """
-    stdin = stdin or sys.stdin.buffer
     if offer_seed:
         options = [SEED_OPTION] + list(options)
-    seed = None
+    state = {"seed": None}
+    args = (choose, name, author, version, options, on_option, on_newgame,
+            on_gameover, offer_seed, features, state)
+    if remote is not None:
+        sys.exit(_run_remote(remote, args))
+    _serve(stdin or sys.stdin.buffer, *args)
+    sys.exit(0)
+
+
+def _serve(stdin, choose, name, author, version, options, on_option,
+           on_newgame, on_gameover, offer_seed, features, state):
+    """The protocol on one stream: "quit", or "end" at end of input."""
     try:
         for line in _lines(stdin):
             tokens = line.split()
@@ -186,13 +208,13 @@ def run(choose, name="python-bot", author="anonymous", version=None,
                 opt_name, value = parse_setoption(line)
                 if (offer_seed and opt_name and opt_name.lower() == "seed"
                         and value and value.isdigit()):
-                    seed = int(value)
+                    state["seed"] = int(value)
                 if opt_name and on_option:
                     on_option(opt_name, value)
             elif command == "newgame":
                 fields = parse_fields(tokens[1:])
-                if seed is not None:  # the same Seed, deal: the same play
-                    rng.seed("%d/%s" % (seed, fields.get("deal", "")))
+                if state["seed"] is not None:  # the same Seed, deal: the same play
+                    rng.seed("%d/%s" % (state["seed"], fields.get("deal", "")))
                 if on_newgame:
                     on_newgame(fields)
             elif command == "gameover" and on_gameover:
@@ -202,15 +224,78 @@ def run(choose, name="python-bot", author="anonymous", version=None,
                 if request is not None:
                     _answer(choose, request)
             elif command == "quit":
-                break
+                return "quit"
             # Anything else (event lines, unknown commands) is ignored.
     except BrokenPipeError:
+        if _out is not None:
+            return "end"    # a connection dropped: seat it again
         # The arbiter has gone: nobody is left to talk to.  Point stdout
         # at /dev/null so that Python's final flush does not complain.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (ConnectionError, OSError) as e:
+        if _out is None:
+            raise
+        log("bzp.py: the connection: %s" % e)
     except KeyboardInterrupt:
-        pass
-    sys.exit(0)
+        return "quit"
+    return "end"
+
+
+def _seat(remote, resume):
+    """Connects and says hello: the connection's (reader, writer), or
+    raises OSError; a refusal raises PermissionError."""
+    import hashlib
+    import socket
+    import ssl
+    host, port = remote["address"].rsplit(":", 1)
+    sock = socket.create_connection((host.strip("[]"), int(port)), timeout=10)
+    if remote.get("pin"):
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.check_hostname = False
+        ctx.verify_mode = ssl.CERT_NONE     # the pin is the check
+        sock = ctx.wrap_socket(sock)
+        got = "sha256:" + hashlib.sha256(
+            sock.getpeercert(binary_form=True)).hexdigest()
+        if got != remote["pin"].lower():
+            sock.close()
+            raise PermissionError("the arbiter's certificate is %s, not the "
+                                  "pinned %s" % (got, remote["pin"]))
+    sock.sendall(("hello bzp=1 name=%s token=%s resume=%d\n" % (
+        remote["name"], remote["token"], 1 if resume else 0)).encode())
+    reader = sock.makefile("rb")
+    answer = reader.readline().decode(errors="replace").strip()
+    if not answer.startswith("welcome "):
+        sock.close()
+        raise PermissionError("the arbiter " + (
+            "refused: " + answer[8:] if answer.startswith("refused ")
+            else "answered: %r" % answer))
+    sock.settimeout(None)
+    return reader, sock.makefile("wb")
+
+
+def _run_remote(remote, args):
+    """Seats the bot, again after each drop: the exit status."""
+    import time
+    global _out
+    resume, down_since = False, time.monotonic()
+    wait = 0.2
+    while True:
+        try:
+            reader, _out = _seat(remote, resume)
+        except PermissionError as e:
+            log("bzp.py: %s" % e)
+            return 1
+        except OSError as e:
+            if time.monotonic() - down_since > remote.get("retry_for", 60):
+                log("bzp.py: %s: %s (gave up)" % (remote["address"], e))
+                return 1
+            time.sleep(wait)
+            wait = min(wait * 2, 5)
+            continue
+        if _serve(reader, *args) == "quit":
+            return 0
+        log("bzp.py: the connection dropped: trying again")
+        resume, down_since, wait = True, time.monotonic(), 0.2
 
 
 def _answer(choose, request):
