@@ -100,20 +100,38 @@ start_bots(struct table *t)
 	}
 }
 
-/* A remote seat's bot lost its connection: it may come back within the
+/*
+ * A remote seat's bot lost its connection: it may come back within the
  * grace and rejoin the deal as a restarted engine does, its turn's time
- * charged from its request on (doc/network.md). */
+ * charged from its request on (doc/network.md).  A drop while it comes
+ * back (before it is ready again) waits on within the same grace.
+ */
 static void
 away(struct table *t, struct bot *b, int e, const char *reason)
 {
 	int seat = table_seat_of(t, e);
+	uint64_t now = clock_now_us();
 
-	t->away[e] = true;
+	if (!t->away[e]) {
+		t->away[e] = true;
+		t->away_until_us[e] = now + (uint64_t)t->cfg->clock.reconnect_ms *
+		    1000;
+		t->away_from_us[e] = game_to_move(t->g) == seat ?
+		    bot_asked_us(b) : 0;
+	}
 	t->reconnects++;
-	record_incident(t->rec, seat, TERM_DISCONNECT, reason);
-	t->away_from_us[e] = game_to_move(t->g) == seat ? bot_asked_us(b) : 0;
+	record_reconnect(t->rec, seat, reason);
 	t->resuming = true;
-	bot_reconnect(b, t->cfg->clock.reconnect_ms);
+	bot_reconnect(b, (long long)(t->away_until_us[e] - now + 999) / 1000);
+}
+
+/* Whether a disconnection of engine e is waited for (away()). */
+static bool
+waits_for(const struct table *t, int e, enum termination term)
+{
+	return t->playing && term == TERM_DISCONNECT &&
+	    t->cfg->clock.reconnect_ms > 0 && t->reconnects < MAX_RECONNECTS &&
+	    (!t->away[e] || clock_now_us() < t->away_until_us[e]);
 }
 
 static void
@@ -124,8 +142,7 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	int e = table_engine_of(t, b);
 
 	t->ready[e] = false;
-	if (t->playing && term == TERM_DISCONNECT && !t->away[e] &&
-	    t->reconnects < MAX_RECONNECTS && t->cfg->clock.reconnect_ms > 0) {
+	if (waits_for(t, e, term)) {
 		away(t, b, e, reason);
 		return;
 	}

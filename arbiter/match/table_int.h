@@ -45,6 +45,7 @@ struct table {
 	bool			 away[MAX_ENGINES];
 	uint64_t		 away_from_us[MAX_ENGINES];	/* its request's
 						 * start, 0: not its turn */
+	uint64_t		 away_until_us[MAX_ENGINES];	/* the grace's end */
 	int			 reconnects;	/* in this deal */
 	struct deal_spec	 deal;	/* deal.start: the game so far */
 	struct rules		 rules;	/* of this deal (series_next_rules) */

@@ -154,6 +154,19 @@ record_incident(struct record *rec, int seat, enum termination term,
 }
 
 void
+record_reconnect(struct record *rec, int seat, const char *reason)
+{
+	json_t *list = json_object_get(rec->obj, "reconnects");
+
+	if (list == NULL) {
+		list = json_array();
+		json_object_set_new(rec->obj, "reconnects", list);
+	}
+	json_array_append_new(list, json_pack("{s:i, s:o}", "seat", seat,
+	    "reason", utf8_json(reason ? reason : "")));
+}
+
+void
 record_finish(struct record *rec, const struct game *g,
     enum termination term, int fault_seat, const char *reason,
     const char *const *evidence, int nevidence)

@@ -89,6 +89,10 @@ void		 record_void(struct record *rec);
 /* "sandbox": how the engines were confined (outputs_confine()). */
 void		 record_sandbox(struct record *rec, const char *how);
 
+/* Notes a remote seat's dropped connection, which the deal waits for
+ * within the reconnect grace: no failure, so no tally counts it. */
+void		 record_reconnect(struct record *rec, int seat,
+		    const char *reason);
 /* Notes a failure the deal survived (on_failure=restart). */
 void		 record_incident(struct record *rec, int seat,
 		    enum termination term, const char *reason);
