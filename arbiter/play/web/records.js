@@ -62,7 +62,7 @@ async function loadRecords() {
     o.value = d.index;
     // Deals are numbered from 1 wherever a person reads one (the
     // records' "deal" is the index from 0).
-    o.textContent = `Deal ${d.deal + 1}: ${d.players[0]} – ${d.players[1]}, ` +
+    o.textContent = `Deal ${d.deal}: ${d.players[0]} – ${d.players[1]}, ` +
       (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`) +
       (d.failure ? ` by forfeit (${d.players[d.fault_seat]} failed)` : '');
     if (d.failure) o.title = d.failure;
@@ -343,7 +343,7 @@ function drawLive() {
   $('moves-note').textContent = 'live: the cards in the hands are hidden until the deal is recorded';
   setTitle(st.view.variant);
   recTable.update({ view: st.view, bottom: 0, names: live.players, decls, clocks: null, lastTrick: '' });
-  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal + 1}, move ${st.step}` +
+  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal}, move ${st.step}` +
     (liveShown ? `: ${esc(live.players[st.seat])} ${items[items.length - 1].innerHTML.replace(/^.*?<\/span> /, '')}`
       : ': the deal begins');
 }
