@@ -437,7 +437,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 			    "engine") == 0) {
 				if (failures++ == 0)
 					printf("        deal %lld: %s: %s\n",
-					    (long long)deal + 1, term, reason);
+					    (long long)deal, term, reason);
 			}
 			json_decref(o);
 		}

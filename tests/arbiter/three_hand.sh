@@ -30,7 +30,7 @@ for line in open(sys.argv[1]):
     r = json.loads(line)
     assert len(r["players"]) == 3 and len(r["result"]["points"]) == 3
     games.setdefault(r["deal"], []).append(r)
-assert sorted(games) == [0, 1, 2], games.keys()
+assert sorted(games) == [1, 2, 3], games.keys()
 seats = {name: set() for name in ("greedy", "r1", "r2")}
 for g, deals in games.items():
     before = [0, 0, 0]
