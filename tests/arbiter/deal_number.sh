@@ -71,6 +71,27 @@ sed 's/"file":"[^"]*",//' "$tmp/x3.jsonl" | cmp -s - "$tmp/x.rows" ||
 	fail "export --deal 1 of a version 3 file differs from version 4's"
 "$ARB" rate "$tmp/v3.jsonl" >/dev/null 2>&1 || fail "rate of a version 3 file"
 
+# Two-hand: a deal is "Game N, deal H" (N the records' "deal", the
+# protocol's game=), no name twice; --deal N shows game N's deals, all.
+"$ARB" match -q -n 2 --variant two-hand -o "$tmp/t.jsonl" \
+	-e "$BUILD/bezique-engine --level random" \
+	-e "$BUILD/bezique-engine --level greedy" >/dev/null 2>"$tmp/match.err" ||
+	{ cat "$tmp/match.err"; fail "the two-hand match failed"; }
+"$ARB" show "$tmp/t.jsonl" | grep '^Game ' | sed 's/:.*//' >"$tmp/names"
+[ "$(wc -l <"$tmp/names")" -eq "$(wc -l <"$tmp/t.jsonl")" ] ||
+	fail "show names $(wc -l <"$tmp/names") of $(wc -l <"$tmp/t.jsonl") two-hand deals"
+[ "$(sort -u "$tmp/names" | wc -l)" -eq "$(wc -l <"$tmp/names")" ] ||
+	fail "show names a two-hand deal twice: $(tr '\n' ' ' <"$tmp/names")"
+sed -n 's/^Game \([0-9]*\),.*/\1/p' "$tmp/names" | sort -un >"$tmp/games"
+[ "$(tr '\n' ' ' <"$tmp/games")" = "1 2 " ] ||
+	fail "two-hand games numbered $(tr '\n' ' ' <"$tmp/games")"
+for n in 1 2; do
+	"$ARB" show "$tmp/t.jsonl" --deal "$n" | grep '^Game ' |
+		sed 's/:.*//' >"$tmp/one"
+	grep "^Game $n," "$tmp/names" | cmp -s - "$tmp/one" ||
+		fail "show --deal $n shows $(tr '\n' ' ' <"$tmp/one")"
+done
+
 # A version 4 record numbering a deal 0 is refused in one line.
 python3 -c 'import json,sys
 r = json.loads(open(sys.argv[1]).readline()); r["deal"] = 0
