@@ -423,7 +423,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 	outputs_free(&cfg);
 	if ((f = fopen(path, "r")) != NULL) {
 		while (getline(&line, &cap, f) > 0) {
-			json_t *o = json_loads(line, 0, NULL);
+			json_t *o = record_load(line, 0, NULL);
 			const char *term = "", *reason = "";
 			json_t *fs = NULL, *players = NULL;
 			json_int_t deal = 0;
@@ -437,7 +437,7 @@ deals(const char *command, const char *self_dir, enum variant v,
 			    "engine") == 0) {
 				if (failures++ == 0)
 					printf("        deal %lld: %s: %s\n",
-					    (long long)deal + 1, term, reason);
+					    (long long)deal, term, reason);
 			}
 			json_decref(o);
 		}

@@ -16,7 +16,8 @@
 #include "series.h"
 
 /*
- * The newgame line of seat `seat` of g, deal `deal` of a match (its
+ * The newgame line of seat `seat` of g, deal number `deal` (from 1:
+ * schedule_number()) of a match (its
  * game's deals so far and dealer in start; each seat's game total before
  * it in before), played under rules r and clock c.
  */
@@ -36,7 +37,7 @@ void	lines_ints(const int *v, int n, char *buf, size_t len);
 
 /*
  * The gameover line of the finished deal g (dealt deck) of game
- * `game`, the game standing as sr after it (series_add() done); term
+ * number `game` (from 1: schedule_number()), the game standing as sr after it (series_add() done); term
  * and fault_seat say how the deal ended (fault_seat -1: none).  The
  * deck is shown (deck=) only when with_deck: never while another deal
  * of it may be played.

@@ -389,7 +389,7 @@ on_signal(evutil_socket_t sig, short what, void *arg)
 static void
 resume_game(struct match *m, const struct record_summary *s)
 {
-	struct series *g = &m->partial[s->deal];
+	struct series *g = &m->partial[record_index(s)];
 
 	if (s->hand + 1 <= g->deals)
 		return;		/* an older deal of it */
@@ -405,17 +405,17 @@ static void
 resumed(const struct record_summary *s, void *arg)
 {
 	struct match *m = arg;
+	int i = record_index(s);
 
-	if (s->deal < 0 || s->deal >= m->cfg->deals ||
-	    deal_queue_is_done(m->queue, s->deal))
+	if (i < 0 || i >= m->cfg->deals || deal_queue_is_done(m->queue, i))
 		;	/* not a deal of this schedule, or played */
 	else if (s->voided) {
-		deal_queue_voided(m->queue, s->deal, false);
+		deal_queue_voided(m->queue, i, false);
 		tally_add(m, s);	/* its failure */
 	} else if (s->partial)
 		resume_game(m, s);
 	else {
-		deal_queue_done(m->queue, s->deal);
+		deal_queue_done(m->queue, i);
 		tally_add(m, s);
 	}
 }

@@ -32,7 +32,7 @@ key_of_records(struct match_cfg *c, const char *path)
 		return 1;
 	if ((n = getline(&line, &cap, f)) > 0 && line[n - 1] == '\n' &&
 	    record_read(line, false, &s, err, sizeof(err)) == 0 &&
-	    s.deal >= 0 && s.deal < c->deals) {
+	    record_index(&s) < c->deals) {
 		if (s.version < 3)
 			fprintf(stderr, "bezique-arbiter: --resume %s: records "
 			    "of version %d, dealt by a seed: finish them with "

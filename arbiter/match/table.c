@@ -293,7 +293,7 @@ send_newgame(struct table *t, int s)
 {
 	struct bot *b = t->bots[t->engine_at[s]];
 
-	lines_newgame(t->g, &t->rules, t->deal.deal, s, &t->cfg->clock,
+	lines_newgame(t->g, &t->rules, schedule_number(&t->deal), s, &t->cfg->clock,
 	    &t->deal.start, t->before, t->line, BZP_MAX_LINE);
 	bot_send(b, t->line);
 	bot_dealt(b);
@@ -332,7 +332,7 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 		names[s] = bot_name(t->bots[t->engine_at[s]]);
 		t->clock_ms[s] = (double)t->cfg->clock.time_ms;
 	}
-	t->rec = record_new(t->deal.deal, t->deal.pair, &id, &t->rules,
+	t->rec = record_new(schedule_number(&t->deal), t->deal.pair, &id, &t->rules,
 	    t->deal.start.dealer, t->deck, names);
 	if (t->cfg->confinement[0] != '\0')
 		record_sandbox(t->rec, t->cfg->confinement);
@@ -361,8 +361,9 @@ static void
 gameover_line(struct table *t, enum termination term, int fault_seat,
     bool show_deck)
 {
-	lines_gameover(t->g, t->deck, t->deal.deal, &t->deal.start, term,
-	    fault_seat, show_deck, t->line, BZP_MAX_LINE);
+	lines_gameover(t->g, t->deck, schedule_number(&t->deal),
+	    &t->deal.start, term, fault_seat, show_deck, t->line,
+	    BZP_MAX_LINE);
 	for (int s = 0; s < t->n; s++)
 		bot_send(t->bots[t->engine_at[s]], t->line);
 }

@@ -145,7 +145,7 @@ analysis_start(struct analysis *a, const char *line, int deal, char *err,
     size_t errlen)
 {
 	json_error_t je;
-	json_t *r = json_loads(line, 0, &je);
+	json_t *r = record_load(line, 0, &je);
 	struct game *g;
 
 	if (r == NULL) {

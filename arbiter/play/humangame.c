@@ -44,7 +44,8 @@ struct humangame {
 	bool				 pending;	/* the person to act */
 	struct event			*begin;		/* the next deal */
 	bool				 want_deal;
-	/* The deal's index in the records; in a game of several deals
+	/* The deal's index in the records (the page is sent its number,
+	 * h->deal + 1, the records' "deal"); in a game of several deals
 	 * (two-hand) the game's, its deals counted by hand (records'
 	 * "series"), as a match numbers them. */
 	int				 deal;
@@ -179,7 +180,7 @@ result_json(const struct humangame *h, const struct game *g,
 		dealwords_failure(h->cfg.engines[fault_seat == h->o.seat ? 1 :
 		    0].name, term, failure, sizeof(failure));
 	o = json_pack("{s:i, s:[ii], s:[ii], s:i, s:i, s:b, s:s, s:o, s:s?, "
-	    "s:s?, s:s?}", "deal", h->deal, "points", res.points[0],
+	    "s:s?, s:s?}", "deal", h->deal + 1, "points", res.points[0],
 	    res.points[1], "brisques", res.brisques[0], res.brisques[1],
 	    "winner", res.value.winner, "value", res.value.value, "rubicon",
 	    res.value.rubicon, "termination", termination_name(term),
@@ -425,7 +426,7 @@ humangame_state(const struct humangame *h)
 {
 	struct game *v = humangame_view(h);
 	json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:[ss], s:b, s:b, s:O, "
-	    "s:O?, s:O?, s:s?}", "deal", h->deal, "played", h->played,
+	    "s:O?, s:O?, s:s?}", "deal", h->deal + 1, "played", h->played,
 	    "deals", h->o.deals, "seat", h->o.seat, "players",
 	    humangame_name(h, 0), humangame_name(h, 1), "to_move",
 	    h->pending, "in_deal", v != NULL, "log", h->log, "result",

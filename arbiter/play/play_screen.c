@@ -366,7 +366,7 @@ say_newgame(struct play *p, const struct bzp_msg *m, int me)
 	char where[64] = "";
 
 	if (several) {
-		p->game_no = line_int(m, "game", 0) + 1;
+		p->game_no = line_int(m, "game", 1);	/* from 1 */
 		p->hand = line_int(m, "hand", 0) + 1;
 		line_totals(m, p->totals);
 		p->game_over = false;

@@ -116,7 +116,7 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
     char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *r = json_loads(line, 0, &je), *uncut;
+	json_t *r = record_load(line, 0, &je), *uncut;
 	struct game *g = NULL;
 	int rc = 1;
 

@@ -30,7 +30,7 @@ write_luck(const char *file, int lineno, const struct record_summary *s,
     const double *luck)
 {
 	json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:[ss], s:f, s:f}",
-	    "file", file, "line", lineno, "deal", s->deal, "pair", s->pair,
+	    "file", file, "line", lineno, "deal", s->number, "pair", s->pair,
 	    "players", s->players[0], s->players[1], "luck_score", luck[0],
 	    "luck_value", luck[1]);
 

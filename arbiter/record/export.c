@@ -26,7 +26,7 @@
 struct export {
 	FILE		*out;
 	const char	*player;	/* only this player's decisions */
-	long long	 deal;		/* only this deal; -1: every one */
+	long long	 deal;		/* only this deal number; 0: every one */
 	bool		 all;		/* forfeits and voided too */
 	bool		 seats[MAX_PLAYERS];	/* of the record: wanted */
 	char		*view;		/* BZP_MAX_LINE bytes */
@@ -161,13 +161,13 @@ export_line(struct export *x, const char *file, const char *line,
 
 	if (record_read(line, true, &s, err, errlen) < 0)
 		return -1;
-	if (x->deal >= 0 && s.deal != x->deal)
+	if (x->deal > 0 && s.number != x->deal)
 		return 0;
 	if (!x->all && (s.voided || s.term != TERM_NORMAL)) {
 		x->skipped++;
 		return 0;
 	}
-	if ((rec = json_loads(line, 0, NULL)) == NULL ||
+	if ((rec = record_load(line, 0, NULL)) == NULL ||
 	    pick_seats(x, rec, err, errlen) < 0 ||
 	    (g = record_game(rec, err, errlen)) == NULL) {
 		json_decref(rec);
@@ -245,15 +245,15 @@ export_report(const struct export *x, bool warn)
 		fprintf(stderr, "bezique-arbiter: export: warning: --player '%s' "
 		    "matches no player of the records (they are %s)\n",
 		    x->player, x->names[0] ? x->names : "none");
-	if (warn && x->deal >= 0 && x->deals + x->skipped == 0)
+	if (warn && x->deal > 0 && x->deals + x->skipped == 0)
 		fprintf(stderr, "bezique-arbiter: export: warning: --deal %lld "
-		    "matches no record\n", x->deal + 1);
+		    "matches no record\n", x->deal);
 }
 
 int
 export_main(int argc, char **argv)
 {
-	struct export x = { .out = stdout, .deal = -1 };
+	struct export x = { .out = stdout, .deal = 0 };
 	const char *out = NULL;
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	const struct flag_spec spec[] = {
@@ -268,9 +268,6 @@ export_main(int argc, char **argv)
 	if (files == NULL || (x.view = malloc(BZP_MAX_LINE)) == NULL)
 		abort();
 	n = flags_parse("export", spec, argc, argv, files);
-	/* Deal N as people count, from 1: the record whose "deal" (the
-	 * schedule's index) is N - 1. */
-	x.deal = x.deal > 0 ? x.deal - 1 : -1;
 	if (n <= 0) {
 		if (n == 0)
 			fprintf(stderr, "bezique-arbiter: export: no records "

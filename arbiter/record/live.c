@@ -38,7 +38,7 @@ live_line(const struct match_cfg *c, const struct deal_spec *d, int table,
 		json_array_append_new(names, json_string(
 		    c->engines[d->engine[s]].name));
 	return json_pack("{s:i, s:i, s:i, s:i, s:o, s:o, s:s?, s:o}", "live",
-	    1, "table", table, "deal", d->deal, "step", step, "players", names,
+	    1, "table", table, "deal", schedule_number(d), "step", step, "players", names,
 	    "seat", seat >= 0 ? json_integer(seat) : json_null(), "action",
 	    action, "view", view_json_public(g));
 }

@@ -5,7 +5,7 @@
  * Records are written a deal at a time, with the deck: a watcher of the
  * records sees a deal only once it is over.  The live feed is written
  * as each action is played, one JSON line each: {"live": 1, "table",
- * "deal" (from 0, as the records), "step" (0: the deal begins),
+ * "deal" (from 1, as the records), "step" (0: the deal begins),
  * "players", "seat", "action", "view"}, the view what anyone at the table
  * sees (view_json_public): no card of a concealed hand, no stock.  It
  * holds the deals in play only: the file is emptied when a deal begins

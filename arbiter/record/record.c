@@ -488,14 +488,14 @@ read_summary(json_t *obj, struct record_summary *sum, char *err,
 		snprintf(err, errlen, "not a deal record: %s", je.text);
 		return -1;
 	}
-	/* An index is an int everywhere: 10^12 is no deal of any match. */
-	if (deal < 0 || deal > INT_MAX || pair < 0 || pair > deal) {
+	/* A number is an int everywhere: 10^12 is no deal of any match. */
+	if (deal < 1 || deal > INT_MAX || pair < 0 || pair >= deal) {
 		snprintf(err, errlen, "deal %" JSON_INTEGER_FORMAT " of pair %"
-		    JSON_INTEGER_FORMAT ": not a deal index and its pair",
-		    deal, pair);
+		    JSON_INTEGER_FORMAT ": not a deal number (from 1) and its "
+		    "pair (from 0)", deal, pair);
 		return -1;
 	}
-	sum->deal = (int)deal;
+	sum->number = (int)deal;
 	sum->pair = (int)pair;
 	sum->rubicon = rub;
 	sum->nseats = json_is_array(players) ? (int)json_array_size(players) :
@@ -550,7 +550,7 @@ record_read(const char *line, bool check, struct record_summary *sum,
     char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *obj = json_loads(line, JSON_REJECT_DUPLICATES, &je);
+	json_t *obj = record_load(line, JSON_REJECT_DUPLICATES, &je);
 	int rc;
 
 	if (obj == NULL) {

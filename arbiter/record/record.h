@@ -31,11 +31,12 @@ struct deck_id {
 	int		round, hand;
 };
 
-/* 3: the deck named by the run key's commitment, its round and hand, not
+/* 4: "deal" is the deal's number from 1, as every surface shows it
+ * (versions 1 to 3 counted it from 0: record_load()); 3: the deck named by the run key's commitment, its round and hand, not
  * by a seed (deck_key.h); 2: each action's facts, the deal's trump, last
  * trick, opening points and writer (doc/records.md,
- * doc/record.schema.json).  1 and 2 are still read. */
-#define RECORD_VERSION	3
+ * doc/record.schema.json).  1 to 3 are still read. */
+#define RECORD_VERSION	4
 
 /* How a deal ended (the failure classes of protocol.md §12). */
 enum termination {
@@ -57,7 +58,7 @@ int		 termination_parse(const char *name, enum termination *t);
 /* A deal being recorded: the JSON object grows as the deal is played. */
 struct record;
 
-/* Starts the record of a deal.  names[seat] are the engines' names, one
+/* Starts the record of deal number `deal` (from 1).  names[seat] are the engines' names, one
  * for each of r->players seats. */
 struct record	*record_new(int deal, int pair, const struct deck_id *id,
 		    const struct rules *r, int dealer, const uint16_t *deck,
@@ -136,7 +137,9 @@ FILE		*record_open_locked(const char *path, bool must_exist,
 /* The outcome of a record as read back. */
 struct record_summary {
 	int			version;	/* 1 or RECORD_VERSION */
-	int			deal, pair, dealer;
+	/* number: the deal's number, from 1, in records of every
+	 * version (record_load()); pair: the deck's index, from 0. */
+	int			number, pair, dealer;
 	int			nseats;		/* 2, or 3 (three-hand) */
 	char			players[MAX_PLAYERS][128];
 	/* Version 1 and 2: the deck's seed; 3: a number from id, the
@@ -167,6 +170,14 @@ struct record_summary {
 	int			game_winner, game_value;
 };
 
+/* The deal's index in its run's schedule (schedule_deal()), from 0: the
+ * one place a record's number becomes an index. */
+static inline int
+record_index(const struct record_summary *s)
+{
+	return s->number - 1;
+}
+
 /*
  * Reads one record line: fills sum and, when replay is true, replays the
  * deal with the rules core and checks every recorded figure.  Returns 0,
@@ -185,6 +196,14 @@ int	record_parse_deck(const struct rules *r, const char *text,
  * made before the first card): a new game, or NULL with one line in err.
  */
 struct game	*record_game(json_t *obj, char *err, size_t errlen);
+
+/*
+ * A record line as a JSON object (json_loads() with flags), or NULL
+ * with je filled: the only way records are read, so that a record of
+ * versions 1 to 3, whose "deal" counted from 0, reads as one of this
+ * version, "deal" the number from 1.
+ */
+json_t	*record_load(const char *line, size_t flags, json_error_t *je);
 
 /* The summary of a finished record (after record_finish). */
 int	record_summary_of(const struct record *rec, struct record_summary *sum);

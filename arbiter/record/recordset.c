@@ -161,12 +161,13 @@ static int
 check_pair(struct recordset *rs, const struct record_summary *s, char *err,
     size_t errlen)
 {
-	rs->single = rs->single && s->pair == s->deal;
-	rs->duplicate = rs->duplicate && s->pair == s->deal / s->nseats;
+	rs->single = rs->single && s->pair == record_index(s);
+	rs->duplicate = rs->duplicate && s->pair == record_index(s) / s->nseats;
 	if (rs->single || rs->duplicate)
 		return 0;
 	snprintf(err, errlen, "deal %d is in pair %d: the pairs of the other "
-	    "records are %s", s->deal + 1, s->pair + 1, s->pair == s->deal ?
+	    "records are %s", s->number, s->pair + 1, s->pair ==
+	    record_index(s) ?
 	    "duplicate (a deck in every seating)" : "single deals");
 	return -1;
 }
@@ -182,7 +183,7 @@ add_deck(struct recordset *rs, const char *file, int lineno,
 		rs->decks = grow(rs->decks, &rs->deckcap, sizeof(*rs->decks));
 	/* Version 3: the commitment's number plus round * GOLDEN
 	 * (record_read_deck_id()), less the hand. */
-	rs->decks[rs->ndecks++] = (struct deck){ s->pair, s->deal,
+	rs->decks[rs->ndecks++] = (struct deck){ s->pair, record_index(s),
 	    s->version >= 3 ? s->seed - (uint64_t)s->id.hand :
 	    schedule_match_seed(d, 0), file, lineno };
 }
@@ -192,7 +193,7 @@ recordset_add(struct recordset *rs, const char *file, int lineno,
     const char *line, const struct record_summary *s, char *err,
     size_t errlen)
 {
-	struct seen e = { s->deal, s->series ? s->hand : 0, true, s->voided,
+	struct seen e = { s->number, s->series ? s->hand : 0, true, s->voided,
 	    s->seed, 0, 0, file, lineno };
 	struct seen *was;
 	char where[300], game[40] = "";
@@ -210,11 +211,11 @@ recordset_add(struct recordset *rs, const char *file, int lineno,
 		if (was->content == e.content && was->seed == e.seed &&
 		    was->players == e.players) {
 			snprintf(err, errlen, "deal %d%s repeats %s (the same "
-			    "record twice)", s->deal + 1, game, where);
+			    "record twice)", s->number, game, where);
 			return RS_REPEAT;
 		}
 		snprintf(err, errlen, "deal %d%s is recorded twice, here and "
-		    "at %s, differently", s->deal + 1, game, where);
+		    "at %s, differently", s->number, game, where);
 		return -1;
 	}
 	if (!rs->merge && check_pair(rs, s, err, errlen) < 0)
@@ -348,7 +349,7 @@ check_players(const struct match_cfg *c, const struct deal_spec *d,
 	names_of(got, s->nseats, a, sizeof(a));
 	names_of(want, c->rules.players, b, sizeof(b));
 	snprintf(err, errlen, "players: the file's deal %d seats %s, the "
-	    "command's %s", s->deal + 1, a, b);
+	    "command's %s", s->number, a, b);
 	return -1;
 }
 
@@ -357,21 +358,21 @@ static int
 check_place(const struct match_cfg *c, const struct deal_spec *d,
     const struct record_summary *s, char *err, size_t errlen)
 {
-	if (s->deal >= c->deals) {
+	if (record_index(s) >= c->deals) {
 		snprintf(err, errlen, "deals: the file has deal %d, the "
-		    "command %d deals", s->deal + 1, c->deals);
+		    "command %d deals", s->number, c->deals);
 		return -1;
 	}
 	if (s->pair != d->pair) {
 		snprintf(err, errlen, "duplicate: the file's deal %d is in "
 		    "pair %d, the command's in pair %d (%s--duplicate?)",
-		    s->deal + 1, s->pair + 1, d->pair + 1, c->duplicate ?
+		    s->number, s->pair + 1, d->pair + 1, c->duplicate ?
 		    "without " : "");
 		return -1;
 	}
 	if (c->nshards > 1 && d->pair % c->nshards != c->shard) {
 		snprintf(err, errlen, "shard: the file's deal %d is of shard "
-		    "%d/%d, the command's shard is %d/%d", s->deal + 1,
+		    "%d/%d, the command's shard is %d/%d", s->number,
 		    d->pair % c->nshards + 1, c->nshards, c->shard + 1,
 		    c->nshards);
 		return -1;
@@ -422,7 +423,7 @@ int
 record_fits_match(const struct match_cfg *c, const char *line,
     const struct record_summary *s, char *err, size_t errlen)
 {
-	json_t *obj = json_loads(line, 0, NULL);
+	json_t *obj = record_load(line, 0, NULL);
 	const char *variant = NULL, *rules = NULL;
 	char want[2048], diff[300];
 	struct deal_spec d;
@@ -445,11 +446,11 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		snprintf(err, errlen, "rules: %s", diff);
 		goto out;
 	}
-	if (s->deal >= c->deals) {
+	if (record_index(s) >= c->deals) {
 		rc = check_place(c, NULL, s, err, errlen);
 		goto out;
 	}
-	schedule_deal(c, s->deal, &d);
+	schedule_deal(c, record_index(s), &d);
 	if (check_place(c, &d, s, err, errlen) < 0)
 		goto out;
 	/* The seats first: another format or order of the engines moves
@@ -460,7 +461,7 @@ record_fits_match(const struct match_cfg *c, const char *line,
 		goto out;
 	if (s->id.round != d.round) {
 		snprintf(err, errlen, "round: the file's deal %d has deck %d, "
-		    "the command's %d%s", s->deal + 1, s->id.round, d.round,
+		    "the command's %d%s", s->number, s->id.round, d.round,
 		    c->common_deals ? " (without --common-deals?)" : " (dealt "
 		    "with common deals: --common-deals?)");
 		goto out;

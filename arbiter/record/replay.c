@@ -56,7 +56,7 @@ json_t *
 replay_json(const char *line, int seat, char *err, size_t errlen)
 {
 	json_error_t je;
-	json_t *r = json_loads(line, 0, &je), *o;
+	json_t *r = record_load(line, 0, &je), *o;
 	struct game *g;
 
 	if (r == NULL) {
@@ -87,9 +87,12 @@ replay_summary(const char *line)
 
 	if (record_read(line, false, &s, err, sizeof(err)) < 0)
 		return NULL;
-	return json_pack("{s:i, s:[ss], s:i, s:i, s:[ii], s:s, s:o}", "deal",
-	    s.deal, "players", s.players[0], s.players[1], "winner", s.winner,
-	    "value", s.value, "points", s.points[0], s.points[1],
+	/* "hand": a deal of a game of several, from 0 (its series'), as
+	 * show names it "Game N, deal H + 1"; absent in a game of one. */
+	return json_pack("{s:i, s:[ss], s:i, s:i, s:[ii], s:s, s:o, s:o*}",
+	    "deal", s.number, "players", s.players[0], s.players[1], "winner",
+	    s.winner, "value", s.value, "points", s.points[0], s.points[1],
 	    "termination", termination_name(s.term), "fault_seat",
-	    s.fault_seat >= 0 ? json_integer(s.fault_seat) : json_null());
+	    s.fault_seat >= 0 ? json_integer(s.fault_seat) : json_null(),
+	    "hand", s.series ? json_integer(s.hand) : NULL);
 }

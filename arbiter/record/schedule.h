@@ -42,6 +42,15 @@ struct deal_spec {
 	struct series	start;
 };
 
+/* The deal's number as records, protocol and every surface give it,
+ * from 1 (record_index() is the way back): the one place an index
+ * becomes a number. */
+static inline int
+schedule_number(const struct deal_spec *d)
+{
+	return d->deal + 1;
+}
+
 /* The number of pairings of a format among n engines. */
 int		schedule_pairings(enum format f, int n);
 /* The two engines of pairing p. */

@@ -92,11 +92,11 @@ seatings_add(struct seatings *st, const char *file, int lineno,
     const struct record_summary *s)
 {
 	struct pairing *p = pairing_of(st, s);
-	struct sat r = { FNV_START, FNV_START, s->deal, lineno, file, { 0 } };
+	struct sat r = { FNV_START, FNV_START, record_index(s), lineno, file, { 0 } };
 	int n = s->nseats;
 
 	for (int j = 0; j < n; j++) {
-		const char *name = s->players[((j - s->deal) % n + n) % n];
+		const char *name = s->players[((j - record_index(s)) % n + n) % n];
 		r.turned = fnv(name, strlen(name) + 1, r.turned);
 		r.kept = fnv(s->players[j], strlen(s->players[j]) + 1, r.kept);
 		for (int k = 0; k < n; k++)

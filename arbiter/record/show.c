@@ -24,7 +24,7 @@
 
 struct show_opts {
 	int		seat;	/* -1: everything */
-	int		deal;	/* the record's 0-based "deal", -1: every deal */
+	int		deal;	/* the deal number shown (from 1), 0: every one */
 	struct words	w;
 };
 
@@ -172,17 +172,16 @@ show_extras(json_t *r, struct game *g)
 #define SHOW_NO_SUCH_SEAT	(-2)	/* --seat beyond the deal's seats */
 
 /* "Deal 1: alice (seat 0, elder hand) against bob (seat 1, dealer)":
- * deals numbered from 1 where people read them (the record's "deal" is
- * the schedule's index, from 0); a deal of a game of several (hand >=
- * 0, from the record's series) "Game 1, deal 2", as terminal play says
- * it. */
+ * the record's "deal", from 1 as everywhere (record_load()); a deal of a
+ * game of several (hand >= 0, from the record's series) "Game 1, deal
+ * 2", as terminal play says it. */
 static void
 print_header(const struct shown *d, int deal, int hand, int n, int dealer)
 {
 	if (hand >= 0)
-		printf("Game %d, deal %d:", deal + 1, hand + 1);
+		printf("Game %d, deal %d:", deal, hand + 1);
 	else
-		printf("Deal %d:", deal + 1);
+		printf("Deal %d:", deal);
 	for (int s = 0; s < n; s++)
 		printf("%s %s (seat %d%s)", s ? (s == n - 1 ? " against" : ",") :
 		    "", d->names[s], s, s == dealer ? ", dealer" :
@@ -304,7 +303,7 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 	    &actions, "termination", &term, "reason", &reason) < 0 ||
 	    variant_parse(variant, &v) < 0)
 		return SHOW_UNREADABLE;
-	if (o->deal >= 0 && deal != o->deal)
+	if (o->deal > 0 && deal != o->deal)
 		return SHOW_SKIPPED;
 	rules_init(&rules, v);
 	if (read_names(players, rules.players, &d) < 0)
@@ -331,7 +330,7 @@ replay_record(json_t *r, const struct show_opts *o, int *nseats)
 static int
 show_record(const char *line, const struct show_opts *o, int *nseats)
 {
-	json_t *r = json_loads(line, 0, NULL);
+	json_t *r = record_load(line, 0, NULL);
 	int rc = r == NULL ? SHOW_UNREADABLE : replay_record(r, o, nseats);
 
 	json_decref(r);
@@ -351,7 +350,7 @@ show_line(const char *line, int seat, int deal)
 static int
 show_flags(int argc, char **argv, struct show_opts *o, const char **path)
 {
-	long long seat = -1, deal = -1;
+	long long seat = -1, deal = 0;
 	char **words = calloc((size_t)argc + 1, sizeof(char *));
 	const struct flag_spec spec[] = {
 		{ "--seat", NULL, FLAG_INT, &seat, 0, MAX_PLAYERS - 1 },
@@ -369,9 +368,7 @@ show_flags(int argc, char **argv, struct show_opts *o, const char **path)
 		*path = words[0];
 	free(words);
 	o->seat = (int)seat;
-	/* Deal N as people count, from 1: the record whose "deal" (the
-	 * schedule's index) is N - 1. */
-	o->deal = deal > 0 ? (int)deal - 1 : -1;
+	o->deal = (int)deal;
 	return n < 0 || n > 1 ? -1 : 0;
 }
 
@@ -420,9 +417,9 @@ show_main(int argc, char **argv)
 	}
 	free(line);
 	fclose(f);
-	if (bad == 0 && shown == 0 && o.deal >= 0) {
+	if (bad == 0 && shown == 0 && o.deal > 0) {
 		fprintf(stderr, "%s: no record of deal %d\n", path,
-		    o.deal + 1);
+		    o.deal);
 		bad++;
 	}
 	return bad > 0 ? 1 : 0;

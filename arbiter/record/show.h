@@ -5,16 +5,16 @@
 #define SHOW_H
 
 /*
- * argv: FILE [--seat S] [--deal N], N counted from 1 (the record whose
- * "deal" is N - 1).  Returns the exit status: 0, 1 when a
+ * argv: FILE [--seat S] [--deal N], N the record's "deal" (from 1, as
+ * everywhere).  Returns the exit status: 0, 1 when a
  * line is unreadable, --seat is beyond the deals' seats or --deal is not
  * in the file (one line each, naming file:line), 2 for bad arguments.
  */
 int	show_main(int argc, char **argv);
 
 /*
- * Prints one record line as show does (seat and deal -1: all; deal is
- * the record's own "deal", from 0); returns 1
+ * Prints one record line as show does (seat -1, deal 0: all; deal is
+ * the record's "deal", from 1); returns 1
  * if it printed it, 0 for another deal than deal, or below 0 if the line
  * is not a readable deal record or has no such seat.  Separate for
  * fuzzing.

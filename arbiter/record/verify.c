@@ -49,7 +49,7 @@ static int
 record_check_key(const char *line, const struct record_summary *sum,
     const uint8_t key[RUN_KEY_BYTES], char *err, size_t errlen)
 {
-	json_t *obj = json_loads(line, 0, NULL);
+	json_t *obj = record_load(line, 0, NULL);
 	char commit[RUN_KEY_HEX];
 	struct rules r;
 	uint16_t deck[MAX_CARDS], want[MAX_CARDS];
@@ -61,7 +61,7 @@ record_check_key(const char *line, const struct record_summary *sum,
 	}
 	if (sum->id.hand != (sum->series ? sum->hand : 0)) {
 		snprintf(err, errlen, "deal %d: hand %d, not its deal's "
-		    "number in its game (%d)", sum->deal + 1, sum->id.hand,
+		    "number in its game (%d)", sum->number, sum->id.hand,
 		    sum->series ? sum->hand : 0);
 		goto out;
 	}
@@ -69,7 +69,7 @@ record_check_key(const char *line, const struct record_summary *sum,
 	if (strcmp(commit, sum->id.commit) != 0) {
 		snprintf(err, errlen, "deal %d: its commit %.16s... is not the "
 		    "key's %.16s... (another run's key, or an altered "
-		    "record)", sum->deal + 1, sum->id.commit, commit);
+		    "record)", sum->number, sum->id.commit, commit);
 		goto out;
 	}
 	if (obj == NULL || rules_and_deck(obj, &r, deck, err, errlen) < 0)
@@ -78,7 +78,7 @@ record_check_key(const char *line, const struct record_summary *sum,
 	if (memcmp(want, deck, sizeof(deck[0]) *
 	    (size_t)(r.packs * CARDS_PER_PACK)) != 0) {
 		snprintf(err, errlen, "deal %d: the deck is not the one the "
-		    "key deals for round %d, hand %d", sum->deal + 1,
+		    "key deals for round %d, hand %d", sum->number,
 		    sum->id.round, sum->id.hand);
 		goto out;
 	}
@@ -88,7 +88,7 @@ record_check_key(const char *line, const struct record_summary *sum,
 		    &want_g);
 		if (lifted != want_l || guessed != want_g) {
 			snprintf(err, errlen, "deal %d: cut lifted %d, "
-			    "guessed %d, not the key's %d, %d", sum->deal + 1,
+			    "guessed %d, not the key's %d, %d", sum->number,
 			    lifted, guessed, want_l, want_g);
 			goto out;
 		}

@@ -39,7 +39,7 @@ python3 -c "
 import json, sys
 rows = [json.loads(l) for l in open('$tmp/t2.jsonl')]
 assert rows and {(r['deal'], r['player']) for r in rows} == \
-    {(1, 'engine random')}, rows[:1]"
+    {(2, 'engine random')}, rows[:1]"
 
 # A filter that matches nothing: a warning naming the players.
 "$A" export --player nobody "$tmp/m.jsonl" >/dev/null 2>"$tmp/err"

@@ -84,7 +84,7 @@ def case_lock(tmp):
                                                         err)
     recs = [json.loads(x) for x in lines_of(rec)]
     deals = [r["deal"] for r in recs]
-    if len(set(deals)) != len(deals) or not all(0 <= d < 4000
+    if len(set(deals)) != len(deals) or not all(1 <= d <= 4000
                                                  for d in deals):
         return "the file holds other deals than the first run's"
     if any(r["players"] not in (["a", "b"], ["b", "a"]) for r in recs):
@@ -176,12 +176,12 @@ def swap_first(recs):
 
 
 def claim(recs):
-    recs.append(dict(recs[3], deal=2))
+    recs.append(dict(recs[3], deal=3))
     return recs
 
 
 def move(recs):
-    recs[5]["deal"], recs[5]["pair"] = 1001, 500
+    recs[5]["deal"], recs[5]["pair"] = 1002, 500
     return recs
 
 
@@ -190,7 +190,7 @@ FORGED = [
     ("one-deal-twice", claim, "deal 3 is recorded twice, here and at "
      "line 3, differently"),
     ("huge-index", lambda r: r[:5] + [dict(r[5], deal=10 ** 12)],
-     "deal 1000000000000 of pair 2: not a deal index"),
+     "deal 1000000000000 of pair 2: not a deal number"),
     ("moved", move, "deal 1002 (pair 501) is not dealt by the schedule"),
     ("swapped", swap_players, "deal 3 seats 'b', 'a' in another order "
      "than the schedule and deal 1"),

@@ -74,8 +74,8 @@ def main():
               ra and [r["deck"] for r in ra] == [r["deck"] for r in rb] and
               ra[0].get("commit") == rb[0].get("commit"))
         key = bzp.run_key_from_text(text)
-        check("records of version 3 commit to SHA-256 of the text's key",
-              ra and all(r["version"] == 3 and r.get("commit") ==
+        check("records of version 4 commit to SHA-256 of the text's key",
+              ra and all(r["version"] == 4 and r.get("commit") ==
                   hashlib.sha256(key).hexdigest() for r in ra))
         check("a long --seed text gets no warning", not warned(pa))
         c = os.path.join(tmp, "c.jsonl")
@@ -145,7 +145,7 @@ def main():
         v = verify(f)
         check("verify refuses a deck the key does not deal for its round",
               v.returncode == 1 and "deal %d: the deck is not the one the "
-              "key deals for round %d" % (moved["deal"] + 1, moved["round"])
+              "key deals for round %d" % (moved["deal"], moved["round"])
               in v.stderr)
 
         other = json.loads(lines[0])
@@ -155,7 +155,7 @@ def main():
         v = verify(f)
         check("verify refuses a hand other than the deal's in its game",
               v.returncode == 1 and "deal %d: hand 1, not its deal's number"
-              % (other["deal"] + 1) in v.stderr)
+              % other["deal"] in v.stderr)
 
         # Resume: the same key, from the key file; another refused.
         r = os.path.join(tmp, "r.jsonl")

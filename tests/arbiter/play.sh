@@ -28,11 +28,13 @@ if grep -Eq "#[0-9]|event |marriage:|bezique:" "$tmp/out"; then
 fi
 # The numbered list is the hand, in its order, a number for each kind of
 # card (copies alike are one choice: they play alike): every lead lists
-# the whole hand, no card twice.
+# the whole hand, no card twice.  A card "from your table" is another
+# choice than its copy in hand (Rubicon has four KD: one may be in each).
 awk '/^your hand:/ { n = 0; for (i = 3; i <= NF; i++) if ($i != $(i - 1)) hw[++n] = $i; h = $0; next }
 	/^your lead:/ { c = 0; delete seen
 		for (i = 3; i <= NF; i++) if ($i ~ /^[0-9]+\)$/) {
-			c++; if ((c <= n && $(i + 1) != hw[c]) || seen[$(i + 1)]++) {
+			k = $(i + 1) ($(i + 2) == "from" ? " table" : "")
+			c++; if ((c <= n && $(i + 1) != hw[c]) || seen[k]++) {
 				print "order: " h " / " $0; bad = 1 } }
 		if (c < n) { print "short list: " h " / " $0; bad = 1 } }
 	END { exit bad }' "$tmp/out"

@@ -5,7 +5,7 @@ doc/record.schema.json; from the records alone (no rules core) each
 seat's points add up, every pass says what it declined, a trick's winner
 with no declare step is marked, the trump and the last trick agree, `ms`
 has at most three decimals; verify refuses each fact tampered with, reads
-version 1 and refuses version 4 in one line; bicycle's rules say 320."""
+version 1 and refuses version 5 in one line; bicycle's rules say 320."""
 import json
 import os
 import re
@@ -239,8 +239,8 @@ if v.returncode != 0:
     fail("a record without sandbox: %s" % v.stderr.strip())
 tampered("opening", lambda r: r.update(opening_points=[10, 0]),
          "opening_points")
-tampered("version", lambda r: r.update(version=4),
-         "not a record of version 1 to 3")
+tampered("version", lambda r: r.update(version=5),
+         "not a record of version 1 to 4")
 
 # The schema refuses what it should: a record without an action's kind.
 r = json.loads(json.dumps(good))

@@ -89,8 +89,8 @@ def case_void_withdraws(tmp):
     # The replay comes first; then the next deal (each a deck of its
     # own: no twin to keep from the random engine's process).
     attempts = [(r["deal"], bool(r.get("voided"))) for r in rows]
-    check(attempts == [(0, True), (0, True), (0, False), (1, True),
-                       (1, True)],
+    check(attempts == [(1, True), (1, True), (1, False), (2, True),
+                       (2, True)],
           "records %s" % [(r["deal"], r.get("voided")) for r in rows])
     for r in rows:
         seat = r["players"].index("bad")

@@ -55,13 +55,13 @@ chmod +x "$tmp/spy.sh"
 "$A" match --variant two-hand -e "$tmp/spy.sh" --name spy \
 	-e "$BUILD/bezique-engine --level random" --name random -n 2 --seed 3 \
 	--no-sandbox -q -o "$tmp/spy.jsonl" >/dev/null
-grep -q '^newgame deal=0 .* game=0 hand=0 totals=0,0$' "$tmp/in.log"
+grep -q '^newgame deal=1 .* game=1 hand=0 totals=0,0$' "$tmp/in.log"
 t=$(python3 -c '
 import json, sys
 r = json.loads(open(sys.argv[1]).readline())
 print("%d,%d" % tuple(r["series"]["totals"]))' "$tmp/spy.jsonl")
-grep -q "^newgame deal=0 .* game=0 hand=1 totals=$t\$" "$tmp/in.log"
-grep -Eq "^gameover deal=0 .* hand=0 totals=$t gameover=0( |$)" "$tmp/in.log"
+grep -q "^newgame deal=1 .* game=1 hand=1 totals=$t\$" "$tmp/in.log"
+grep -Eq "^gameover deal=1 .* hand=0 totals=$t gameover=0( |$)" "$tmp/in.log"
 
 # Cut off after the second deal of the first game, then resume.
 head -n 2 "$tmp/full.jsonl" >"$tmp/cut.jsonl"
@@ -101,7 +101,7 @@ python3 tests/arbiter/recordschema.py "$tmp/forfeit.jsonl" >/dev/null
 python3 - "$tmp/forfeit.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-for g in (0, 1):
+for g in (1, 2):
     deals = [r for r in rows if r["deal"] == g]
     assert [r["series"]["hand"] for r in deals] == [0, 1], deals
     last = deals[-1]
@@ -134,7 +134,7 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 # SIGINT came during the second deal (the first took as long): that deal
 # ends, no other begins, whether or not it ended the game.
-assert 2 <= len(rows) <= 3 and all(r["deal"] == 0 for r in rows), \
+assert 2 <= len(rows) <= 3 and all(r["deal"] == 1 for r in rows), \
     [(r["deal"], r["series"]["hand"]) for r in rows]
 PY
 "$A" match --variant two-hand -e "$BUILD/bezique-engine --level strong" \

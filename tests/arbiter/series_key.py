@@ -6,8 +6,8 @@ deal in the game, its deck (commit, round, hand), dealer, players, totals after 
 ended the game.  Two runs that played the same deals print the same
 lines, timings and the order deals finished in aside.
 
-series_key.py --chain FILE GAMES: checks that FILE holds games 0 ..
-GAMES-1, each deal k of a game following deal k-1 (its "before" is the
+series_key.py --chain FILE GAMES: checks that FILE holds games 1 ..
+GAMES, each deal k of a game following deal k-1 (its "before" is the
 totals after k-1) and only the last deal ending it."""
 import json
 import sys
@@ -30,7 +30,7 @@ def chain(path, ngames):
     for line in open(path):
         r = json.loads(line)
         games.setdefault(r["deal"], []).append(r["series"])
-    assert sorted(games) == list(range(ngames)), sorted(games)
+    assert sorted(games) == list(range(1, ngames + 1)), sorted(games)
     for g, deals in games.items():
         deals.sort(key=lambda s: s["hand"])
         assert [s["hand"] for s in deals] == list(range(len(deals))), g

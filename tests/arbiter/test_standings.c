@@ -56,7 +56,8 @@ singles(struct standings *st, int x, int y, int n, int won)
 		memset(&r, 0, sizeof(r));
 		r.version = 1;
 		r.nseats = 2;
-		r.deal = r.pair = k;
+		r.number = k + 1;
+		r.pair = k;
 		r.fault_seat = -1;
 		r.term = TERM_NORMAL;
 		snprintf(r.players[0], sizeof(r.players[0]), "%s",

@@ -30,7 +30,7 @@ for line in open(sys.argv[1]):
     r = json.loads(line)
     assert len(r["players"]) == 3 and len(r["result"]["points"]) == 3
     games.setdefault(r["deal"], []).append(r)
-assert sorted(games) == [0, 1, 2], games.keys()
+assert sorted(games) == [1, 2, 3], games.keys()
 seats = {name: set() for name in ("greedy", "r1", "r2")}
 for g, deals in games.items():
     before = [0, 0, 0]
@@ -81,7 +81,7 @@ fi
 grep -q "t.ini:2: .*three-hand.*match of three engines" "$tmp/err"
 
 # Shards of a duplicate three-hand match split whole decks: each shard
-# plays the three rotations of its decks (pair = deal / 3), and together
+# plays the three rotations of its decks (pair = (deal - 1) / 3), and together
 # the shards play every game once (they split by twos before).
 for i in 1 2; do
 	play -n 6 --shard $i/2 -o "$tmp/shard$i.jsonl" >/dev/null 2>&1
@@ -93,7 +93,7 @@ for shard, path in enumerate(sys.argv[1:]):
     for line in open(path):
         r = json.loads(line)
         assert r["pair"] % 2 == shard, (path, r["deal"], r["pair"])
-        assert r["pair"] == r["deal"] // 3, (r["deal"], r["pair"])
+        assert r["pair"] == (r["deal"] - 1) // 3, (r["deal"], r["pair"])
         games.append(r["deal"])
-assert sorted(set(games)) == list(range(6)), sorted(set(games))
+assert sorted(set(games)) == list(range(1, 7)), sorted(set(games))
 PYEOF

@@ -24,7 +24,7 @@ rows = [json.loads(l) for l in open(recs)]
 assert all(r["variant"] == v and r["termination"] == "normal"
            for r in rows), v
 games = {r["deal"] for r in rows}
-assert games == set(range(6)), (v, games)     # 3 pairings x 2 seatings
+assert games == set(range(1, 7)), (v, games)  # 3 pairings x 2 seatings
 if v == "two-hand":
     assert len(rows) > 6, len(rows)            # several deals a game
     assert sum(r["series"]["over"] for r in rows) == 6

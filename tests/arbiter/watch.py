@@ -105,7 +105,7 @@ def main():
         with open(path, "a") as f:
             f.write(lines[1][cut:])
         rec = wait_count(base, 2)
-        if rec["deals"][1]["deal"] != 1:
+        if rec["deals"][1]["deal"] != 2:
             fail(f"second deal: {rec['deals'][1]}")
         status, _ = get(base, "/api/action", "POST", b'{"action": "1"}')
         if status != 409:

@@ -61,8 +61,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (record_read(line, true, &sum, err, sizeof(err)) < 0 &&
 	    err[0] == '\0')
 		abort();
-	(void)show_line(line, -1, -1);
-	(void)show_line(line, size % 2, -1);
+	(void)show_line(line, -1, 0);
+	(void)show_line(line, size % 2, 0);
 	free(line);
 	return 0;
 }

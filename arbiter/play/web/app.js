@@ -196,15 +196,16 @@ function drawPlay() {
 }
 
 // "Deal 3 of 10", or in a game of several deals "Game 2, deal 3": the
-// deal in play, else the one just over.
+// deal in play, else the one just over (st.deal, r.deal: the records'
+// number, from 1).
 function dealLabel(st) {
   const r = st.in_deal ? null : st.result;
   if (st.game && st.game.variant === 'two-hand') {
     const game = r ? r.deal : st.deal;
     const hand = r && r.game ? r.game.hand : st.hand;
-    return `Game ${game + 1}` + (st.deals ? ` of ${st.deals}` : '') + `, deal ${hand + 1}`;
+    return `Game ${game}` + (st.deals ? ` of ${st.deals}` : '') + `, deal ${hand + 1}`;
   }
-  return `Deal ${st.deal + (st.in_deal ? 1 : 0)}` + (st.deals ? ` of ${st.deals}` : '');
+  return `Deal ${r ? r.deal : st.deal}` + (st.deals ? ` of ${st.deals}` : '');
 }
 
 const VARIANT_TITLES = { rubicon: 'Rubicon Bézique', 'two-hand': 'Bézique, two hands',

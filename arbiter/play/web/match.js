@@ -22,17 +22,17 @@ function drawMatch(st, names) {
       if (g.over && g.winner >= 0) total[g.winner] += g.value;
       const cell = (s) => fmtNum(g.totals[s]) + (g.over && g.winner === s
         ? ` <b class="won">won${g.value > 1 ? ' ×2' : ''}</b>` : '');
-      return `<tr${g.over ? '' : ' class="now"'}><td>Game ${r.deal + 1}` +
+      return `<tr${g.over ? '' : ' class="now"'}><td>Game ${r.deal}` +
         `${g.over ? '' : `, deal ${g.hand + (st.in_deal ? 2 : 1)}`}</td><td>${cell(me)}</td><td>${cell(opp)}</td></tr>`;
     });
-    if (st.in_deal && st.hand === 0) rows.push(`<tr class="now"><td>Game ${st.deal + 1}</td><td colspan="2">in play</td></tr>`);
+    if (st.in_deal && st.hand === 0) rows.push(`<tr class="now"><td>Game ${st.deal}</td><td colspan="2">in play</td></tr>`);
   } else {
     const cell = (r, s) => r.winner === s ? `+${fmtNum(r.value)}` + (r.failure ? ' <span class="muted">forfeit</span>' : '') : '–';
     rows = hist.map((r) => {
       for (const s of [0, 1]) total[s] += r.winner === s ? r.value : 0;
-      return `<tr><td>Deal ${r.deal + 1}</td><td>${cell(r, me)}</td><td>${cell(r, opp)}</td></tr>`;
+      return `<tr><td>Deal ${r.deal}</td><td>${cell(r, me)}</td><td>${cell(r, opp)}</td></tr>`;
     });
-    if (st.in_deal) rows.push(`<tr class="now"><td>Deal ${st.deal + 1}</td><td colspan="2">in play</td></tr>`);
+    if (st.in_deal) rows.push(`<tr class="now"><td>Deal ${st.deal}</td><td colspan="2">in play</td></tr>`);
   }
   const lead = total[me] === total[opp] ? 'level' : total[me] > total[opp] ? 'you lead' : `${esc(names[opp])} leads`;
   $('match').innerHTML = `<tr><th></th><th>You</th><th>${esc(names[opp])}</th></tr>` + rows.join('') +

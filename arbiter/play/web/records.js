@@ -60,9 +60,10 @@ async function loadRecords() {
   sel.replaceChildren(...j.deals.map((d) => {
     const o = document.createElement('option');
     o.value = d.index;
-    // Deals are numbered from 1 wherever a person reads one (the
-    // records' "deal" is the index from 0).
-    o.textContent = `Deal ${d.deal + 1}: ${d.players[0]} – ${d.players[1]}, ` +
+    // The records' "deal", from 1, as show names it: in a game of
+    // several deals "Game N, deal H" (its hand from 0 in the records).
+    const name = d.hand === undefined ? `Deal ${d.deal}` : `Game ${d.deal}, deal ${d.hand + 1}`;
+    o.textContent = `${name}: ${d.players[0]} – ${d.players[1]}, ` +
       (d.winner < 0 ? 'drawn' : `${d.players[d.winner]} +${fmtNum(d.value)}`) +
       (d.failure ? ` by forfeit (${d.players[d.fault_seat]} failed)` : '');
     if (d.failure) o.title = d.failure;
@@ -343,7 +344,7 @@ function drawLive() {
   $('moves-note').textContent = 'live: the cards in the hands are hidden until the deal is recorded';
   setTitle(st.view.variant);
   recTable.update({ view: st.view, bottom: 0, names: live.players, decls, clocks: null, lastTrick: '' });
-  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal + 1}, move ${st.step}` +
+  $('rec-pos').innerHTML = `<b>live</b> · Deal ${live.deal}, move ${st.step}` +
     (liveShown ? `: ${esc(live.players[st.seat])} ${items[items.length - 1].innerHTML.replace(/^.*?<\/span> /, '')}`
       : ': the deal begins');
 }
