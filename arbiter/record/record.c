@@ -133,40 +133,6 @@ record_sandbox(struct record *rec, const char *how)
 }
 
 void
-record_void(struct record *rec)
-{
-	json_object_set_new(rec->obj, "voided", json_true());
-}
-
-void
-record_incident(struct record *rec, int seat, enum termination term,
-    const char *reason)
-{
-	json_t *list = json_object_get(rec->obj, "incidents");
-
-	if (list == NULL) {
-		list = json_array();
-		json_object_set_new(rec->obj, "incidents", list);
-	}
-	json_array_append_new(list, json_pack("{s:i, s:s, s:o}", "seat", seat,
-	    "class", termination_name(term), "reason", utf8_json(reason ?
-	    reason : "")));
-}
-
-void
-record_reconnect(struct record *rec, int seat, const char *reason)
-{
-	json_t *list = json_object_get(rec->obj, "reconnects");
-
-	if (list == NULL) {
-		list = json_array();
-		json_object_set_new(rec->obj, "reconnects", list);
-	}
-	json_array_append_new(list, json_pack("{s:i, s:o}", "seat", seat,
-	    "reason", utf8_json(reason ? reason : "")));
-}
-
-void
 record_finish(struct record *rec, const struct game *g,
     enum termination term, int fault_seat, const char *reason,
     const char *const *evidence, int nevidence)
