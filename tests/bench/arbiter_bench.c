@@ -222,6 +222,7 @@ run_match_at(const char *remote_dir, const char *cmd, int deals,
 		snprintf(listen, sizeof(listen), "127.0.0.1:%d", port);
 		cfg.listen = listen;
 		cfg.tokens = tokens;
+		cfg.clock.connect_ms = 30000;	/* a bridge that never comes */
 		if (net_seats_name(&cfg) < 0 || net_seats_open(&cfg) < 0)
 			return -1;
 		start_bridge(remote_dir, cmd, port);
@@ -273,6 +274,11 @@ bench_remote(const char *dir, int deals)
 	double best[2] = { 1e9, 1e9 }, cpu, total, us;
 	long dec;
 
+	snprintf(cmd, sizeof(cmd), "%s/bezique-connect", dir);
+	if (access(cmd, X_OK) < 0) {
+		printf("  (no %s: make builds it)\n", cmd);
+		return;
+	}
 	snprintf(cmd, sizeof(cmd), "%s/bezique-engine --level random", dir);
 	for (int i = 0; i < 3; i++)
 		for (int r = 0; r < 2; r++) {
