@@ -418,14 +418,44 @@ parse(struct bridge *br, int argc, char **argv, const char **file, int *cmd)
 	return -1;
 }
 
+/* Seats the bot and relays until the end: the program's status. */
+static int
+relay(struct bridge *br, char **command)
+{
+	struct engine_spec spec = { 0 };
+	char err[256];
+	int fd;
+
+	if ((fd = first_seat(br)) < 0)
+		return 1;
+	engine_proc_setup();
+	br->reaper = engine_proc_reaper_new(br->base);
+	br->retry = evtimer_new(br->base, reconnect_cb, br);
+	spec.argv = command;
+	spec.stderr_path = "/dev/stderr";	/* the bot's, passed through */
+	if ((br->bot = engine_proc_spawn(br->reaper, &spec, &bot_cb, br, err,
+	    sizeof(err))) == NULL) {
+		fprintf(stderr, "bezique-connect: %s\n", err);
+		close(fd);
+		br->status = 1;
+	} else {
+		if (adopt(br, fd) < 0)
+			engine_proc_quit(br->bot, NULL, 2000);
+		fprintf(stderr, "bezique-connect: seated as %s at %s:%s\n",
+		    br->name, br->host, br->port);
+		event_base_dispatch(br->base);
+	}
+	event_free(br->retry);
+	engine_proc_reaper_free(br->reaper);
+	return br->status;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct bridge br = { 0 };
-	struct engine_spec spec = { 0 };
 	const char *file = NULL;
-	char err[256];
-	int cmd = 0, fd;
+	int cmd = 0;
 
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
 		usage();
@@ -448,28 +478,10 @@ main(int argc, char **argv)
 	}
 	if (read_token(&br, file) < 0)
 		return 1;
-	br.base = event_base_new();
+	if ((br.base = event_base_new()) == NULL)
+		abort();
 	br.tls = net_tls_client();
-	if ((fd = first_seat(&br)) < 0)
-		return 1;
-	engine_proc_setup();
-	br.reaper = engine_proc_reaper_new(br.base);
-	br.retry = evtimer_new(br.base, reconnect_cb, &br);
-	spec.argv = argv + cmd;
-	spec.stderr_path = "/dev/stderr";	/* the bot's, passed through */
-	if ((br.bot = engine_proc_spawn(br.reaper, &spec, &bot_cb, &br, err,
-	    sizeof(err))) == NULL) {
-		fprintf(stderr, "bezique-connect: %s\n", err);
-		close(fd);
-		return 1;
-	}
-	if (adopt(&br, fd) < 0)
-		engine_proc_quit(br.bot, NULL, 2000);
-	fprintf(stderr, "bezique-connect: seated as %s at %s:%s\n", br.name,
-	    br.host, br.port);
-	event_base_dispatch(br.base);
-	event_free(br.retry);
-	engine_proc_reaper_free(br.reaper);
+	br.status = relay(&br, argv + cmd);
 	net_tls_free(br.tls);
 	event_base_free(br.base);
 	return br.status;
