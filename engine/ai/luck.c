@@ -16,28 +16,62 @@ eval_seat(const struct game *g, int seat, void *ctx)
 }
 
 /*
- * The scale of V, fixed once by least squares of the result on the luck
- * over 1,000 duplicate pairs of club against greedy (seed 7, not decks
- * that doc/luck.md measures): eval_value's chance of winning moves less
- * than the score does (1.3), and the game value follows that chance
- * (7,400 a unit of it) better than eval_value's own expected value, whose
- * rubicon thresholds swing with every card late in the deal (with it the
- * adjusted value's interval was wider than the raw one's).  Any scale
- * keeps the luck's mean 0; this one removes the most of its variance.
+ * The scale of V by the band of the deal it is taken in (luck_band): how
+ * far a move of eval_value's chance of winning moves the score (first)
+ * and the game value (second), fitted by least squares of the result on
+ * each band's luck over 10,000 greedy deals from seed 5000000, not
+ * decks that doc/luck.md measures (`build/tools/luck_dump 10000 5000000
+ * > dump.txt; scripts/luck_fit.py dump.txt` prints this table).  The game
+ * value follows the chance better than eval_value's own expected value,
+ * whose rubicon thresholds swing with every card late in the deal (fitted
+ * beside the chance, band by band, it removed nothing more).  The last band is
+ * the end phase solved exactly: its outcome times its scale.  Any scale
+ * keeps the luck's mean 0 (a function of the state, the same for the
+ * state that came and those that could have); these remove the most of
+ * its variance.
  */
-#define LUCK_SCORE_SCALE	1.3
-#define LUCK_VALUE_SCALE	7400.0
+static const double luck_scales[LUCK_BANDS][2] = {
+	{ 1.873, 11342 },
+	{ 1.437, 7025 },
+	{ 1.584, 8591 },
+	{ 1.510, 8782 },
+	{ 1.417, 8515 },
+	{ 1.550, 9212 },
+	{ 1.739, 10350 },
+	{ 0.722, 0.792 },
+};
+
+int
+luck_band(const struct game *g)
+{
+	int left = game_stock_left(g), b;
+
+	if (game_tricks_played(g) == 0)
+		return 0;
+	if (left == 0)
+		return LUCK_BANDS - 1;
+	b = 1 + left * (LUCK_BANDS - 2) / 124;
+	return b > LUCK_BANDS - 2 ? LUCK_BANDS - 2 : b;
+}
+
+void
+luck_scale(int band, double *scale)
+{
+	scale[0] = luck_scales[band][0];
+	scale[1] = luck_scales[band][1];
+}
 
 static void
 eval_outcome(const struct game *g, const double *u, void *ctx, double *out)
 {
-	double win;
+	double win, s[2];
 
 	(void)ctx;
 	eval_value(g, 0, game_points(g, 0) + u[0], game_points(g, 1) + u[1],
 	    &win);
-	out[0] = 0.5 + LUCK_SCORE_SCALE * (win - 0.5);
-	out[1] = LUCK_VALUE_SCALE * (win - 0.5);
+	luck_scale(luck_band(g), s);
+	out[0] = 0.5 + s[0] * (win - 0.5);
+	out[1] = s[1] * (win - 0.5);
 }
 
 /* V once the stock is out: the deal's game value under best play of the
@@ -50,6 +84,7 @@ exact_whole(const struct game *g, void *ctx, double *out)
 	struct eg_position pos;
 	struct eg_objective obj;
 	int best, value;
+	double s[2];
 	bool last;
 
 	if (endgame_position(g, &pos) < 0) {
@@ -59,8 +94,9 @@ exact_whole(const struct game *g, void *ctx, double *out)
 	}
 	endgame_objective_game(&obj, g, &pos, 0);
 	endgame_split(endgame_solve(ctx, &pos, &obj, &best), &value, &last);
-	out[0] = value > 0 ? 1 : value < 0 ? 0 : 0.5;
-	out[1] = value;
+	luck_scale(LUCK_BANDS - 1, s);
+	out[0] = 0.5 + s[0] * (value > 0 ? 0.5 : value < 0 ? -0.5 : 0);
+	out[1] = s[1] * value;
 }
 
 void

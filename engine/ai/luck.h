@@ -46,6 +46,14 @@ struct luck_v {
  * is out, the end phase solved exactly (endgame.h) for the game value
  * under best play.  luck_v_release frees its solver. */
 void	luck_v_eval(struct luck_v *v);
+
+/* The default V's bands of a deal: 0 the deal of the hands, 1 to
+ * LUCK_BANDS - 2 by the cards left in the stock (few to many), the last
+ * the stock out; and each band's scale (scale[0] the score's, [1] the
+ * value's).  tools/luck_dump.c and scripts/luck_fit.py refit them. */
+#define LUCK_BANDS	8
+int	luck_band(const struct game *g);
+void	luck_scale(int band, double *scale);
 void	luck_v_release(struct luck_v *v);
 
 /* Seat 0's luck so far, on the score's scale and on the game value's. */

@@ -288,6 +288,44 @@ test_self_adjusts_to_half(void **state)
 	assert_true(acc_ci95(&s_adj) < acc_ci95(&s_raw));
 }
 
+/*
+ * The default V's bands: the deal of the hands is band 0, the stock out
+ * the last, and between them the band never rises as the stock empties
+ * (a band is a function of the state: the same before and after a
+ * draw's outcomes, as the scale's luck needs).  Every scale is positive.
+ */
+static void
+test_bands(void **state)
+{
+	struct rules r;
+	struct game *g;
+	int band, prev = LUCK_BANDS - 2;
+	double s[2];
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	g = game_new(&r, 99, 0);
+	assert_int_equal(luck_band(g), 0);
+	while (game_stock_left(g) > 0) {
+		struct action a;
+		choose(g, &a);
+		assert_int_equal(game_apply(g, &a, NULL), 0);
+		if (game_tricks_played(g) == 0)
+			continue;
+		band = luck_band(g);
+		if (game_stock_left(g) == 0)
+			break;
+		assert_true(band >= 1 && band <= prev);
+		prev = band;
+	}
+	assert_int_equal(luck_band(g), LUCK_BANDS - 1);
+	for (int b = 0; b < LUCK_BANDS; b++) {
+		luck_scale(b, s);
+		assert_true(s[0] > 0 && s[1] > 0);
+	}
+	game_free(g);
+}
+
 int
 main(void)
 {
@@ -296,6 +334,7 @@ main(void)
 		cmocka_unit_test(test_mean_zero_eval),
 		cmocka_unit_test(test_mean_zero_noise),
 		cmocka_unit_test(test_self_adjusts_to_half),
+		cmocka_unit_test(test_bands),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
