@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Remote seats over WebSocket (arbiter/net/ws_relay.h): a bot in a
+browser tab connects to the same --listen port with an RFC 6455 upgrade,
+through tests/fixtures/wsbot.py.
+
+  - a match with a WebSocket seat completes, verifies, and plays exactly
+    what the same match with both engines local does;
+  - a wrong token is refused with the same one line, as a text frame,
+    then a close frame;
+  - a bad upgrade is answered 400 with the line saying what was wrong;
+  - a message over 64 KiB is answered with close code 1009 and the line
+    saying why, and the run goes on.
+"""
+import json
+import os
+import re
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.abspath("tests/fixtures"))
+import wsbot  # noqa: E402
+
+BUILD = os.environ.get("BUILD", "build")
+ARB = os.path.abspath(f"{BUILD}/bezique-arbiter")
+ENG = os.path.abspath(f"{BUILD}/bezique-engine")
+WSBOT = os.path.abspath("tests/fixtures/wsbot.py")
+GREEDY = [ENG, "--level", "greedy"]
+SEED = "net ws same deals"
+failures = 0
+children = []
+
+
+def check(ok, what):
+    global failures
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures += 1
+
+
+def start(args, tmp, name):
+    """The arbiter with args; returns (process, port)."""
+    err = open(os.path.join(tmp, name + ".err"), "w+")
+    p = subprocess.Popen([ARB] + args, stdout=subprocess.DEVNULL,
+                         stderr=err, cwd=tmp)
+    children.append(p)
+    t0 = time.time()
+    while time.time() - t0 < 60:
+        err.seek(0)
+        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", err.read())
+        if m:
+            return p, int(m.group(1))
+        if p.poll() is not None:
+            break
+        time.sleep(0.05)
+    err.seek(0)
+    raise SystemExit("net_ws.py: no listening line: " + err.read())
+
+
+def token(path, name):
+    for line in open(path):
+        f = line.split()
+        if len(f) == 2 and f[0] == name:
+            return f[1]
+    raise SystemExit(f"net_ws.py: no token for {name} in {path}")
+
+
+def finish(p, what, limit=120):
+    try:
+        return p.wait(timeout=limit)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        check(False, what + ": still running after %d s" % limit)
+        return None
+
+
+def moves(path):
+    return [(r["deck"], [(a["seat"], a["action"]) for a in r["actions"]])
+            for r in (json.loads(l) for l in open(path) if l.strip())]
+
+
+def connect(port):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(30)
+    return s
+
+
+def play(tmp):
+    p, port = start(["match", "-e", "remote:web", "-e", " ".join(GREEDY),
+                     "-n", "2", "--seed", SEED, "--listen", "127.0.0.1:0",
+                     "-o", "r.jsonl", "-q"], tmp, "play")
+    tok = token(os.path.join(tmp, "r.jsonl.tokens"), "web")
+    # First a wrong token and two bad clients: the run goes on.
+    s = connect(port)
+    check(wsbot.upgrade(s, "x").startswith("HTTP/1.1 101"), "the upgrade")
+    s.sendall(wsbot.frame(b"hello bzp=1 name=web token=wrongwrongwrongwrong"))
+    r = wsbot.Reader(s)
+    check(r.frame() == (1, b"refused wrong token for that seat\n"),
+          "a wrong token: one refusal line in one text frame")
+    check(r.frame() == (8, struct.pack(">H", 1000)), "then a close frame")
+    s.close()
+    s = connect(port)
+    s.sendall(b"GET /bzp HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+              b"Connection: Upgrade\r\nSec-WebSocket-Version: 8\r\n\r\n")
+    got = s.recv(4096).decode(errors="replace")
+    check(got.startswith("HTTP/1.1 400 Bad Request\r\n") and
+          got.endswith("\r\n\r\nwebsocket upgrade: "
+                       "Sec-WebSocket-Version is not 13\n"),
+          "a bad upgrade: 400 and the line saying what was wrong")
+    s.close()
+    s = connect(port)
+    wsbot.upgrade(s, "x")
+    s.sendall(wsbot.frame(b"x" * 70000))
+    f = wsbot.Reader(s).frame()
+    check(f is not None and f[0] == 8 and f[1][:2] == struct.pack(">H", 1009)
+          and b"message over 64 KiB" in f[1],
+          "a message over 64 KiB: close 1009 and why")
+    s.close()
+    b = subprocess.Popen([sys.executable, WSBOT, f"127.0.0.1:{port}", "web",
+                          tok, "--"] + GREEDY, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    children.append(b)
+    check(finish(p, "ws match") == 0, "a match with a WebSocket seat ends 0")
+    finish(b, "its bot")
+    check(b.stderr.read().startswith("welcome web"), "its bot was welcome")
+    r_path = os.path.join(tmp, "r.jsonl")
+    check(subprocess.run([ARB, "verify", r_path], capture_output=True)
+          .returncode == 0, "its records verify")
+    q = subprocess.run([ARB, "match", "-e", " ".join(GREEDY), "--name", "web",
+                        "-e", " ".join(GREEDY), "-n", "2", "--seed", SEED,
+                        "-o", "l.jsonl", "-q"], cwd=tmp, capture_output=True)
+    check(q.returncode == 0, "the same match, both local, ends 0")
+    check(len(moves(r_path)) == 2 and
+          moves(r_path) == moves(os.path.join(tmp, "l.jsonl")),
+          "WebSocket and local seats deal and play the same deals")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            play(tmp)
+        finally:
+            for c in children:
+                if c.poll() is None:
+                    c.kill()
+                    c.wait()
+    if failures:
+        print(f"net_ws.py: {failures} failed")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
