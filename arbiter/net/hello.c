@@ -131,6 +131,10 @@ judge(struct pending *p)
 		pending_free(p, NULL);	/* fd is the owner's now */
 }
 
+/* Reads through the first newline and not past it: what is peeked
+ * without one is all hello. */
+static void	readable_cb(evutil_socket_t fd, short what, void *arg);
+
 /* "GET " first: a WebSocket upgrade, whose lines are then read through
  * the relay (ws_relay.h).  Fewer bytes than that are read as a hello
  * line, which they cannot begin; waiting for more here would spin. */
@@ -157,10 +161,6 @@ wrap_ws(struct pending *p)
 	event_add(p->readable, NULL);
 	return true;
 }
-
-/* Reads through the first newline and not past it: what is peeked
- * without one is all hello. */
-static void	readable_cb(evutil_socket_t fd, short what, void *arg);
 
 /* A TLS ClientHello first: the rest is read through the relay. */
 static bool
