@@ -9,12 +9,15 @@ through tests/fixtures/wsbot.py.
     then a close frame;
   - a bad upgrade is answered 400 with the line saying what was wrong;
   - a message over 64 KiB is answered with close code 1009 and the line
-    saying why, and the run goes on.
+    saying why, and the run goes on;
+  - WebSocket over TLS (wss://): the upgrade is read inside TLS, then
+    the hello is welcome and the session begins with bzp.
 """
 import json
 import os
 import re
 import socket
+import ssl
 import struct
 import subprocess
 import sys
@@ -139,10 +142,31 @@ def play(tmp):
           "WebSocket and local seats deal and play the same deals")
 
 
+def secure(tmp):
+    p, port = start(["match", "-e", "remote:web", "-e", " ".join(GREEDY),
+                     "-n", "1", "--listen", "127.0.0.1:0", "-o", "s.jsonl",
+                     "-q"], tmp, "wss")
+    tok = token(os.path.join(tmp, "s.jsonl.tokens"), "web")
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE     # the pin is net_seats.py's part
+    s = ctx.wrap_socket(connect(port))
+    check(wsbot.upgrade(s, "x").startswith("HTTP/1.1 101"),
+          "wss: the upgrade inside TLS")
+    s.sendall(wsbot.frame(f"hello bzp=1 name=web token={tok}".encode()))
+    r = wsbot.Reader(s)
+    check((r.frame(), r.frame()) == ((1, b"welcome web\n"), (1, b"bzp\n")),
+          "wss: welcome, then the session's bzp")
+    s.close()
+    p.kill()
+    p.wait()
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         try:
             play(tmp)
+            secure(tmp)
         finally:
             for c in children:
                 if c.poll() is None:
