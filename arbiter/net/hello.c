@@ -135,6 +135,22 @@ judge(struct pending *p)
  * without one is all hello. */
 static void	readable_cb(evutil_socket_t fd, short what, void *arg);
 
+/* The connection's bytes now come through a relay whose plain end is
+ * plain (-1: the relay could not be made, fd closed): read that. */
+static void
+read_through(struct pending *p, int plain)
+{
+	if (plain < 0) {
+		pending_free(p, NULL);	/* closed */
+		return;
+	}
+	p->fd = plain;
+	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
+	    readable_cb, p)) == NULL)
+		abort();
+	event_add(p->readable, NULL);
+}
+
 /* "GET " first: a WebSocket upgrade, whose lines are then read through
  * the relay (ws_relay.h).  Fewer bytes than that are read as a hello
  * line, which they cannot begin; waiting for more here would spin. */
@@ -142,7 +158,6 @@ static bool
 wrap_ws(struct pending *p)
 {
 	char first[4];
-	int plain;
 
 	if (p->websocket || p->len > 0 || recv(p->fd, first, 4, MSG_PEEK) !=
 	    4 || memcmp(first, "GET ", 4) != 0)
@@ -150,15 +165,7 @@ wrap_ws(struct pending *p)
 	event_free(p->readable);
 	p->readable = NULL;
 	p->websocket = true;
-	if ((plain = net_ws_accept(p->set->ws, p->set->base, p->fd)) < 0) {
-		pending_free(p, NULL);	/* closed */
-		return true;
-	}
-	p->fd = plain;
-	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
-	    readable_cb, p)) == NULL)
-		abort();
-	event_add(p->readable, NULL);
+	read_through(p, net_ws_accept(p->set->ws, p->set->base, p->fd));
 	return true;
 }
 
@@ -167,7 +174,6 @@ static bool
 wrap_tls(struct pending *p)
 {
 	unsigned char first;
-	int plain;
 
 	if (p->secure || p->len > 0 || p->set->tls == NULL ||
 	    recv(p->fd, &first, 1, MSG_PEEK) != 1 || first != 0x16)
@@ -175,15 +181,7 @@ wrap_tls(struct pending *p)
 	event_free(p->readable);
 	p->readable = NULL;
 	p->secure = true;
-	if ((plain = net_tls_accept(p->set->tls, p->set->base, p->fd)) < 0) {
-		pending_free(p, NULL);	/* closed */
-		return true;
-	}
-	p->fd = plain;
-	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
-	    readable_cb, p)) == NULL)
-		abort();
-	event_add(p->readable, NULL);
+	read_through(p, net_tls_accept(p->set->tls, p->set->base, p->fd));
 	return true;
 }
 

@@ -13,77 +13,28 @@ through tests/fixtures/wsbot.py.
   - WebSocket over TLS (wss://): the upgrade is read inside TLS, then
     the hello is welcome and the session begins with bzp.
 """
-import json
 import os
-import re
 import socket
 import ssl
 import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.abspath("tests/fixtures"))
+sys.path.insert(0, os.path.abspath("tests/arbiter"))
+import net_seats as ns  # noqa: E402  (check, start, token, finish)
 import wsbot  # noqa: E402
 
-BUILD = os.environ.get("BUILD", "build")
-ARB = os.path.abspath(f"{BUILD}/bezique-arbiter")
-ENG = os.path.abspath(f"{BUILD}/bezique-engine")
+ARB, GREEDY = ns.ARB, ns.GREEDY
 WSBOT = os.path.abspath("tests/fixtures/wsbot.py")
-GREEDY = [ENG, "--level", "greedy"]
 SEED = "net ws same deals"
-failures = 0
-children = []
-
-
-def check(ok, what):
-    global failures
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures += 1
+check, token, finish = ns.check, ns.token, ns.finish
 
 
 def start(args, tmp, name):
     """The arbiter with args; returns (process, port)."""
-    err = open(os.path.join(tmp, name + ".err"), "w+")
-    p = subprocess.Popen([ARB] + args, stdout=subprocess.DEVNULL,
-                         stderr=err, cwd=tmp)
-    children.append(p)
-    t0 = time.time()
-    while time.time() - t0 < 60:
-        err.seek(0)
-        m = re.search(r"listening on 127\.0\.0\.1:(\d+)", err.read())
-        if m:
-            return p, int(m.group(1))
-        if p.poll() is not None:
-            break
-        time.sleep(0.05)
-    err.seek(0)
-    raise SystemExit("net_ws.py: no listening line: " + err.read())
-
-
-def token(path, name):
-    for line in open(path):
-        f = line.split()
-        if len(f) == 2 and f[0] == name:
-            return f[1]
-    raise SystemExit(f"net_ws.py: no token for {name} in {path}")
-
-
-def finish(p, what, limit=120):
-    try:
-        return p.wait(timeout=limit)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-        check(False, what + ": still running after %d s" % limit)
-        return None
-
-
-def moves(path):
-    return [(r["deck"], [(a["seat"], a["action"]) for a in r["actions"]])
-            for r in (json.loads(l) for l in open(path) if l.strip())]
+    return ns.start(args, tmp, name)[:2]
 
 
 def connect(port):
@@ -126,7 +77,7 @@ def play(tmp):
     b = subprocess.Popen([sys.executable, WSBOT, f"127.0.0.1:{port}", "web",
                           tok, "--"] + GREEDY, stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True)
-    children.append(b)
+    ns.children.append(b)
     check(finish(p, "ws match") == 0, "a match with a WebSocket seat ends 0")
     finish(b, "its bot")
     check(b.stderr.read().startswith("welcome web"), "its bot was welcome")
@@ -137,8 +88,8 @@ def play(tmp):
                         "-e", " ".join(GREEDY), "-n", "2", "--seed", SEED,
                         "-o", "l.jsonl", "-q"], cwd=tmp, capture_output=True)
     check(q.returncode == 0, "the same match, both local, ends 0")
-    check(len(moves(r_path)) == 2 and
-          moves(r_path) == moves(os.path.join(tmp, "l.jsonl")),
+    check(len(ns.moves(r_path)) == 2 and
+          ns.moves(r_path) == ns.moves(os.path.join(tmp, "l.jsonl")),
           "WebSocket and local seats deal and play the same deals")
 
 
@@ -168,12 +119,12 @@ def main():
             play(tmp)
             secure(tmp)
         finally:
-            for c in children:
+            for c in ns.children:
                 if c.poll() is None:
                     c.kill()
                     c.wait()
-    if failures:
-        print(f"net_ws.py: {failures} failed")
+    if ns.failures:
+        print(f"net_ws.py: {ns.failures} failed")
         return 1
     return 0
 
