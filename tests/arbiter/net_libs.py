@@ -18,7 +18,6 @@ import socket
 import ssl
 import subprocess
 import sys
-import tempfile
 import threading
 
 sys.path.insert(0, os.path.abspath("tests/arbiter"))
@@ -148,20 +147,7 @@ def pinned(tmp):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            match(tmp)
-            wrong_token(tmp)
-            pinned(tmp)
-        finally:
-            for c in ns.children:
-                if c.poll() is None:
-                    c.kill()
-                    c.wait()
-    if ns.failures:
-        print(f"net_libs.py: {ns.failures} failed")
-        return 1
-    return 0
+    return ns.run_all("net_libs.py", match, wrong_token, pinned)
 
 
 if __name__ == "__main__":

@@ -485,25 +485,25 @@ def errors(tmp):
               f"one line for {' '.join(args[-2:])}: {lines}")
 
 
-def main():
+def run_all(name, *parts):
+    """Runs each part in one temporary directory, stops every child left,
+    says how many checks failed; the exit status."""
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            same_as_local(tmp)
-            refusals(tmp)
-            drops(tmp)
-            tournament(tmp)
-            bridge(tmp)
-            many(tmp)
-            tls(tmp)
-            pylib(tmp)
-            errors(tmp)
+            for part in parts:
+                part(tmp)
         finally:
             for c in children:
                 if c.poll() is None:
                     c.kill()
                     c.wait()
-    print("net_seats.py: %d failed" % failures)
+    print("%s: %d failed" % (name, failures))
     return 1 if failures else 0
+
+
+def main():
+    return run_all("net_seats.py", same_as_local, refusals, drops, tournament,
+                   bridge, many, tls, pylib, errors)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ import ssl
 import struct
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.abspath("tests/fixtures"))
 sys.path.insert(0, os.path.abspath("tests/arbiter"))
@@ -114,19 +113,7 @@ def secure(tmp):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            play(tmp)
-            secure(tmp)
-        finally:
-            for c in ns.children:
-                if c.poll() is None:
-                    c.kill()
-                    c.wait()
-    if ns.failures:
-        print(f"net_ws.py: {ns.failures} failed")
-        return 1
-    return 0
+    return ns.run_all("net_ws.py", play, secure)
 
 
 if __name__ == "__main__":
