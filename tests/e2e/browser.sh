@@ -22,13 +22,17 @@ if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	cp tests/browser/package-lock.json "$dir/installed.lock"
 fi
 out=$(mktemp)
-# Waits up to 10 s for the server's address in $out, into $url.
-wait_url() {
+# Waits up to 10 s for a line matching $1 in $out.
+wait_for() {
 	i=0
-	while ! grep -q "serving on" "$out" && [ $i -lt 100 ]; do
+	while ! grep -q "$1" "$out" && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+# Waits for the server's address in $out, into $url.
+wait_url() {
+	wait_for "serving on"
 	url=$(sed -n 's/^serving on //p' "$out")
 	[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
 }
@@ -125,11 +129,7 @@ rm -f "$dir/tab.jsonl" "$dir/tab.jsonl.tokens"
 	-n 2 --listen 127.0.0.1:0 -o "$dir/tab.jsonl" -q 2>"$out" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
-i=0
-while ! grep -q "listening on" "$out" && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_for "listening on"
 port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out")
 tok=$(awk '$1 == "tab" { print $2 }' "$dir/tab.jsonl.tokens")
 [ -n "$port" ] && [ -n "$tok" ] || { cat "$out"; echo "browser.sh: no port or token for the tab"; exit 1; }
