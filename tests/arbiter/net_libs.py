@@ -8,7 +8,7 @@ BEZIQUE_CONNECT, BEZIQUE_SEAT and BEZIQUE_TOKEN, connects by itself.
     each comes back with resume=1, no deal is lost (the cuts are the
     records' reconnects), both exit 0 after the quit;
   - a wrong token is exit 1 with the arbiter's refusal in one line;
-  - over TLS (a loopback server with an openssl-made ECDSA P-256
+  - over TLS (a loopback server with the arbiter's own ECDSA P-256
     certificate): the right pin is welcome and plays the handshake to the
     quit; a wrong pin is exit 1 with one line naming both fingerprints.
 """
@@ -81,11 +81,14 @@ def wrong_token(tmp):
 def tls_server(tmp):
     """A loopback TLS server that welcomes, asks bzp then quits; returns
     (port, fingerprint, the lines it got)."""
-    cert, key = os.path.join(tmp, "a.crt"), os.path.join(tmp, "a.key")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                    "ec_paramgen_curve:P-256", "-nodes", "-days", "1",
-                    "-subj", "/CN=bezique-arbiter", "-keyout", key, "-out",
-                    cert], check=True, capture_output=True)
+    # The arbiter's own identity, made as it listens (then it goes).
+    p, _, _ = ns.start(["match", "-e", "remote:x", "-e", " ".join(ns.GREEDY),
+                        "-n", "1", "--listen", "127.0.0.1:0", "--tokens",
+                        "a.tokens", "-o", "a.jsonl", "-q"], tmp, "identity")
+    p.kill()
+    p.wait()
+    cert = os.path.join(tmp, "a.tokens.crt")
+    key = os.path.join(tmp, "a.tokens.key")
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.load_cert_chain(cert, key)
     der = ssl.PEM_cert_to_DER_cert(open(cert).read())
