@@ -15,6 +15,7 @@
 #include "net/seats.h"
 #include "net/tls.h"
 #include "net/tokens.h"
+#include "net/ws_relay.h"
 #include "base/xmalloc.h"
 #include "bzp.h"
 
@@ -24,6 +25,7 @@ struct pending {
 	int			 fd;
 	char			 peer[64];
 	bool			 loopback, secure;
+	bool			 websocket;	/* fd is the relay's plain end */
 	char			 line[NET_HELLO_MAX + 1];
 	size_t			 len;
 	struct event		*readable, *timer;
@@ -38,6 +40,7 @@ struct hello_set {
 	void			*arg;
 	struct net_tls		*tls;
 	bool			 insecure;
+	struct net_ws		*ws;
 	TAILQ_HEAD(, pending)	 pending;
 	int			 npending;
 	const char		*said[SAID_MAX];
@@ -132,12 +135,45 @@ judge(struct pending *p)
  * without one is all hello. */
 static void	readable_cb(evutil_socket_t fd, short what, void *arg);
 
+/* The connection's bytes now come through a relay whose plain end is
+ * plain (-1: the relay could not be made, fd closed): read that. */
+static void
+read_through(struct pending *p, int plain)
+{
+	if (plain < 0) {
+		pending_free(p, NULL);	/* closed */
+		return;
+	}
+	p->fd = plain;
+	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
+	    readable_cb, p)) == NULL)
+		abort();
+	event_add(p->readable, NULL);
+}
+
+/* "GET " first: a WebSocket upgrade, whose lines are then read through
+ * the relay (ws_relay.h).  Fewer bytes than that are read as a hello
+ * line, which they cannot begin; waiting for more here would spin. */
+static bool
+wrap_ws(struct pending *p)
+{
+	char first[4];
+
+	if (p->websocket || p->len > 0 || recv(p->fd, first, 4, MSG_PEEK) !=
+	    4 || memcmp(first, "GET ", 4) != 0)
+		return false;
+	event_free(p->readable);
+	p->readable = NULL;
+	p->websocket = true;
+	read_through(p, net_ws_accept(p->set->ws, p->set->base, p->fd));
+	return true;
+}
+
 /* A TLS ClientHello first: the rest is read through the relay. */
 static bool
 wrap_tls(struct pending *p)
 {
 	unsigned char first;
-	int plain;
 
 	if (p->secure || p->len > 0 || p->set->tls == NULL ||
 	    recv(p->fd, &first, 1, MSG_PEEK) != 1 || first != 0x16)
@@ -145,15 +181,7 @@ wrap_tls(struct pending *p)
 	event_free(p->readable);
 	p->readable = NULL;
 	p->secure = true;
-	if ((plain = net_tls_accept(p->set->tls, p->set->base, p->fd)) < 0) {
-		pending_free(p, NULL);	/* closed */
-		return true;
-	}
-	p->fd = plain;
-	if ((p->readable = event_new(p->set->base, plain, EV_READ | EV_PERSIST,
-	    readable_cb, p)) == NULL)
-		abort();
-	event_add(p->readable, NULL);
+	read_through(p, net_tls_accept(p->set->tls, p->set->base, p->fd));
 	return true;
 }
 
@@ -162,11 +190,14 @@ readable_cb(evutil_socket_t fd, short what, void *arg)
 {
 	struct pending *p = arg;
 	size_t room = NET_HELLO_MAX - p->len;
-	ssize_t n = recv(fd, p->line + p->len, room, MSG_PEEK);
+	ssize_t n;
 	char *nl;
 
 	if (wrap_tls(p))
 		return;
+	if (wrap_ws(p))
+		return;
+	n = recv(p->fd, p->line + p->len, room, MSG_PEEK);
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
@@ -256,6 +287,7 @@ hello_set_new(struct event_base *base, hello_fn fn, void *arg)
 	h->base = base;
 	h->fn = fn;
 	h->arg = arg;
+	h->ws = net_ws_new();
 	TAILQ_INIT(&h->pending);
 	return h;
 }
@@ -277,5 +309,6 @@ hello_set_free(struct hello_set *h)
 		close(p->fd);
 		pending_free(p, NULL);
 	}
+	net_ws_free(h->ws);
 	free(h);
 }

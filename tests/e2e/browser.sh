@@ -15,20 +15,24 @@ mkdir -p "$dir"
 cp tests/browser/package.json tests/browser/package-lock.json \
 	tests/browser/deal.js tests/browser/watch.js tests/browser/failure.js \
 	tests/browser/twohand.js tests/browser/forfeit.js tests/browser/pace.js \
-	tests/browser/open.js "$dir/"
+	tests/browser/open.js tests/browser/tabbot.js "$dir/"
 # npm ci only when the lock file changed (it empties node_modules).
 if ! cmp -s tests/browser/package-lock.json "$dir/installed.lock"; then
 	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 	cp tests/browser/package-lock.json "$dir/installed.lock"
 fi
 out=$(mktemp)
-# Waits up to 10 s for the server's address in $out, into $url.
-wait_url() {
+# Waits up to 10 s for a line matching $1 in $out.
+wait_for() {
 	i=0
-	while ! grep -q "serving on" "$out" && [ $i -lt 100 ]; do
+	while ! grep -q "$1" "$out" && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+# Waits for the server's address in $out, into $url.
+wait_url() {
+	wait_for "serving on"
 	url=$(sed -n 's/^serving on //p' "$out")
 	[ -n "$url" ] || { echo "browser.sh: the server did not start"; exit 1; }
 }
@@ -116,3 +120,22 @@ node "$dir/watch.js" "$url" "$BUILD/gui-watch.png" "$BUILD/bezique-arbiter" \
 	tournament "$dir/watch.ini"
 [ -s "$BUILD/gui-watch.png" ]
 stop
+
+# A bot in a browser tab (bots/browser/index.html) at a remote seat:
+# over WebSocket it plays a whole match to the arbiter's quit.
+rm -f "$dir/tab.jsonl" "$dir/tab.jsonl.tokens"
+: >"$out"
+"$BUILD/bezique-arbiter" match -e remote:tab -e "$BUILD/bezique-engine --level greedy" \
+	-n 2 --listen 127.0.0.1:0 -o "$dir/tab.jsonl" -q 2>"$out" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -f "$out"' EXIT
+wait_for "listening on"
+port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$out")
+tok=$(awk '$1 == "tab" { print $2 }' "$dir/tab.jsonl.tokens")
+[ -n "$port" ] && [ -n "$tok" ] || { cat "$out"; echo "browser.sh: no port or token for the tab"; exit 1; }
+node "$dir/tabbot.js" "file://$PWD/bots/browser/index.html?addr=127.0.0.1:$port&name=tab&token=$tok&go=1" \
+	"$BUILD/gui-tabbot.png"
+wait $pid || { cat "$out"; echo "browser.sh: the tab's match did not end 0"; exit 1; }
+trap 'rm -f "$out"' EXIT
+"$BUILD/bezique-arbiter" verify "$dir/tab.jsonl" >"$out" 2>&1 ||
+	{ cat "$out"; echo "browser.sh: the tab's records fail verify"; exit 1; }

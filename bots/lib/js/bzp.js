@@ -17,6 +17,12 @@
  * offers the reserved `Seed` option and reseeds bzp.rng from it at each
  * `newgame`, so that a seeded bot plays each deal the same way.
  *
+ * The same bot plays at a remote seat (doc/network.md, protocol.md §14)
+ * with no change to its code: when BEZIQUE_CONNECT=HOST:PORT is set, run()
+ * connects there instead of reading stdin (bzp_remote.js: the hello as
+ * BEZIQUE_SEAT with BEZIQUE_TOKEN, TLS pinned to BEZIQUE_PIN if set, and
+ * back by itself with resume=1 after a drop).
+ *
  * Only protocol lines go to standard output; messages for humans go to
  * standard error (log()).  On Linux, writes to a pipe are synchronous, so
  * each line leaves at once: there is no buffer to flush.
@@ -57,9 +63,12 @@ function log(...args) {
   process.stderr.write(args.join(' ') + '\n');
 }
 
+// Where protocol lines go: standard output, or a connection's write.
+let output = (text) => process.stdout.write(text);
+
 /* One protocol line on standard output. */
 function send(line) {
-  process.stdout.write(line + '\n');
+  output(line + '\n');
 }
 
 /* Split a card list of a view ("AS#1,TS#2", or "-" when empty). */
@@ -150,17 +159,13 @@ function exit() {
 function run(choose, opts = {}) {
   const features = opts.features || ['legal', 'noevents', 'variants=' + VARIANTS];
   const options = (opts.offerSeed ? [SEED_OPTION] : []).concat(opts.options || []);
-  let seed = null;
-  // The arbiter has gone (EPIPE): nobody is left to talk to.
-  process.stdout.on('error', () => process.exit(0));
-
-  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let quitting = false;
-  rl.on('line', (line) => {
-    if (quitting) return;
+  // last: the last request answered and its action, for a repeat.
+  const state = { seed: null, last: null, handshaken: false, quitting: false };
+  const handle = (line) => {
     const tokens = tokenize(line);
     switch (tokens[0]) {
       case 'bzp':
+        state.handshaken = true;
         send('id name ' + (opts.name || 'js-bot'));
         send('id author ' + (opts.author || 'anonymous'));
         if (opts.version) send('id version ' + opts.version);
@@ -175,13 +180,13 @@ function run(choose, opts = {}) {
       case 'setoption': {
         const [name, value] = parseSetoption(line);
         if (opts.offerSeed && name && name.toLowerCase() === 'seed' &&
-            /^\d+$/.test(value || '')) seed = value;
+            /^\d+$/.test(value || '')) state.seed = value;
         if (name && opts.onOption) opts.onOption(name, value);
         break;
       }
       case 'newgame': {
         const fields = parseFields(tokens.slice(1));
-        if (seed !== null) rng.seed(`${seed}/${fields.deal}`); // same Seed, same play
+        if (state.seed !== null) rng.seed(`${state.seed}/${fields.deal}`); // same Seed, same play
         if (opts.onNewgame) opts.onNewgame(fields);
         break;
       }
@@ -190,22 +195,39 @@ function run(choose, opts = {}) {
         break;
       case 'go': {
         const request = parseGo(line);
-        if (request) answer(choose, request);
+        if (request) answer(choose, request, state);
         break;
       }
       case 'quit':
-        quitting = true;
-        rl.close();
+        state.quitting = true;
         break;
       default: // event lines, blank lines, unknown commands: ignored
     }
+  };
+  if (process.env.BEZIQUE_CONNECT) {
+    require('./bzp_remote.js').serve(handle, state, (w) => { output = w; }, log);
+    return;
+  }
+  // The arbiter has gone (EPIPE): nobody is left to talk to.
+  process.stdout.on('error', () => process.exit(0));
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  rl.on('line', (line) => {
+    if (state.quitting) return;
+    handle(line);
+    if (state.quitting) rl.close();
   });
   rl.on('close', exit); // after `quit`, or at the end of the input
 }
 
 /* Ask the bot and send its answer; a bug in the bot is logged (stderr)
  * and answered with the first legal action, if there is one. */
-function answer(choose, request) {
+function answer(choose, request, state) {
+  // The same request again (after a reconnection): the same answer,
+  // without asking the bot twice.
+  if (state.last && state.last[0] === request.id) {
+    send(`action id=${request.id} ${state.last[1]}`);
+    return;
+  }
   let action;
   try {
     action = choose(request);
@@ -213,7 +235,10 @@ function answer(choose, request) {
     log(`bzp.js: choose() failed on go id=${request.id}:`, err && err.stack);
     action = request.legal[0];
   }
-  if (action) send(`action id=${request.id} ${action}`);
+  if (action) {
+    state.last = [request.id, action];
+    send(`action id=${request.id} ${action}`);
+  }
   else log(`bzp.js: no action for go id=${request.id}`);
 }
 

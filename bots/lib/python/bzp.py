@@ -178,6 +178,8 @@ def run(choose, name="python-bot", author="anonymous", version=None,
     state = {"seed": None}
     args = (choose, name, author, version, options, on_option, on_newgame,
             on_gameover, offer_seed, features, state)
+    if remote is None and os.environ.get("BEZIQUE_CONNECT"):
+        remote = _remote_from_env()
     if remote is not None:
         sys.exit(_run_remote(remote, args))
     _serve(stdin or sys.stdin.buffer, *args)
@@ -239,6 +241,25 @@ def _serve(stdin, choose, name, author, version, options, on_option,
     except KeyboardInterrupt:
         return "quit"
     return "end"
+
+
+def _remote_from_env():
+    """The remote seat of an unchanged bot (doc/network.md): from
+    BEZIQUE_CONNECT=HOST:PORT, BEZIQUE_SEAT, BEZIQUE_TOKEN and, if set,
+    BEZIQUE_PIN and BEZIQUE_RETRY_FOR."""
+    env = os.environ
+    remote = {"address": env["BEZIQUE_CONNECT"],
+              "name": env.get("BEZIQUE_SEAT"),
+              "token": env.get("BEZIQUE_TOKEN"), "pin": env.get("BEZIQUE_PIN")}
+    try:
+        remote["retry_for"] = float(env.get("BEZIQUE_RETRY_FOR", "60"))
+    except ValueError:
+        remote["retry_for"] = None
+    if not remote["name"] or not remote["token"] or remote["retry_for"] is None:
+        log("bzp.py: BEZIQUE_CONNECT needs BEZIQUE_SEAT, BEZIQUE_TOKEN and "
+            "a BEZIQUE_RETRY_FOR of seconds")
+        sys.exit(1)
+    return remote
 
 
 def _seat(remote, resume):
