@@ -69,6 +69,7 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "listen", "--listen" }, { "tokens", "--tokens" },
 		{ "connect_timeout", "--connect-timeout" },
 		{ "reconnect_grace", "--reconnect-grace" },
+		{ "net_allowance", "--net-allowance" },
 		{ "report_every", "--report-every" },
 		{ "bootstrap", "--bootstrap" } };
 	char *argv[2];

@@ -29,6 +29,7 @@ config_defaults(struct match_cfg *c)
 	c->clock.stall_ms = 300000;
 	c->clock.connect_ms = 600000;
 	c->clock.reconnect_ms = 10000;
+	c->clock.net_allowance_ms = 200;
 	/* Descriptors are bounded by default.  Address space is not: engines
 	 * built with AddressSanitizer, and some runtimes, reserve terabytes
 	 * of virtual memory they never use, so a default cap would stop them
@@ -155,6 +156,7 @@ number_flag(struct match_cfg *c, const char *f, const char *v)
 		{ "--stall-timeout", &c->clock.stall_ms, NULL, 1, 1LL << 40 },
 		{ "--connect-timeout", &c->clock.connect_ms, NULL, 0, 1LL << 40 },
 		{ "--reconnect-grace", &c->clock.reconnect_ms, NULL, 0, 1LL << 40 },
+		{ "--net-allowance", &c->clock.net_allowance_ms, NULL, 0, 1LL << 40 },
 		{ "--limit-memory", &c->limits.as_mb, NULL, 0, 1LL << 30 },
 		{ "--limit-cpu", &c->limits.cpu_s, NULL, 0, 1LL << 30 },
 		{ "--limit-files", &c->limits.nofile, NULL, 0, 1LL << 20 },

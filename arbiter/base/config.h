@@ -91,6 +91,9 @@ struct clock_cfg {
 					 * 0: no limit */
 	long long	reconnect_ms;	/* to come back after a drop; 0:
 					 * none, the failure policy at once */
+	long long	net_allowance_ms;	/* a remote seat's round trip
+					 * (isready to readyok), at most
+					 * this, is not its time */
 };
 
 /* Whether the stall guard bounds each decision: no game clock, cap or

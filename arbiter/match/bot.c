@@ -179,6 +179,7 @@ bot_ping(struct bot *b)
 		engine_proc_send(b->ep, line);
 	}
 	engine_proc_send(b->ep, "isready");
+	b->ping_us = clock_now_us();
 	b->state = BOT_PINGING;
 	engine_proc_set_deadline(b->ep, (uint64_t)b->clock->ping_ms);
 }
@@ -260,7 +261,8 @@ static void
 answer_line(struct bot *b, struct bzp_msg *m)
 {
 	uint64_t now = clock_now_us();
-	double ms = (double)(now - b->sent_us) / 1000.0;
+	/* A remote seat's network round trip is not its thinking. */
+	double ms = (double)(now - b->sent_us) / 1000.0 - (double)b->allow_ms;
 	long long id;
 
 	if (bzp_get_int(m, "id", 0, INT64_MAX, &id) != 0 || m->ntok != 2 ||
@@ -279,7 +281,7 @@ answer_line(struct bot *b, struct bzp_msg *m)
 		return;
 	}
 	b->state = BOT_IDLE;
-	b->cb.action(b, m->tok[1], ms, b->arg);
+	b->cb.action(b, m->tok[1], ms > 0 ? ms : 0, b->arg);
 	rest(b);
 }
 
@@ -303,6 +305,8 @@ on_line(struct engine_proc *ep, const char *text, size_t len, void *arg)
 		    strcmp(m.cmd, "readyok") == 0) {
 			engine_proc_clear_deadline(b->ep);
 			b->ready_us = clock_now_us();
+			b->rtt_ms = (long long)(b->ready_us - b->ping_us +
+			    999) / 1000;
 			b->state = BOT_IDLE;
 			b->cb.ready(b, b->arg);
 			rest(b);
@@ -333,7 +337,7 @@ on_fault(struct engine_proc *ep, enum engine_proc_fault f,
 			    b->clock->ping_ms);
 		else
 			fail(b, late_class(b), "no answer within %lld ms%s",
-			    b->limit_ms + b->clock->margin_ms,
+			    b->limit_ms + b->clock->margin_ms + b->allow_ms,
 			    late_class(b) == TERM_STALL ? " (the stall guard: "
 			    "no clock)" : "");
 		break;
@@ -539,8 +543,10 @@ bot_request(struct bot *b, uint64_t id, const char *line, long long limit_ms)
 	engine_proc_pause(b->ep, false);
 	engine_proc_send(b->ep, line);
 	b->sent_us = clock_now_us();
+	b->allow_ms = b->cfg->remote == NULL ? 0 : b->rtt_ms <
+	    b->clock->net_allowance_ms ? b->rtt_ms : b->clock->net_allowance_ms;
 	engine_proc_set_deadline(b->ep, (uint64_t)(limit_ms +
-	    b->clock->margin_ms));
+	    b->clock->margin_ms + b->allow_ms));
 }
 
 void

@@ -57,6 +57,10 @@ struct bot {
 	struct event			*human_ready;	/* a person's seat */
 	struct net_wait			*wait;	/* a remote seat's bot, */
 	struct event			*connect_timer;	/* awaited */
+	uint64_t			 ping_us;	/* isready sent */
+	long long			 rtt_ms;	/* isready to readyok */
+	long long			 allow_ms;	/* of the request's time,
+							 * the network's */
 	long long			 away_ms;	/* the reconnect grace,
 							 * 0: a first start */
 	bot_connected_fn		 on_connected;	/* bot_remote_wait's */

@@ -66,7 +66,8 @@ struct table {
 int	table_engine_of(const struct table *t, const struct bot *b);
 int	table_seat_of(const struct table *t, int engine);
 /* An engine is settled when it is ready, or down with a failure that
- * the next deal will be forfeited for; e < 0 (no engine) is. */
+ * the next deal will be forfeited for, or a remote seat's bot that is
+ * down (awaited when a deal needs it); e < 0 (no engine) is. */
 bool	table_settled(const struct table *t, int e);
 /* Every engine of the pairing is ready to play. */
 bool	table_all_ready(const struct table *t);

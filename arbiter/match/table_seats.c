@@ -29,8 +29,11 @@ table_seat_of(const struct table *t, int engine)
 bool
 table_settled(const struct table *t, int e)
 {
+	/* A remote seat's bot lost in the last deal is awaited only when a
+	 * deal needs it (start_bots): a run with no deal left ends. */
 	return e < 0 || t->ready[e] || t->retired[e] ||
-	    t->down_term[e] != TERM_NORMAL;
+	    t->down_term[e] != TERM_NORMAL || (t->cfg->engines[e].remote !=
+	    NULL && t->bots[e] != NULL && !bot_running(t->bots[e]));
 }
 
 /* Every engine of the pairing is ready to play. */

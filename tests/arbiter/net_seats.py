@@ -20,6 +20,10 @@
     this machine is refused unless --insecure;
   - a bot of bots/lib/python connects by itself (bzp.run(remote=...)),
     in TLS pinned to the arbiter and in plain TCP;
+  - the network's round trip (isready to readyok), up to --net-allowance,
+    is not a remote bot's time: through a proxy that holds every line to
+    the bot 400 ms, a 200 ms movetime is kept with the allowance and lost
+    on time without it;
   - remote:NAME without --listen and --listen with no remote seat are
     one-line errors.
   - 256 remote bots at once: 128 tables of two remote seats, every
@@ -470,6 +474,81 @@ bzp.run(lambda r: r["legal"][0], name="pyremote", remote={{
               f"its deals are played ({how})")
 
 
+def slow_proxy(port, delay):
+    """A loopback proxy to port that hands each chunk from the arbiter
+    to the bot delay seconds after it came (a constant latency)."""
+    import queue
+    ls = socket.socket()
+    ls.bind(("127.0.0.1", 0))
+    ls.listen(8)
+
+    def forward(a, b, hold):
+        q = queue.Queue()
+
+        def writer():
+            while True:
+                due, data = q.get()
+                if data is None:
+                    break
+                time.sleep(max(0.0, due - time.monotonic()))
+                try:
+                    b.sendall(data)
+                except OSError:
+                    break
+            try:
+                b.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+        threading.Thread(target=writer, daemon=True).start()
+        try:
+            while True:
+                data = a.recv(65536)
+                if not data:
+                    break
+                q.put((time.monotonic() + hold, data))
+        except OSError:
+            pass
+        q.put((0, None))
+
+    def serve():
+        while True:
+            try:
+                c, _ = ls.accept()
+            except OSError:
+                return
+            u = socket.create_connection(("127.0.0.1", port))
+            threading.Thread(target=forward, args=(c, u, 0), daemon=True).start()
+            threading.Thread(target=forward, args=(u, c, delay),
+                             daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return ls.getsockname()[1]
+
+
+def allowance(tmp):
+    for allow, want in (("2000", "normal"), ("0", "time")):
+        rec = f"a{allow}.jsonl"
+        p, port, err = start(["match", "-e", "remote:ida", "-e",
+                              " ".join(GREEDY), "-n", "1", "--listen",
+                              "127.0.0.1:0", "-o", rec, "-q", "--movetime",
+                              "200", "--margin", "50", "--net-allowance",
+                              allow], tmp, "allow" + allow)
+        via = slow_proxy(port, 0.4)
+        b = netbot(via, "ida", token(os.path.join(tmp, rec + ".tokens"), "ida"))
+        check(finish(p, "allowance match", 300) == 0,
+              "the slow link's match ends 0")
+        finish(b, "its bot", 30)
+        rs = records(os.path.join(tmp, rec))
+        got = [r["termination"] for r in rs]
+        check(got == [want], f"a 400 ms link, movetime 200, --net-allowance "
+              f"{allow}: {got} (want {want})")
+        if want == "normal":
+            ms = [a["ms"] for r in rs for a in r["actions"]
+                  if r["players"][a["seat"]] == "ida"]
+            check(bool(ms) and max(ms) < 250, "the bot's times leave the "
+                  f"link out: at most {max(ms) if ms else None} ms")
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
@@ -503,7 +582,7 @@ def run_all(name, *parts):
 
 def main():
     return run_all("net_seats.py", same_as_local, refusals, drops, tournament,
-                   bridge, many, tls, pylib, errors)
+                   bridge, many, tls, pylib, allowance, errors)
 
 
 if __name__ == "__main__":
