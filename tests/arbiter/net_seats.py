@@ -265,13 +265,30 @@ command = {ENG} --level random
           "it plays its deals as 'far': %s" % [r["players"] for r in rs])
 
 
-def cutting_proxy(port, cut_after):
-    """A loopback proxy to the arbiter's port that cuts its first
-    connection after cut_after bytes from the arbiter; returns its port."""
+def proxy_to(port, wire):
+    """A loopback proxy to the arbiter's port: wire(client, upstream, k)
+    starts the relay of the k-th connection (from 0); returns its port."""
     ls = socket.socket()
     ls.bind(("127.0.0.1", 0))
     ls.listen(8)
 
+    def serve():
+        k = 0
+        while True:
+            try:
+                c, _ = ls.accept()
+            except OSError:
+                return
+            wire(c, socket.create_connection(("127.0.0.1", port)), k)
+            k += 1
+
+    threading.Thread(target=serve, daemon=True).start()
+    return ls.getsockname()[1]
+
+
+def cutting_proxy(port, cut_after):
+    """A loopback proxy to the arbiter's port that cuts its first
+    connection after cut_after bytes from the arbiter; returns its port."""
     def pipe(a, b, limit):
         n = 0
         try:
@@ -291,21 +308,12 @@ def cutting_proxy(port, cut_after):
             except OSError:
                 pass
 
-    def serve():
-        first = True
-        while True:
-            try:
-                c, _ = ls.accept()
-            except OSError:
-                return
-            u = socket.create_connection(("127.0.0.1", port))
-            threading.Thread(target=pipe, args=(c, u, None), daemon=True).start()
-            threading.Thread(target=pipe, args=(u, c, cut_after if first else None),
-                             daemon=True).start()
-            first = False
+    def wire(c, u, k):
+        threading.Thread(target=pipe, args=(c, u, None), daemon=True).start()
+        threading.Thread(target=pipe, args=(u, c, None if k else cut_after),
+                         daemon=True).start()
 
-    threading.Thread(target=serve, daemon=True).start()
-    return ls.getsockname()[1]
+    return proxy_to(port, wire)
 
 
 def bridge(tmp):
@@ -478,9 +486,6 @@ def slow_proxy(port, delay):
     """A loopback proxy to port that hands each chunk from the arbiter
     to the bot delay seconds after it came (a constant latency)."""
     import queue
-    ls = socket.socket()
-    ls.bind(("127.0.0.1", 0))
-    ls.listen(8)
 
     def forward(a, b, hold):
         q = queue.Queue()
@@ -510,19 +515,12 @@ def slow_proxy(port, delay):
             pass
         q.put((0, None))
 
-    def serve():
-        while True:
-            try:
-                c, _ = ls.accept()
-            except OSError:
-                return
-            u = socket.create_connection(("127.0.0.1", port))
-            threading.Thread(target=forward, args=(c, u, 0), daemon=True).start()
-            threading.Thread(target=forward, args=(u, c, delay),
-                             daemon=True).start()
+    def wire(c, u, k):
+        threading.Thread(target=forward, args=(c, u, 0), daemon=True).start()
+        threading.Thread(target=forward, args=(u, c, delay),
+                         daemon=True).start()
 
-    threading.Thread(target=serve, daemon=True).start()
-    return ls.getsockname()[1]
+    return proxy_to(port, wire)
 
 
 def allowance(tmp):
