@@ -13,6 +13,7 @@
 #include "base/config.h"
 #include "rating/sprt.h"
 #include "help.h"
+#include "match/deck_guard.h"
 #include "match/match.h"
 #include "match/naming.h"
 #include "match/outputs.h"
@@ -80,7 +81,9 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		if (net_seats_name(&cfg) == 0 && seed_settle(&cfg) == 0 &&
+		if (net_seats_name(&cfg) == 0 &&
+		    deck_guard_remote_check(&cfg) == 0 &&
+		    seed_settle(&cfg) == 0 &&
 		    outputs_confine(&cfg) == 0 && naming_resolve(&cfg) == 0) {
 			naming_print(&cfg, stdout);
 			rc = outputs_default_records(&cfg, NULL) < 0 ||
@@ -107,7 +110,8 @@ cmd_match(int argc, char **argv)
 		outputs_free(&cfg);
 		return 2;
 	}
-	if (net_seats_name(&cfg) < 0 || seed_settle(&cfg) < 0 ||
+	if (net_seats_name(&cfg) < 0 || deck_guard_remote_check(&cfg) < 0 ||
+	    seed_settle(&cfg) < 0 ||
 	    outputs_confine(&cfg) < 0 || naming_resolve(&cfg) < 0) {
 		outputs_free(&cfg);
 		return 2;

@@ -12,6 +12,7 @@
 #include "bzp.h"
 #include "base/inifile.h"
 #include "base/utf8.h"
+#include "match/deck_guard.h"
 #include "match/match.h"
 #include "match/outputs.h"
 #include "net/seats.h"
@@ -345,7 +346,7 @@ tournament_main(int argc, char **argv)
 		goto out;
 	outputs_follow_records(&c, file);
 	if (tournament_check(&c, argv[0]) == 0 && net_seats_name(&c) == 0 &&
-	    seed_settle(&c) == 0)
+	    deck_guard_remote_check(&c) == 0 && seed_settle(&c) == 0)
 		rc = outputs_default_records(&c, argv[0]) < 0 ||
 		    net_seats_open(&c) < 0 || outputs_confine(&c) < 0 ? 1 :
 		    match_run(&c, argc, argv);

@@ -43,6 +43,28 @@ deck_guard_warn(const struct match_cfg *c, FILE *f)
 	    "common");
 }
 
+int
+deck_guard_remote_check(const struct match_cfg *c)
+{
+	const char *why;
+	bool remote = false;
+
+	for (int e = 0; e < c->nengines; e++)
+		remote = remote || c->engines[e].remote != NULL;
+	if (!remote)
+		return 0;
+	why = c->duplicate ? "--duplicate (key duplicate)" :
+	    schedule_decks_shared(c) ? "common deals (key common_deals)" :
+	    c->on_failure == ON_FAILURE_VOID ? "--on-failure void" : NULL;
+	if (why == NULL)
+		return 0;
+	fprintf(stderr, "bezique-arbiter: remote seats cannot play with %s: "
+	    "it deals a deck again, and a bot on another machine keeps what "
+	    "it saw of it (leave it out: every deal then has a deck of its "
+	    "own)\n", why);
+	return -1;
+}
+
 struct deck_guard *
 deck_guard_new(void)
 {

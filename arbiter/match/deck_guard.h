@@ -35,6 +35,15 @@ struct deck_guard;
  */
 void		 deck_guard_warn(const struct match_cfg *c, FILE *f);
 
+/*
+ * Whether c may seat remote bots: 0, or -1 after one line on stderr if a
+ * remote seat (net/seats.h) would be dealt a deck more than once
+ * (duplicate or common deals, or a voided deal dealt again).  A bot on
+ * another machine cannot be made to forget, as a process ended can: it
+ * would meet a deck it had seen.
+ */
+int		 deck_guard_remote_check(const struct match_cfg *c);
+
 struct deck_guard *deck_guard_new(void);
 void		 deck_guard_free(struct deck_guard *g);
 

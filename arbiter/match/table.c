@@ -134,6 +134,20 @@ waits_for(const struct table *t, int e, enum termination term)
 	    (!t->away[e] || clock_now_us() < t->away_until_us[e]);
 }
 
+/* Engine e failed out of a game: the next deal that seats it is
+ * forfeited for that, unless it is a remote seat's bot that lost its
+ * connection and may come back by then. */
+static void
+left_alone(struct table *t, int e, enum termination term, const char *reason)
+{
+	if (term != TERM_DISCONNECT) {
+		t->down_term[e] = term;
+		snprintf(t->down_reason[e], sizeof(t->down_reason[e]), "%s",
+		    reason);
+	}
+	later(t, idle_cb);
+}
+
 static void
 on_failed(struct bot *b, enum termination term, const char *reason,
     void *arg)
@@ -142,6 +156,10 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	int e = table_engine_of(t, b);
 
 	t->ready[e] = false;
+	if (!table_in_game(t, e)) {
+		left_alone(t, e, term, reason);
+		return;
+	}
 	if (waits_for(t, e, term)) {
 		away(t, b, e, reason);
 		return;
@@ -157,15 +175,8 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 		bot_start(b);	/* rejoins in resume_deal() once ready */
 	} else if (t->playing) {
 		finish_deal(t, term, e, reason);
-	} else {
-		/* A remote seat's bot may come back for the next deal. */
-		if (term != TERM_DISCONNECT) {
-			t->down_term[e] = term;
-			snprintf(t->down_reason[e], sizeof(t->down_reason[e]),
-			    "%s", reason);
-		}
-		later(t, idle_cb);
-	}
+	} else
+		left_alone(t, e, term, reason);
 }
 
 static void

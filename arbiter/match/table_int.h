@@ -65,6 +65,9 @@ struct table {
 /* table_seats.c */
 int	table_engine_of(const struct table *t, const struct bot *b);
 int	table_seat_of(const struct table *t, int engine);
+/* Whether engine e sits in the deal or game in play (a remote seat's bot
+ * stays at the table between its pairings without one). */
+bool	table_in_game(const struct table *t, int e);
 /* An engine is settled when it is ready, or down with a failure that
  * the next deal will be forfeited for, or a remote seat's bot that is
  * down (awaited when a deal needs it); e < 0 (no engine) is. */

@@ -24,6 +24,18 @@ table_seat_of(const struct table *t, int engine)
 	return 0;
 }
 
+bool
+table_in_game(const struct table *t, int e)
+{
+	if (!t->playing && !t->waiting)
+		return false;
+	/* The deal's, which its seats (engine_at) take when it begins. */
+	for (int s = 0; s < t->n; s++)
+		if (t->deal.engine[s] == e)
+			return true;
+	return false;
+}
+
 /* An engine is settled when it is ready, or down with a failure that
  * the next deal will be forfeited for. */
 bool
@@ -56,6 +68,20 @@ table_all_settled(const struct table *t)
 }
 
 /*
+ * Whether engine e's bot stays as it is when the table lets it go before
+ * the run ends: a remote seat's, which is told quit only at the end.  A
+ * bot that connects from elsewhere comes once for the run (bezique-connect
+ * exits at quit), and no quit can make it forget: the run deals it no
+ * deck twice instead (deck_guard_remote_check).
+ */
+static bool
+kept(const struct table *t, int e)
+{
+	return t->cfg->engines[e].remote != NULL && t->bots[e] != NULL &&
+	    bot_running(t->bots[e]);
+}
+
+/*
  * The game is over: its engine processes quit, and the next game that
  * seats them starts new ones.  A process that saw a deck would otherwise
  * know its opponent's hand when the deck comes back with the seats
@@ -66,7 +92,7 @@ table_renew(struct table *t)
 {
 	for (int i = 0; i < t->n; i++) {
 		int e = t->eng[i];
-		if (e < 0 || t->bots[e] == NULL)
+		if (e < 0 || t->bots[e] == NULL || kept(t, e))
 			continue;
 		/* One lost in the game too: started again only for the next
 		 * deal, once the queue has chosen it (deck_guard.h). */
@@ -87,7 +113,7 @@ table_set_pairing(struct table *t, const struct deal_spec *d)
 		bool used = false;
 		for (int s = 0; s < t->n; s++)
 			used = used || e == d->engine[s];
-		if (e >= 0 && !used) {
+		if (e >= 0 && !used && !kept(t, e)) {
 			bot_quit(t->bots[e]);
 			t->ready[e] = false;
 		}

@@ -214,7 +214,7 @@ net_seats_address(const struct net_seats *s)
 void
 net_seats_start(struct net_seats *s, struct event_base *base)
 {
-	if (s == NULL)
+	if (s == NULL || s->base != NULL)
 		return;
 	s->base = base;
 	if ((s->handover = event_new(base, -1, 0, handover_cb, s)) == NULL ||
@@ -421,8 +421,20 @@ net_seats_open(struct match_cfg *c)
 void
 net_seats_teardown(struct match_cfg *c)
 {
-	struct net_seats *s = c->seats;
+	if (c->seats == NULL)
+		return;
+	if (c->tokens == c->seats->tokens_path)
+		c->tokens = NULL;
+	c->tls_key = NULL;
+	net_seats_free(c->seats);
+	c->seats = NULL;
+	for (int e = 0; e < c->nengines; e++)
+		c->engines[e].remote = NULL;
+}
 
+void
+net_seats_free(struct net_seats *s)
+{
 	if (s == NULL)
 		return;
 	net_seats_stop(s);
@@ -434,16 +446,10 @@ net_seats_teardown(struct match_cfg *c)
 	if (s->fd >= 0)
 		close(s->fd);
 	free(s->seats);
-	if (c->tokens == s->tokens_path)
-		c->tokens = NULL;
-	c->tls_key = NULL;
 	net_tls_free(s->tls);
 	free(s->cert_path);
 	free(s->key_path);
 	tokens_free(s->tokens);
 	free(s->tokens_path);
 	free(s);
-	c->seats = NULL;
-	for (int e = 0; e < c->nengines; e++)
-		c->engines[e].remote = NULL;
 }

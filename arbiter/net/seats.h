@@ -46,8 +46,12 @@ int	net_seats_name(struct match_cfg *c);
 int	net_seats_open(struct match_cfg *c);
 /* Frees c->seats (connections still open are closed). */
 void	net_seats_teardown(struct match_cfg *c);
+/* The same for seats taken out of their match_cfg (a person's games,
+ * which outlive each game's). */
+void	net_seats_free(struct net_seats *s);
 
-/* Accepts connections on base's loop, from now on (NULL: none). */
+/* Accepts connections on base's loop, from now on (NULL: none; started
+ * already: nothing). */
 void	net_seats_start(struct net_seats *s, struct event_base *base);
 /* Stops accepting and closes every connection not handed over. */
 void	net_seats_stop(struct net_seats *s);

@@ -22,6 +22,7 @@
 #include "record/keyfile.h"
 #include "record/schedule.h"
 #include "match/table.h"
+#include "net/seats.h"
 #include "view.h"
 #include "record/view_json.h"
 #include "base/xmalloc.h"
@@ -285,6 +286,14 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 		snprintf(opt, sizeof(opt), "Skill=%d", o->skill);
 		h->cfg.engines[0].options[h->cfg.engines[0].noptions++] =
 		    xstrdup(opt);
+	}
+	if (o->seats != NULL && strncmp(o->engine, REMOTE_PREFIX,
+	    strlen(REMOTE_PREFIX)) == 0) {
+		h->cfg.engines[0].remote = o->seats;
+		h->cfg.clock.connect_ms = o->connect_ms;
+		h->cfg.clock.reconnect_ms = o->reconnect_ms;
+		h->cfg.clock.net_allowance_ms = o->net_allowance_ms;
+		net_seats_start(o->seats, base);
 	}
 	h->cfg.engines[1].command = xstrdup("-");
 	h->cfg.engines[1].name = xstrdup(o->name ? o->name : "you");

@@ -25,6 +25,7 @@
 #include "rules.h"
 
 struct humangame;
+struct net_seats;
 struct engine_proc_reaper;
 struct web_newgame;
 
@@ -50,6 +51,13 @@ struct humangame_opts {
 	const char	*records;	/* JSON Lines file, or NULL */
 	const char	*name;		/* the person's name */
 	bool		 no_sandbox;	/* the engine unconfined */
+	/* The opponent a bot that connects (--engine remote:NAME), at
+	 * --listen (doc/network.md): the seats outlive each game, so that
+	 * a new game meets the same bot. */
+	const char	*listen, *tokens;
+	bool		 insecure;
+	long long	 connect_ms, reconnect_ms, net_allowance_ms;
+	struct net_seats *seats;	/* humangame_check's; or NULL */
 };
 
 struct humangame_callbacks {
@@ -84,10 +92,13 @@ int		 humangame_choose(struct humangame_opts *o,
 		    const struct humangame_opts *given,
 		    const struct web_newgame *ng, char *err, size_t errlen);
 /* Whether the engine's command can start, and the key drawn if none
- * was given; names the engine (its id name, asked once): 0, or -1 with
- * one line. */
+ * was given; names the engine (its id name, asked once); a remote
+ * opponent's port bound and its token made or read (said on stderr):
+ * 0, or -1 with one line. */
 int		 humangame_check(struct humangame_opts *o, char *err,
 		    size_t errlen);
+/* Frees what humangame_check() opened (after the last game). */
+void		 humangame_opts_free(struct humangame_opts *o);
 
 struct humangame *humangame_new(struct event_base *base,
 		    struct engine_proc_reaper *reaper,

@@ -18,6 +18,7 @@
 #include "match/naming.h"
 #include "match/outputs.h"
 #include "match/seed.h"
+#include "net/seats.h"
 #include "play/humangame.h"
 #include "play/webreq.h"
 
@@ -45,6 +46,57 @@ default_engine(char *cmd, const char *level)
 	return cmd;
 }
 
+static int	number(const char *flag, const char *v, long long min,
+		    long long max, long long *out);
+
+/* A remote opponent's waits as a match's (config.c). */
+static void
+remote_defaults(struct humangame_opts *o)
+{
+	struct match_cfg c;
+
+	config_defaults(&c);
+	o->connect_ms = c.clock.connect_ms;
+	o->reconnect_ms = c.clock.reconnect_ms;
+	o->net_allowance_ms = c.clock.net_allowance_ms;
+	config_free(&c);
+}
+
+/* The flags of a remote opponent (doc/network.md): 1, 0 if not one, -1
+ * after one line. */
+static int
+remote_flag(struct humangame_opts *o, int argc, char **argv, int *i)
+{
+	static const char *const ms[] = { "--connect-timeout",
+		"--reconnect-grace", "--net-allowance" };
+	long long *to[] = { &o->connect_ms, &o->reconnect_ms,
+		&o->net_allowance_ms };
+	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+	if (strcmp(f, "--insecure") == 0) {
+		o->insecure = true;
+		return 1;
+	}
+	for (int k = 0; k < 3; k++)
+		if (strcmp(f, ms[k]) == 0) {
+			if (v == NULL || number(f, v, 0, 1LL << 40, to[k]) < 0)
+				return v == NULL ? (fprintf(stderr,
+				    "bezique-arbiter: %s needs a value\n", f),
+				    -1) : -1;
+			++*i;
+			return 1;
+		}
+	if (strcmp(f, "--listen") && strcmp(f, "--tokens"))
+		return 0;
+	if (v == NULL) {
+		fprintf(stderr, "bezique-arbiter: %s needs a value\n", f);
+		return -1;
+	}
+	*(strcmp(f, "--listen") == 0 ? &o->listen : &o->tokens) = v;
+	++*i;
+	return 1;
+}
+
 void
 humangame_defaults(struct humangame_opts *o)
 {
@@ -61,6 +113,7 @@ humangame_defaults(struct humangame_opts *o)
 	/* A person waits for the engine: half a minute, not the stall
 	 * guard's five of an unattended match. */
 	o->stall_s = STALL_DEFAULT_S;
+	remote_defaults(o);
 }
 
 int
@@ -107,7 +160,10 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 {
 	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
 	long long n;
+	int rc;
 
+	if ((rc = remote_flag(o, argc, argv, i)) != 0)
+		return rc;
 	if (strcmp(f, "--no-sandbox") == 0) {
 		o->no_sandbox = true;
 		return 1;
@@ -173,6 +229,21 @@ humangame_parse_flag(struct humangame_opts *o, int argc, char **argv,
 	return 1;
 }
 
+/* A match's config of the engine and the person, as a game seats them,
+ * to ask what a match would (its name, its remote seat). */
+static void
+two_seats(struct match_cfg *c, const struct humangame_opts *o)
+{
+	config_defaults(c);
+	c->nengines = 2;
+	c->engines[0].command = xstrdup(o->engine);
+	c->engines[0].name = config_command_name(o->engine);
+	c->engines[0].name_from = NAME_COMMAND;
+	c->engines[1].command = xstrdup("-");
+	c->engines[1].name = xstrdup(o->name ? o->name : "you");
+	c->engines[1].name_from = NAME_FLAG;
+}
+
 /* An --engine's name as a match would give it (naming.h): its id name,
  * asked once, unless it is the person's; else its command. */
 static void
@@ -181,14 +252,7 @@ find_name(struct humangame_opts *o)
 	static char name[NAME_MAX_BYTES + 1];
 	struct match_cfg c;
 
-	config_defaults(&c);
-	c.nengines = 2;
-	c.engines[0].command = xstrdup(o->engine);
-	c.engines[0].name = config_command_name(o->engine);
-	c.engines[0].name_from = NAME_COMMAND;
-	c.engines[1].command = xstrdup("-");
-	c.engines[1].name = xstrdup(o->name ? o->name : "you");
-	c.engines[1].name_from = NAME_FLAG;
+	two_seats(&c, o);
 	/* Asked confined as in the game: the records (and their seeds)
 	 * out of its reach. */
 	c.records = o->records;
@@ -200,6 +264,40 @@ find_name(struct humangame_opts *o)
 	outputs_free(&c);
 }
 
+/*
+ * A remote opponent: its seat named and opened as a match's would be
+ * (net/seats.h: the port bound, the tokens read or made, each said on
+ * stderr), and kept in o for every game.  --listen with a local engine
+ * is an error there.  0, or -1 after one line on stderr.
+ */
+static int
+open_seats(struct humangame_opts *o)
+{
+	static char name[NAME_MAX_BYTES + 1];
+	struct match_cfg c;
+	int rc;
+
+	two_seats(&c, o);
+	c.listen = o->listen;
+	c.tokens = o->tokens;
+	c.insecure = o->insecure;
+	c.records = o->records;
+	if ((rc = net_seats_name(&c)) == 0 && (rc = net_seats_open(&c)) == 0) {
+		o->seats = c.seats;	/* o's now */
+		c.seats = NULL;
+		snprintf(name, sizeof(name), "%s", c.engines[0].name);
+		o->engine_name = name;
+	}
+	outputs_free(&c);
+	return rc;
+}
+
+static bool
+is_remote(const char *command)
+{
+	return strncmp(command, REMOTE_PREFIX, strlen(REMOTE_PREFIX)) == 0;
+}
+
 int
 humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 {
@@ -209,6 +307,10 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "drawing a key: %s", strerror(errno));
 		return -1;
 	}
+	if (o->listen != NULL || is_remote(o->engine)) {
+		err[0] = '\0';		/* said on stderr */
+		return open_seats(o);
+	}
 	memset(&e, 0, sizeof(e));
 	e.command = (char *)(uintptr_t)o->engine;	/* only read */
 	if (bot_check(&e, err, errlen) < 0)
@@ -216,6 +318,13 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 	if (o->engine_name == NULL)
 		find_name(o);
 	return 0;
+}
+
+void
+humangame_opts_free(struct humangame_opts *o)
+{
+	net_seats_free(o->seats);
+	o->seats = NULL;
 }
 
 void
@@ -238,7 +347,12 @@ humangame_usage(FILE *f)
 	    "                   past it, it forfeits the deal\n"
 	    "  --no-sandbox     the engine unconfined (by default Landlock\n"
 	    "                   keeps it from the records, from writing\n"
-	    "                   files, signals and TCP; not the hint engine)\n",
+	    "                   files, signals and TCP; not the hint engine)\n"
+	    "  --engine remote:NAME --listen ADDR:PORT  the opponent a bot\n"
+	    "                   that connects (bezique-connect; doc/network.md),\n"
+	    "                   with --tokens FILE, --insecure,\n"
+	    "                   --connect-timeout MS (600000),\n"
+	    "                   --reconnect-grace MS, --net-allowance MS\n",
 	    f);
 }
 

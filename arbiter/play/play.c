@@ -490,7 +490,8 @@ play_main(int argc, char **argv)
 			return 2;
 	}
 	if (humangame_check(&o, err, sizeof(err)) < 0) {
-		fprintf(stderr, "bezique-arbiter: play: %s\n", err);
+		if (err[0] != '\0')
+			fprintf(stderr, "bezique-arbiter: play: %s\n", err);
 		return 2;
 	}
 	if ((p = calloc(1, sizeof(*p))) == NULL)
@@ -507,6 +508,7 @@ play_main(int argc, char **argv)
 		/* No deal can start (the records file): say so, not wait. */
 		fprintf(stderr, "bezique-arbiter: play: %s\n", err);
 		humangame_free(p->game);
+		humangame_opts_free(&o);
 		tidy_records(o.records, existed, 0);
 		engine_proc_reaper_free(reaper);
 		event_base_free(p->base);
@@ -530,6 +532,7 @@ play_main(int argc, char **argv)
 		seed_say_drawn(o.key, stderr);
 	n = played(p);
 	humangame_free(p->game);	/* the records closed */
+	humangame_opts_free(&o);
 	tidy_records(o.records, existed, n);
 	hint_free(p->hint);
 	event_free(p->input);

@@ -534,6 +534,7 @@ teardown(struct server *s)
 	}
 	s->nclients = 0;
 	humangame_free(s->game);
+	humangame_opts_free(&s->o.game);
 	hint_free(s->hint);
 	analysis_free(s->analysis);
 	watch_free(s->watch);
@@ -560,7 +561,8 @@ serve_main(int argc, char **argv)
 		return 2;
 	if (s.o.watch == NULL && humangame_check(&s.o.game, err,
 	    sizeof(err)) < 0) {
-		fprintf(stderr, "bezique-arbiter: serve: %s\n", err);
+		if (err[0] != '\0')
+			fprintf(stderr, "bezique-arbiter: serve: %s\n", err);
 		return 2;
 	}
 	engine_proc_setup();

@@ -24,6 +24,11 @@
     is not a remote bot's time: through a proxy that holds every line to
     the bot 800 ms, a 300 ms movetime (300 ms margin) is kept with the
     allowance and lost on time without it;
+  - serve's opponent a remote bot: the page plays it, and a new game
+    from the page meets the same bot;
+  - a tournament's remote bot is told quit once, at the end (not when a
+    pairing leaves it out), and a drop between its deals costs the deal
+    in play nothing; remote seats with duplicate deals are refused;
   - remote:NAME without --listen and --listen with no remote seat are
     one-line errors.
   - 256 remote bots at once: 128 tables of two remote seats, every
@@ -34,6 +39,8 @@
     arbiter's refusal in one line.
 """
 import json
+import urllib.error
+import urllib.request
 import os
 import re
 import socket
@@ -241,28 +248,66 @@ def drops(tmp):
 
 
 def tournament(tmp):
+    """Three entrants, one remote through bezique-connect: the remote bot
+    is told quit once, at the end, not when a pairing leaves it out (its
+    bezique-connect would exit and the next pairing wait in vain)."""
     ini = os.path.join(tmp, "net.ini")
     with open(ini, "w") as f:
         f.write(f"""[tournament]
 format = round-robin
-rounds = 1
+rounds = 2
 listen = 127.0.0.1:0
 records = tn.jsonl
 tokens = tn.tokens
+connect_timeout = 60000
 
 [engine far]
 command = remote:far
 
 [engine near]
 command = {ENG} --level random
+
+[engine mid]
+command = {ENG} --level greedy
 """)
     p, port, err = start(["tournament", ini, "-q"], tmp, "tourn")
-    b = netbot(port, "far", token(os.path.join(tmp, "tn.tokens"), "far"))
+    c = subprocess.Popen([CONNECT, f"127.0.0.1:{port}", "--name", "far",
+                          "--token-file", os.path.join(tmp, "tn.tokens"),
+                          "--"] + GREEDY, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    children.append(c)
     check(finish(p, "tournament") == 0, "a tournament with a remote entrant ends 0")
-    finish(b, "its bot")
+    check(finish(c, "its bezique-connect", 30) == 0,
+          "the remote bot's bezique-connect exits 0, at the end")
     rs = records(os.path.join(tmp, "tn.jsonl"))
-    check(len(rs) >= 1 and all("far" in r["players"] for r in rs),
-          "it plays its deals as 'far': %s" % [r["players"] for r in rs])
+    far = [r for r in rs if "far" in r["players"]]
+    check(len(rs) == 6 and len(far) == 4 and
+          all(r["termination"] == "normal" for r in rs),
+          "every pairing plays, far's four deals as 'far': %s" %
+          [(r["players"], r["termination"]) for r in rs])
+    # Its bot drops between its deals, while the others play: the deal
+    # in play is not its own, and a new bot takes the seat for the rest.
+    os.unlink(os.path.join(tmp, "tn.jsonl"))
+    p, port, err = start(["tournament", ini, "-q"], tmp, "tourn2")
+    tok = token(os.path.join(tmp, "tn.tokens"), "far")
+    b = netbot(port, "far", tok, "--drop-at-gameover", "2")
+    finish(b, "far's first bot")
+    b = netbot(port, "far", tok)
+    check(finish(p, "tournament") == 0, "a tournament whose remote bot "
+          "drops between its deals ends 0")
+    finish(b, "far's second bot")
+    rs = records(os.path.join(tmp, "tn.jsonl"))
+    check(len(rs) == 6 and all(r["termination"] == "normal" and
+                               not r.get("reconnects") for r in rs),
+          "a drop out of its deals costs no deal, and is no one's "
+          "reconnect: %s" % [(r["players"], r["termination"],
+                              r.get("reconnects")) for r in rs])
+    r = subprocess.run([ARB, "tournament", ini, "--duplicate"], cwd=tmp,
+                       capture_output=True, text=True, timeout=60)
+    lines = r.stderr.strip().splitlines()
+    check(r.returncode != 0 and len(lines) == 1 and
+          "remote seats cannot play with --duplicate" in lines[0],
+          f"remote seats and duplicate deals: one line: {lines}")
 
 
 def proxy_to(port, wire):
@@ -544,6 +589,68 @@ def allowance(tmp):
               f"--net-allowance {allow}: {got} (want {want})")
 
 
+def web(base, path, body=None):
+    """A request to serve's API: its JSON answer."""
+    req = urllib.request.Request(base + path, method="POST" if body is not None
+                                 else "GET", data=None if body is None else
+                                 json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def web_deal(base, limit=120):
+    """Plays the person's first legal action to the deal's end."""
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        st = web(base, "/api/state")
+        if st["result"] is not None and not st["in_deal"]:
+            return st
+        if st["to_move"]:
+            try:
+                web(base, "/api/action", {"action": st["view"]["legal"][0]})
+            except urllib.error.HTTPError:
+                pass    # the state moved on meanwhile
+        else:
+            time.sleep(0.02)
+    raise SystemExit("net_seats.py: serve's deal did not end")
+
+
+def serve_remote(tmp):
+    """serve's opponent a bot that connects: it plays the page's deal, and
+    a new game from the page meets the same bot (bezique-connect comes
+    back by itself when the first game's connection closes)."""
+    err = open(os.path.join(tmp, "serve.err"), "w+")
+    p = subprocess.Popen([ARB, "serve", "--port", "0", "--engine",
+                          "remote:opp", "--listen", "127.0.0.1:0", "--tokens",
+                          "opp.tokens"], cwd=tmp, stdout=subprocess.PIPE,
+                         stderr=err, text=True)
+    children.append(p)
+    line = p.stdout.readline()
+    base = line.split()[-1].rstrip("/")
+    err.seek(0)
+    port = int(re.search(r"listening on [0-9.]+:(\d+)", err.read()).group(1))
+    c = subprocess.Popen([CONNECT, f"127.0.0.1:{port}", "--name", "opp",
+                          "--token-file", os.path.join(tmp, "opp.tokens"),
+                          "--"] + GREEDY, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    children.append(c)
+    st = web_deal(base)
+    check(st["opponent"] == "opp" and st["result"] is not None and
+          not st["broken"], f"the page plays a deal against the remote "
+          f"bot: {st['opponent']} {st['broken']!r}")
+    web(base, "/api/newgame", {"level": "given", "seat": 1})
+    st = web_deal(base)
+    check(st["opponent"] == "opp" and st["seat"] == 1 and
+          len(st["history"]) == 1 and not st["broken"],
+          f"a new game meets the same remote bot: {st['opponent']} "
+          f"{st['history']} {st['broken']!r}")
+    p.terminate()
+    check(finish(p, "serve") == 0, "serve ends on SIGTERM")
+    c.kill()
+    c.wait()
+
+
 def errors(tmp):
     for args, want in (
             (["-e", "remote:x", "-e", ENG], "needs --listen"),
@@ -577,7 +684,8 @@ def run_all(name, *parts):
 
 def main():
     return run_all("net_seats.py", same_as_local, refusals, drops, tournament,
-                   bridge, many, tls, pylib, allowance, errors)
+                   bridge, many, tls, pylib, allowance, serve_remote,
+                   errors)
 
 
 if __name__ == "__main__":

@@ -18,15 +18,24 @@ an HTML comment on the lines just above its block, which this reads:
   <!-- example: not run (WHY) -->          the whole block
   <!-- example: skip "PREFIX" (WHY) -->     its commands that start so
   <!-- example: run "TEXT" as "OTHER" (WHY) -->  a command changed so
+and one that runs while the rest of its document does:
+  <!-- example: background "FILE" (WHY) -->  its commands started, their
+      output to FILE; the next block waits for its "listening on" line
+      (an arbiter's remote seats), and the document's end for exit 0
+In OTHER, {port} (or {port2}, ...) is a free port of this machine, the
+same throughout the document (an organiser's example listens on it, an
+entrant's connects to it).
 A marker that matches no command of its block is an error too.
 
   doc_examples.py BUILD [FILE.md...]
 """
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 DOCS = (["README.md", "protocol.md", "tournaments/README.md",
          "bots/README.md"] +
@@ -90,10 +99,17 @@ def commands(start, text):
     return out
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def plan(path):
     """The commands of path's examples, each with what its markers say:
-    (line, command or None if skipped, why); and the stale markers."""
-    steps, problems = [], []
+    (line, command or None if skipped, why, background output file or
+    None); and the stale markers."""
+    steps, problems, ports = [], [], {}
     for start, text, markers in blocks(path):
         first = next((l for l in text if l.strip()), "")
         if not COMMAND.match(first.lstrip()):
@@ -104,8 +120,12 @@ def plan(path):
         cmds = commands(start, text)
         used = set()
         for line, cmd in cmds:
-            why, run = None, cmd
+            why, run, bg = None, cmd, None
             for mline, m in markers:
+                b = re.match(r'background "(.*?)"', m)
+                if b:
+                    bg = b.group(1)
+                    used.add(mline)
                 if m.startswith("not run"):
                     why = m
                     used.add(mline)
@@ -116,9 +136,14 @@ def plan(path):
                     used.add(mline)
                 ra = re.match(r'run "(.*?)" as "(.*?)"', m)
                 if ra and ra.group(1) in run:
-                    run = run.replace(ra.group(1), ra.group(2))
+                    other = ra.group(2)
+                    for name in set(re.findall(r"\{(port\d*)\}", other)):
+                        ports.setdefault(name, free_port())
+                        other = other.replace("{%s}" % name,
+                                              str(ports[name]))
+                    run = run.replace(ra.group(1), other)
                     used.add(mline)
-            steps.append((line, None if why else run, why or ""))
+            steps.append((line, None if why else run, why or "", bg))
         for mline, m in markers:
             if mline not in used:
                 problems.append(f"{path}:{mline}: marker '{m}' matches no "
@@ -142,6 +167,27 @@ def tree(build, where):
             os.symlink(path, os.path.join(where, "build", name))
 
 
+def said(path, line, rc, cmd, output):
+    print(f"{path}:{line}: exit {rc}: {cmd}\n" + "".join(
+        "  | " + l + "\n" for l in output.splitlines()[-8:]))
+
+
+def start_background(where, line, cmd, out):
+    """Starts cmd with its output to out (in where), and waits (60 s at
+    most) for its listening line or its end: (line, cmd, process, path)."""
+    path = os.path.join(where, out)
+    with open(path, "w") as f:
+        p = subprocess.Popen(["sh", "-c", cmd], cwd=where, stdout=f,
+                             stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL)
+    t0 = time.time()
+    while time.time() - t0 < 60 and p.poll() is None:
+        if "listening on" in open(path).read():
+            break
+        time.sleep(0.05)
+    return line, cmd, p, path
+
+
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else "build"
     docs = sys.argv[2:] or [d for d in DOCS if os.path.exists(d)]
@@ -153,19 +199,30 @@ def main():
             for p in problems:
                 print(p)
                 failures += 1
-            for line, cmd, why in steps:
+            background = []
+            for line, cmd, why, bg in steps:
                 if cmd is None:
                     skipped += 1
                     continue
                 ran += 1
+                if bg is not None:
+                    background.append(start_background(where, line, cmd, bg))
+                    continue
                 r = subprocess.run(["sh", "-c", cmd], cwd=where,
                                    capture_output=True, text=True,
                                    stdin=subprocess.DEVNULL, timeout=600)
                 if r.returncode != 0:
                     failures += 1
-                    print(f"{path}:{line}: exit {r.returncode}: {cmd}\n"
-                          + "".join("  | " + l + "\n" for l in
-                                    (r.stdout + r.stderr).splitlines()[-8:]))
+                    said(path, line, r.returncode, cmd, r.stdout + r.stderr)
+            for line, cmd, p, out in background:
+                try:
+                    rc = p.wait(timeout=300)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+                    rc = p.wait()
+                if rc != 0:
+                    failures += 1
+                    said(path, line, rc, cmd, open(out).read())
     print(f"doc_examples: {ran} commands run, {skipped} skipped by their "
           f"markers, {failures} failed")
     return 1 if failures else 0
