@@ -18,6 +18,7 @@
 #include "match/outputs.h"
 #include "net/seats.h"
 #include "play/play.h"
+#include "rating/luck_verify.h"
 #include "rating/rate.h"
 #include "match/seed.h"
 #include "base/cmdline.h"
@@ -191,7 +192,7 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "sprt") == 0)
 		return cmd_sprt(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
-		return verify_main(argc - 2, argv + 2);
+		return verify_main(argc - 2, argv + 2, luck_verify);
 	if (strcmp(argv[1], "rate") == 0)
 		return rate_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "tournament") == 0)
