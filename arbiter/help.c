@@ -42,6 +42,9 @@ sprt_options(FILE *f)
 	    "  --alpha A              false positive rate (default 0.05)\n"
 	    "  --beta B               false negative rate (default 0.05)\n"
 	    "  --model M              logistic (default) or normalized\n"
+	    "  --adjusted             decide on the scores less the luck of\n"
+	    "                         the cards (doc/luck.md; logistic,\n"
+	    "                         rubicon, six- and eight-pack)\n"
 	    "and the flags of match; -n is a cap (default: until the test\n"
 	    "decides, at most 1000000 deals):\n", f);
 	match_options(f);
@@ -105,6 +108,8 @@ tournament_options(FILE *f)
 	    "                       1024, none, 1024)\n"
 	    "  limit_temp = MB      a confined engine's private temporary\n"
 	    "                       directory, TMPDIR=/dev/shm (64)\n"
+	    "  luck = BOOL          the adjusted figures, less the luck of\n"
+	    "                       the cards, after the standings (yes)\n"
 	    "  listen = ADDR:PORT   accept bots for remote:NAME engines\n"
 	    "                       (doc/network.md); tokens = FILE their\n"
 	    "                       tokens (RECORDS.tokens, made if missing);\n"
@@ -141,9 +146,10 @@ rate_options(FILE *f)
 	    "(200)\n"
 	    "  --luck-file FILE       each deal's luck as a line of JSON\n"
 	    "  --no-luck              no adjusted figures (faster)\n"
-	    "Beside the raw figures, each engine's adjusted by the luck of\n"
-	    "the deal and the draws (doc/luck.md; Rubicon, six- and\n"
-	    "eight-pack); in the summary under \"adjusted\".\n"
+	    "Each engine's figures adjusted by the luck of the deal and the\n"
+	    "draws (doc/luck.md; Rubicon, six- and eight-pack), beside the\n"
+	    "raw ones; in the summary under \"adjusted\".  match, sprt and\n"
+	    "tournament show them too.\n"
 	    "Players are the names in the records.  Players that never met,\n"
 	    "directly or through others, are rated group by group (one line\n"
 	    "on stderr says so; the summary is then of type standings-groups).\n",
@@ -182,6 +188,8 @@ verify_options(FILE *f)
 	    "beside FILE):\n"
 	    "                         every deck dealt again from it and "
 	    "checked\n"
+	    "  --luck-file FILE       each deal's luck (rate --luck-file's)\n"
+	    "                         computed again and checked\n"
 	    "  every record of every FILE is replayed\n", f);
 }
 
@@ -211,7 +219,7 @@ static const struct command_help {
 	    "match -e 'bezique-engine --level greedy' \\\n"
 	    "      -e 'bezique-engine --level random' -n 20 -o m.jsonl" },
 	{ "sprt", "sprt -e CMD -e CMD [--elo0 E0] [--elo1 E1]\n"
-	    "         [--alpha A] [--beta B] [--model M] [flags]",
+	    "         [--alpha A] [--beta B] [--model M] [--adjusted] [flags]",
 	    "a match until a sequential probability ratio test decides",
 	    sprt_options,
 	    "sprt -e 'bezique-engine --level strong' \\\n"
@@ -220,7 +228,7 @@ static const struct command_help {
 	    "a round robin or gauntlet described by an INI file",
 	    tournament_options,
 	    "tournament tournaments/demo.ini --rounds 2 -o t.jsonl" },
-	{ "verify", "verify [--key HEX] FILE...",
+	{ "verify", "verify [--key HEX] [--luck-file FILE] FILE...",
 	    "replay records with the rules core and check every figure",
 	    verify_options, "verify m.jsonl" },
 	{ "rate", "rate FILE... [--summary FILE] [--bootstrap N] "

@@ -19,6 +19,7 @@
 #include "match/outputs.h"
 #include "net/seats.h"
 #include "play/play.h"
+#include "rating/luck_verify.h"
 #include "rating/rate.h"
 #include "match/seed.h"
 #include "base/cmdline.h"
@@ -28,8 +29,28 @@
 #include "record/verify.h"
 
 /*
+ * Why --adjusted cannot be had with this match, or NULL: the adjusted
+ * scores exist for the deals whose luck is measured (doc/luck.md), and
+ * normalised Elo is relative to the raw scores' spread.
+ */
+static const char *
+adjusted_refused(const struct match_cfg *c, enum sprt_model model)
+{
+	if (model != SPRT_LOGISTIC)
+		return "--adjusted decides on logistic Elo (normalized Elo is "
+		    "relative to the raw scores' spread)";
+	if (c->no_luck)
+		return "--adjusted needs the luck that --no-luck leaves out";
+	if (c->rules.players != 2 || c->rules.game_target != 0)
+		return "--adjusted: the luck is measured in games of one deal "
+		    "and two seats (rubicon, six-pack, eight-pack)";
+	return NULL;
+}
+
+/*
  * sprt: a match that stops when a sequential probability ratio test on
- * the duplicate pairs accepts H0 or H1 (fastchess's model and bounds).
+ * the duplicate pairs accepts H0 or H1 (fastchess's model and bounds),
+ * or with --adjusted on the scores less the luck (doc/luck.md).
  * The SPRT flags are taken out; the rest are match's.
  */
 static int
@@ -42,7 +63,7 @@ cmd_sprt(int argc, char **argv)
 	const char *why = NULL;
 	char **rest = calloc((size_t)argc + 1, sizeof(char *)), *end;
 	int nrest = 0, rc = 2;
-	bool deals_given = false;
+	bool deals_given = false, adjusted = false;
 
 	if (rest == NULL)
 		return 1;
@@ -64,6 +85,8 @@ cmd_sprt(int argc, char **argv)
 				    "logistic or normalized, not '%s'\n", argv[i]);
 				goto out;
 			}
+		} else if (strcmp(f, "--adjusted") == 0) {
+			adjusted = true;
 		} else {
 			deals_given |= strcmp(f, "-n") == 0 ||
 			    strcmp(f, "--deals") == 0;
@@ -81,7 +104,10 @@ cmd_sprt(int argc, char **argv)
 		if (!deals_given)
 			cfg.deals = 1000000;
 		cfg.sprt = &s;
-		if (net_seats_name(&cfg) == 0 &&
+		cfg.sprt_adjusted = adjusted;
+		if (adjusted && (why = adjusted_refused(&cfg, model)) != NULL)
+			fprintf(stderr, "bezique-arbiter: sprt: %s\n", why);
+		else if (net_seats_name(&cfg) == 0 &&
 		    deck_guard_remote_check(&cfg) == 0 &&
 		    seed_settle(&cfg) == 0 &&
 		    outputs_confine(&cfg) == 0 && naming_resolve(&cfg) == 0) {
@@ -170,7 +196,7 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "sprt") == 0)
 		return cmd_sprt(argc - 2, argv + 2);
 	if (strcmp(argv[1], "verify") == 0)
-		return verify_main(argc - 2, argv + 2);
+		return verify_main(argc - 2, argv + 2, luck_verify);
 	if (strcmp(argv[1], "rate") == 0)
 		return rate_main(argc - 2, argv + 2);
 	if (strcmp(argv[1], "tournament") == 0)

@@ -101,7 +101,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 	if (strcmp(key, "duplicate") == 0 || strcmp(key, "common_deals") == 0 ||
 	    strcmp(key, "reuse_engines") == 0 || strcmp(key, "sandbox") == 0 ||
 	    strcmp(key, "ponder") == 0 || strcmp(key, "affinity") == 0 ||
-	    strcmp(key, "live") == 0 || strcmp(key, "insecure") == 0) {
+	    strcmp(key, "live") == 0 || strcmp(key, "insecure") == 0 ||
+	    strcmp(key, "luck") == 0) {
 		bool yes = strcmp(value, "true") == 0 ||
 		    strcmp(value, "yes") == 0 || strcmp(value, "1") == 0;
 		if (!yes && strcmp(value, "false") != 0 &&
@@ -118,6 +119,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 			r->c->limits.ponder = yes;
 		else if (key[0] == 'a')
 			r->c->limits.affinity = yes;
+		else if (strcmp(key, "luck") == 0)
+			r->c->no_luck = !yes;
 		else if (key[0] == 'l')
 			r->c->live = yes;
 		else if (key[0] == 'i')

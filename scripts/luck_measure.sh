@@ -18,12 +18,13 @@ E="$BUILD/bezique-engine"
 case $N in ''|*[!0-9]*) echo "luck_measure.sh: N must be a whole number, not '$N'" >&2; exit 2;; esac
 mkdir -p "$DIR"
 rm -f "$DIR/club-greedy.jsonl" "$DIR/greedy-greedy.jsonl"
+# --no-luck: rate takes the luck out below, once.
 nice -n 19 "$A" match -e "$E --level club" -e "$E --level greedy" \
 	-n "$N" --seed 42 --reuse-engines -q -o "$DIR/club-greedy.jsonl" \
-	>/dev/null
+	--no-luck >/dev/null
 nice -n 19 "$A" match -e "$E --level greedy" -e "$E --level greedy" \
 	--name greedy2 -n "$N" --seed 43 --no-duplicate --reuse-engines -q \
-	-o "$DIR/greedy-greedy.jsonl" >/dev/null
+	-o "$DIR/greedy-greedy.jsonl" --no-luck >/dev/null
 for m in club-greedy greedy-greedy; do
 	echo "== $m, $N deals"
 	nice -n 19 "$A" rate "$DIR/$m.jsonl" --summary "$DIR/$m.json" \

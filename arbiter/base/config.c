@@ -403,6 +403,8 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 			c->quiet = true;
 		else if (strcmp(f, "--live") == 0)
 			c->live = true;
+		else if (strcmp(f, "--no-luck") == 0)
+			c->no_luck = true;
 		else {
 			/* The flag once, not "--x: unknown flag '--x'". */
 			fprintf(stderr, "bezique-arbiter: unknown flag '%s' (try "

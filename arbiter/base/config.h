@@ -188,6 +188,10 @@ struct match_cfg {
 	int			 bootstrap;	/* resamples for ±pairs */
 	int			 shard, nshards; /* play slice shard of nshards */
 	const struct sprt	*sprt;		/* stop when it decides */
+	bool			 sprt_adjusted;	/* on adjusted scores */
+	/* No luck taken out (--no-luck, luck = no): the adjusted figures
+	 * (doc/luck.md) are neither computed nor shown. */
+	bool			 no_luck;
 	/* Remote seats (net/seats.h, doc/network.md). */
 	const char		*listen;	/* ADDR:PORT, or NULL */
 	const char		*tokens;	/* NAME TOKEN lines; NULL:

@@ -101,5 +101,8 @@ config_usage(FILE *f)
 	    "      --anchor-elo E     (default 0); otherwise the mean is 0\n"
 	    "      --shard I/N        play only the I-th of N slices of the\n"
 	    "                         schedule (whole duplicate pairs)\n"
+	    "      --no-luck          no adjusted figures, less the luck of\n"
+	    "                         the cards (doc/luck.md; a few ms of\n"
+	    "                         the arbiter's CPU a deal)\n"
 	    "  -q, --quiet            no progress line\n", f);
 }

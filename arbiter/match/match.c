@@ -25,13 +25,11 @@
 #include "net/seats.h"
 #include "record/recordset.h"
 #include "record/resume.h"
-#include "rating/results.h"
-#include "rating/sprt.h"
 #include "record/live.h"
 #include "record/schedule.h"
 #include "match/seed.h"
-#include "rating/standings.h"
 #include "match/table.h"
+#include "match/tally.h"
 
 #define MAX_TABLES	256
 
@@ -60,34 +58,9 @@ struct match {
 	int			 nwithdrawn;
 	enum sprt_result	 sprt_result;
 	double			 llr;
-	struct results		*results;	/* a match */
-	struct standings	*standings;	/* a tournament */
+	struct tally		*tally;		/* raw and adjusted */
 	uint64_t		 started_us;
 };
-
-/* The tally of a match or of a tournament, whichever this is. */
-static void
-tally_add(struct match *m, const struct record_summary *s)
-{
-	if (m->results)
-		results_add(m->results, s);
-	else
-		standings_add(m->standings, s);
-}
-
-static int
-tally_deals(const struct match *m)
-{
-	return m->results ? results_deals(m->results) :
-	    standings_deals(m->standings);
-}
-
-static int
-tally_failures(const struct match *m, int e)
-{
-	return m->results ? results_failures(m->results, e) :
-	    standings_failures(m->standings, e);
-}
 
 /* A deal that seats a withdrawn engine is not played (doc/guarantees.md,
  * "Every run ends"). */
@@ -143,19 +116,21 @@ progress(struct match *m)
 {
 	char line[256], left[64] = "";
 	double secs = (double)(clock_now_us() - m->started_us) / 1e6;
-	int done = tally_deals(m);
+	int done = tally_deals(m->tally);
 
-	if (m->standings && m->cfg->report_every > 0 && done > 0 &&
-	    done % m->cfg->report_every == 0 && done < m->cfg->deals)
-		standings_print(m->standings, stdout, 0);
+	if (tally_standings(m->tally) && m->cfg->report_every > 0 &&
+	    done > 0 && done % m->cfg->report_every == 0 &&
+	    done < m->cfg->deals)
+		standings_print(tally_standings(m->tally), stdout, 0);
 	if (m->cfg->quiet)
 		return;
 	/* On a terminal one line is redrawn; in a log, a line every 10%. */
 	if (!isatty(STDERR_FILENO) && done != m->cfg->deals &&
 	    done % (m->cfg->deals / 10 + 1) != 0)
 		return;
-	if (m->results)
-		results_progress(m->results, m->cfg->deals, line, sizeof(line));
+	if (tally_results(m->tally))
+		results_progress(tally_results(m->tally), m->cfg->deals, line,
+		    sizeof(line));
 	else
 		snprintf(line, sizeof(line), "deal %d/%d", done,
 		    m->cfg->deals);
@@ -248,7 +223,8 @@ on_ended(void *arg)
 static bool
 withdraws(const struct match *m, int e)
 {
-	return !m->withdrawn[e] && tally_failures(m, e) >= m->cfg->max_failures;
+	return !m->withdrawn[e] &&
+	    tally_failures(m->tally, e) >= m->cfg->max_failures;
 }
 
 /* A withdrawn engine plays no further deal; every other pairing goes on
@@ -262,7 +238,7 @@ count_failure(struct match *m, int engine)
 	m->nwithdrawn++;
 	fprintf(stderr, "\nbezique-arbiter: engine '%s' withdrawn after %d "
 	    "failures; its remaining deals are not played\n",
-	    m->cfg->engines[engine].name, tally_failures(m, engine));
+	    m->cfg->engines[engine].name, tally_failures(m->tally, engine));
 }
 
 /* With an SPRT, the match stops (finishing the deals in play) as soon as
@@ -270,25 +246,12 @@ count_failure(struct match *m, int engine)
 static void
 check_sprt(struct match *m)
 {
-	if (m->cfg->sprt == NULL || m->results == NULL)
+	if (m->cfg->sprt == NULL || tally_results(m->tally) == NULL)
 		return;
-	m->llr = results_llr(m->results, m->cfg->sprt);
+	m->llr = tally_llr(m->tally, m->cfg->sprt);
 	m->sprt_result = sprt_decide(m->cfg->sprt, m->llr);
 	if (m->sprt_result != SPRT_CONTINUE && !m->stopping)
 		m->stopping = 1;
-}
-
-static void
-print_sprt(const struct match *m)
-{
-	const struct sprt *s = m->cfg->sprt;
-
-	printf("\nSPRT (%s, elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.2f "
-	    "in (%.2f, %.2f): %s\n", sprt_model_name(s->model), s->elo0,
-	    s->elo1, s->alpha, s->beta, m->llr, s->lower, s->upper,
-	    m->sprt_result == SPRT_ACCEPT_H1 ? "H1 accepted" :
-	    m->sprt_result == SPRT_ACCEPT_H0 ? "H0 accepted" :
-	    "no decision yet");
 }
 
 /* --live: each action as it is played (record/live.h); the feed is
@@ -323,7 +286,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	struct match *m = arg;
 	struct record_summary s;
 	struct bot *seated[MAX_PLAYERS] = { NULL };
-	char err[256];
+	char err[256], *line = record_text(rec);
 	bool lost = false;
 
 	for (int i = 0; i < MAX_PLAYERS; i++)
@@ -332,7 +295,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		deck_guard_dealt(m->guard, d->seed, seated, MAX_PLAYERS);
 	if (voided)	/* recorded as evidence, played again */
 		deal_queue_voided(m->queue, d->deal, true);
-	if (m->records != NULL && record_write(rec, m->records,
+	if (m->records != NULL && record_write_text(line, m->records,
 	    m->cfg->sync, err, sizeof(err)) < 0) {
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
 		    err);
@@ -345,15 +308,18 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		/* A game of several deals goes on at its table, unless the
 		 * match stops; resume continues it from here. */
 		m->partial[d->deal] = d->start;
-		if (!m->stopping && !m->failed && !seats_withdrawn(m, d))
+		if (!m->stopping && !m->failed && !seats_withdrawn(m, d)) {
+			free(line);
 			return;
+		}
 		table_end_game(t);
 	} else if (!lost) {
-		tally_add(m, &s);	/* of a voided attempt, its failure */
+		tally_add(m->tally, &s, line);	/* voided: its failure */
 		if (!voided)
 			deal_queue_done(m->queue, d->deal);
 	} else if (s.partial)
 		table_end_game(t);
+	free(line);
 	m->in_flight--;
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
@@ -402,7 +368,7 @@ resume_game(struct match *m, const struct record_summary *s)
 
 /* A record already played (--resume): its deal done and counted. */
 static void
-resumed(const struct record_summary *s, void *arg)
+resumed(const struct record_summary *s, const char *line, void *arg)
 {
 	struct match *m = arg;
 	int i = record_index(s);
@@ -411,12 +377,12 @@ resumed(const struct record_summary *s, void *arg)
 		;	/* not a deal of this schedule, or played */
 	else if (s->voided) {
 		deal_queue_voided(m->queue, i, false);
-		tally_add(m, s);	/* its failure */
+		tally_add(m->tally, s, line);	/* its failure */
 	} else if (s->partial)
 		resume_game(m, s);
 	else {
 		deal_queue_done(m->queue, i);
-		tally_add(m, s);
+		tally_add(m->tally, s, line);
 	}
 }
 
@@ -424,7 +390,6 @@ static int
 setup(struct match *m)
 {
 	const struct match_cfg *c = m->cfg;
-	const char *names[2] = { c->engines[0].name, c->engines[1].name };
 	const char *out = c->resume ? c->resume : c->records;
 	static const struct table_callbacks tcb = { on_idle, on_deal_done,
 		on_moved };
@@ -437,12 +402,7 @@ setup(struct match *m)
 			fprintf(stderr, "bezique-arbiter: %s\n", err);
 			return -1;
 		}
-	/* Three engines (three-hand) are tallied as a tournament is: by
-	 * pairwise results (standings.c). */
-	if (c->format == FORMAT_MATCH && c->rules.players == 2)
-		m->results = results_new(names, c->duplicate);
-	else
-		m->standings = standings_new(c);
+	m->tally = tally_new(c);
 	m->queue = deal_queue_new(c);
 	m->guard = deck_guard_new();
 	if ((m->partial = calloc((size_t)c->deals,
@@ -468,7 +428,8 @@ setup(struct match *m)
 			fprintf(stderr, "bezique-arbiter: engine '%s' stays "
 			    "withdrawn: %d failures recorded in %s "
 			    "(--max-failures %d)\n", c->engines[e].name,
-			    tally_failures(m, e), c->resume, c->max_failures);
+			    tally_failures(m->tally, e), c->resume,
+			    c->max_failures);
 		}
 	if ((m->base = engine_proc_base_new((size_t)c->concurrency *
 	    (size_t)c->rules.players)) == NULL ||
@@ -508,8 +469,7 @@ teardown(struct match *m)
 		fclose(m->records);
 	if (m->live)
 		fclose(m->live);
-	results_free(m->results);
-	standings_free(m->standings);
+	tally_free(m->tally);
 	deal_queue_free(m->queue);
 	deck_guard_free(m->guard);
 	free(m->partial);
@@ -522,7 +482,7 @@ print_resume_hint(const struct match *m)
 
 	fprintf(stderr, "bezique-arbiter: %d of %d deals recorded; to "
 	    "continue, run the same command with --resume %s\n",
-	    tally_deals(m), m->cfg->deals, file ? file : "FILE");
+	    tally_deals(m->tally), m->cfg->deals, file ? file : "FILE");
 }
 
 static void
@@ -533,7 +493,7 @@ print_withdrawn(const struct match *m)
 		if (m->withdrawn[e])
 			fprintf(stderr, "%s '%s'", n++ ? "," : "",
 			    m->cfg->engines[e].name);
-	fprintf(stderr, "; %d of %d deals played\n", tally_deals(m),
+	fprintf(stderr, "; %d of %d deals played\n", tally_deals(m->tally),
 	    m->cfg->deals);
 }
 
@@ -577,19 +537,15 @@ match_run(const struct match_cfg *cfg, int argc, char **argv)
 	if (m.ntables == 0)
 		wind_down(&m);
 	event_base_dispatch(m.base);
-	if (!cfg->quiet && isatty(STDERR_FILENO) && tally_deals(&m) <
+	if (!cfg->quiet && isatty(STDERR_FILENO) && tally_deals(m.tally) <
 	    cfg->deals)
 		fputc('\n', stderr);
-	if (cfg->print_table && m.results)
-		results_print(m.results, stdout);
-	if (cfg->sprt != NULL)
-		print_sprt(&m);
-	if (cfg->print_table && m.standings)
-		standings_print(m.standings, stdout, cfg->bootstrap);
-	if (outputs_finish(cfg, m.standings, m.records != NULL, stderr) < 0)
+	tally_print(m.tally, stdout, cfg->sprt, m.llr, m.sprt_result);
+	if (outputs_finish(cfg, tally_summary_standings(m.tally),
+	    tally_luck(m.tally), m.records != NULL, stderr) < 0)
 		m.failed = true;
 	rc = exit_status(&m);
-	if (cfg->seed_drawn && tally_deals(&m) > 0)
+	if (cfg->seed_drawn && tally_deals(m.tally) > 0)
 		seed_say_drawn(cfg->key, stderr);
 	if (rc == 1 || rc > 128)
 		print_resume_hint(&m);

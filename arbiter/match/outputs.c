@@ -13,6 +13,7 @@
 
 #include "match/outputs.h"
 #include "net/seats.h"
+#include "rating/luck_tally.h"
 #include "proc/sandbox.h"
 #include "record/keyfile.h"
 
@@ -304,7 +305,7 @@ outputs_tidy(const struct match_cfg *c)
 
 int
 outputs_finish(const struct match_cfg *c, struct standings *st,
-    bool records_open, FILE *f)
+    struct luck_tally *luck, bool records_open, FILE *f)
 {
 	const char *records = c->resume ? c->resume : c->records;
 	struct stat sb;
@@ -317,7 +318,7 @@ outputs_finish(const struct match_cfg *c, struct standings *st,
 			    "the chart\n", c->svg);
 	}
 	if (st && c->summary) {
-		if (!(summary = standings_write_json(st, c->summary,
+		if (!(summary = luck_tally_summary(luck, st, c->summary,
 		    c->bootstrap) == 0))
 			fprintf(stderr, "bezique-arbiter: %s: cannot write "
 			    "the summary\n", c->summary);

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "rating/luck_tally.h"
 #include "rating/standings.h"
 
 /*
@@ -69,11 +70,12 @@ void	outputs_free(struct match_cfg *c);
 void	outputs_tidy(const struct match_cfg *c);
 
 /*
- * Writes the chart and the summary of a tournament (st NULL: a match,
- * none) and lists on f every file written, records first when
+ * Writes the chart and the summary of the standings st (NULL: none),
+ * each engine's adjusted figures in the summary as rate's (luck NULL:
+ * none), and lists on f every file written, records first when
  * records_open.  0, or -1 when a file could not be written (said).
  */
 int	outputs_finish(const struct match_cfg *c, struct standings *st,
-	    bool records_open, FILE *f);
+	    struct luck_tally *luck, bool records_open, FILE *f);
 
 #endif

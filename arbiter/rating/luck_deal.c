@@ -44,10 +44,9 @@ luck_book_free(struct luck_book *b)
 /* The deal's mean V for these rules and dealer, sampled at first use
  * (past BOOK_RULES, in the place kept longest). */
 static const double *
-deal_mean(struct luck_book *b, const struct game *g)
+rules_mean(struct luck_book *b, const struct rules *r, int d)
 {
-	const struct rules *r = game_rules(g);
-	int d = game_dealer(g), k;
+	int k;
 
 	for (k = 0; k < b->nkept && k < BOOK_RULES; k++)
 		if (b->dealer[k] == d && memcmp(&b->rules[k], r,
@@ -59,6 +58,21 @@ deal_mean(struct luck_book *b, const struct game *g)
 	/* A fixed seed: the same figures from every run. */
 	luck_deal_mean(r, d, &b->v, b->n, 20261128, b->mean[k]);
 	return b->mean[k];
+}
+
+static const double *
+deal_mean(struct luck_book *b, const struct game *g)
+{
+	return rules_mean(b, game_rules(g), game_dealer(g));
+}
+
+void
+luck_book_prepare(struct luck_book *b, const struct rules *r)
+{
+	if (r->players != 2 || r->game_target != 0)
+		return;		/* not measured (luck_book_deal) */
+	for (int d = 0; d < 2; d++)
+		rules_mean(b, r, d);
 }
 
 /*

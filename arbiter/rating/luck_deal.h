@@ -8,12 +8,18 @@
 
 #include <stddef.h>
 
+#include "rules.h"
+
 struct luck_book;
 
 /* A book of the deal's mean V per rules and dealer, sampled once each
  * from n decks (luck_deal_mean). */
 struct luck_book	*luck_book_new(int n);
 void			 luck_book_free(struct luck_book *b);
+/* Samples the means of rules r's deals now (both dealers), not at the
+ * first deal: a match does it before its clocks start. */
+void			 luck_book_prepare(struct luck_book *b,
+			    const struct rules *r);
 
 /*
  * Seat 0's luck in the deal of one record line: out[0] on the score's

@@ -9,6 +9,7 @@
 #include "base/textcol.h"
 #include "base/xmalloc.h"
 #include "rating/luck_tally.h"
+#include "rating/standings.h"
 #include "rating/stats.h"
 
 /* The figures of a deal for one engine: raw score, adjusted score, raw
@@ -82,6 +83,10 @@ luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 			x[k] = k < RAW_VALUE ? 1 - x[k] : -x[k];
 	t->deals[lo]++;
 	t->deals[hi]++;
+	if (!t->cfg->duplicate) {	/* no deck is played twice */
+		add_unit(t, lo, hi, x);
+		return;
+	}
 	for (int i = 0; i < t->nhalf; i++)
 		if (t->half[i].pair == s->pair && t->half[i].lo == lo &&
 		    t->half[i].hi == hi) {
@@ -100,6 +105,13 @@ luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 	t->half[t->nhalf].lo = lo;
 	t->half[t->nhalf].hi = hi;
 	memcpy(t->half[t->nhalf++].x, x, sizeof(x));
+}
+
+void
+luck_tally_units(const struct luck_tally *t, int e, bool adjusted,
+    struct stats_acc *out)
+{
+	*out = t->acc[e][adjusted ? ADJ_SCORE : RAW_SCORE];
 }
 
 void
@@ -193,8 +205,9 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 			w = text_width(t->cfg->engines[e].name);
 		any |= t->deals[e] > 0;
 	}
-	fprintf(f, "\nluck out (doc/luck.md): raw and adjusted, less the luck "
-	    "of the deal and the draws; ±95%%\n");
+	/* Adjusted first: unbiased, and narrower (doc/luck.md). */
+	fprintf(f, "\nluck out (doc/luck.md): adjusted, less the luck of the "
+	    "deal and the draws, and raw; ±95%%\n");
 	if (!any) {
 		fprintf(f, "no deal measured (%ld deal%s: games of several "
 		    "deals, three seats)\n", t->skipped,
@@ -203,8 +216,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	}
 	text_left(f, "engine", w);
 	fprintf(f, " %6s %15s %15s %11s %11s %13s %13s %6s\n", "deals",
-	    "score raw", "adjusted", "Elo raw", "adjusted", "value raw",
-	    "adjusted", "ratio");
+	    "score adjusted", "raw", "Elo adjusted", "raw", "value adjusted",
+	    "raw", "ratio");
 	rank_engines(t, order);
 	for (int k = 0; k < t->cfg->nengines; k++) {
 		int e = order[k];
@@ -216,16 +229,16 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 			continue;
 		text_left(f, t->cfg->engines[e].name, w);
 		fprintf(f, " %6ld", t->deals[e]);
-		cell(f, 100 * stats_acc_mean(&a[RAW_SCORE]), 100 *
-		    stats_acc_ci95(&a[RAW_SCORE]), 15, true);
 		cell(f, 100 * stats_acc_mean(&a[ADJ_SCORE]), 100 *
 		    stats_acc_ci95(&a[ADJ_SCORE]), 15, true);
-		cell(f, er, hr, 11, false);
+		cell(f, 100 * stats_acc_mean(&a[RAW_SCORE]), 100 *
+		    stats_acc_ci95(&a[RAW_SCORE]), 15, true);
 		cell(f, ea, ha, 11, false);
-		cell(f, stats_acc_mean(&a[RAW_VALUE]),
-		    stats_acc_ci95(&a[RAW_VALUE]), 13, false);
+		cell(f, er, hr, 11, false);
 		cell(f, stats_acc_mean(&a[ADJ_VALUE]),
 		    stats_acc_ci95(&a[ADJ_VALUE]), 13, false);
+		cell(f, stats_acc_mean(&a[RAW_VALUE]),
+		    stats_acc_ci95(&a[RAW_VALUE]), 13, false);
 		if (isfinite(r))
 			fprintf(f, " %6.2f\n", r);
 		else
@@ -288,4 +301,20 @@ luck_tally_json(struct luck_tally *t, json_t *standings)
 		json_object_set_new(adj, "raw", figures(t, e, RAW_SCORE));
 		json_object_set_new(o, "adjusted", adj);
 	}
+}
+
+int
+luck_tally_summary(struct luck_tally *t, struct standings *st,
+    const char *path, int bootstrap)
+{
+	json_t *o = standings_json(st, bootstrap);
+	int rc;
+
+	if (o == NULL)
+		return -1;
+	if (t != NULL)
+		luck_tally_json(t, o);
+	rc = json_dump_file(o, path, JSON_INDENT(2));
+	json_decref(o);
+	return rc;
 }

@@ -2,17 +2,20 @@
  * luck_tally.h: each engine's results with the luck taken out
  * (luck_deal.h, doc/luck.md), beside the same results raw, by the same
  * formulas: mean score and game value per deal with 95% intervals over
- * duplicate pairs (over deals where a deal has no pair), and the Elo of
+ * duplicate pairs (over deals where a deal has no pair; with
+ * cfg->duplicate false, every deal alone), and the Elo of
  * the mean score against the engine's opponents.
  */
 #ifndef LUCK_TALLY_H
 #define LUCK_TALLY_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <jansson.h>
 
 #include "base/config.h"
+#include "rating/stats.h"
 #include "record/record.h"
 
 struct luck_tally;
@@ -23,6 +26,11 @@ void			 luck_tally_free(struct luck_tally *t);
 /* A deal of two with seat 0's luck (luck[0] score, luck[1] value). */
 void	luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 	    const double *luck);
+/* Engine e's scores so far, adjusted or raw, one value a unit: a
+ * duplicate pair's mean once both its deals are in, else a deal (the
+ * units an SPRT on adjusted scores decides on). */
+void	luck_tally_units(const struct luck_tally *t, int e, bool adjusted,
+	    struct stats_acc *out);
 /* A deal counted raw but not measured (luck_book_deal returned 1). */
 void	luck_tally_skip(struct luck_tally *t);
 
@@ -34,5 +42,12 @@ void	luck_tally_print(struct luck_tally *t, FILE *f);
  * value_per_deal, value_ci95, score, score_ci95, deals) and, under
  * "raw", the same figures without the correction. */
 void	luck_tally_json(struct luck_tally *t, json_t *standings);
+
+/* The summary of rate, match, sprt and tournament: the standings st as
+ * JSON (standings_json) with each engine's "adjusted" object (t NULL:
+ * none), written to path.  0, or -1. */
+struct standings;
+int	luck_tally_summary(struct luck_tally *t, struct standings *st,
+	    const char *path, int bootstrap);
 
 #endif

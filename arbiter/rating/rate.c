@@ -81,22 +81,6 @@ end_luck(void)
 	luck_tally = NULL;
 }
 
-/* The standings as JSON, with each engine's adjusted figures. */
-static int
-write_summary(struct standings *st, const char *path, int boot)
-{
-	json_t *o = standings_json(st, boot);
-	int rc;
-
-	if (o == NULL)
-		return -1;
-	if (luck_tally != NULL)
-		luck_tally_json(luck_tally, o);
-	rc = json_dump_file(o, path, JSON_INDENT(2));
-	json_decref(o);
-	return rc;
-}
-
 /* Adds the engine names of a summary to cfg; -1 if there are too many. */
 static int
 add_names(struct match_cfg *c, const struct record_summary *s)
@@ -301,8 +285,8 @@ rate_main(int argc, char **argv)
 			standings_print(st, stdout, (int)boot);
 			if (luck_tally != NULL)
 				luck_tally_print(luck_tally, stdout);
-			rc = summary && write_summary(st, summary,
-			    (int)boot) < 0;
+			rc = summary && luck_tally_summary(luck_tally, st,
+			    summary, (int)boot) < 0;
 		}
 		end_luck();
 		standings_free(st);

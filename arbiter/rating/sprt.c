@@ -19,6 +19,13 @@
  * holds two games.
  *
  * Empty buckets count as 1e-3, as fastchess does, so that logs exist.
+ *
+ * Scores that are not in a few buckets (adjusted scores, doc/luck.md)
+ * take the same test's normal approximation, the one fastchess's
+ * pentanomial GSPRT reduces to for many units: with the units' mean m
+ * and sample variance v, each hypothesis the normal law of mean s and
+ * variance v, so LLR = n ((m - s0)^2 - (m - s1)^2) / (2 v)
+ *                    = n (s1 - s0) (2 m - s0 - s1) / (2 v).
  */
 #include <math.h>
 #include <string.h>
@@ -215,6 +222,17 @@ sprt_llr_penta(const struct sprt *s, const long pairs[STATS_NPENTA])
 	for (int i = 0; i < STATS_NPENTA; i++)
 		c[i] = regularise(pairs[i]);
 	return llr(s, a, c, STATS_NPENTA, 2);
+}
+
+double
+sprt_llr_normal(const struct sprt *s, long n, double mean, double var)
+{
+	double s0 = stats_score_of_elo(s->elo0);
+	double s1 = stats_score_of_elo(s->elo1);
+
+	if (n < SPRT_MIN_UNITS || !(var > 0) || !isfinite(mean))
+		return 0;
+	return (double)n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
 }
 
 enum sprt_result

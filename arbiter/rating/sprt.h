@@ -59,6 +59,16 @@ double	sprt_llr_wdl(const struct sprt *s, long wins, long draws,
 	    long losses);
 double	sprt_llr_penta(const struct sprt *s, const long pairs[STATS_NPENTA]);
 
+/*
+ * LLR of n units of a score with any values (adjusted scores: pair
+ * means or deals, not in a few buckets), mean and sample variance var:
+ * the normal approximation of the same test, logistic Elo (s0, s1 the
+ * scores of elo0 and elo1).  0 below SPRT_MIN_UNITS units, where a
+ * sample variance is no estimate, or with var 0.
+ */
+#define SPRT_MIN_UNITS	16
+double	sprt_llr_normal(const struct sprt *s, long n, double mean, double var);
+
 enum sprt_result sprt_decide(const struct sprt *s, double llr);
 
 #endif

@@ -32,11 +32,8 @@ int			 standings_failures(const struct standings *s, int e);
 /* The table; bootstrap resamples (0: none) with a fixed seed. */
 void			 standings_print(struct standings *s, FILE *f,
 			    int bootstrap);
-/* The same figures as JSON (jansson); returns 0 or -1 with errno. */
-int			 standings_write_json(struct standings *s,
-			    const char *path, int bootstrap);
-
-/* The same as a JSON object (a new reference), or NULL. */
+/* The same figures as a JSON object (a new reference), or NULL;
+ * luck_tally_summary() writes it with the adjusted figures. */
 json_t			*standings_json(struct standings *s, int bootstrap);
 /* Whether engines i and j played a game against each other. */
 bool			 standings_met(const struct standings *s, int i, int j);

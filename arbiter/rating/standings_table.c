@@ -202,16 +202,3 @@ standings_json(struct standings *s, int B)
 	elo_fit_free(&g.r);
 	return o;
 }
-
-int
-standings_write_json(struct standings *s, const char *path, int B)
-{
-	json_t *o = standings_json(s, B);
-	int rc;
-
-	if (o == NULL)
-		return -1;
-	rc = json_dump_file(o, path, JSON_INDENT(2));
-	json_decref(o);
-	return rc;
-}

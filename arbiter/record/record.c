@@ -161,19 +161,24 @@ record_finish(struct record *rec, const struct game *g,
 	json_object_set_new(rec->obj, "evidence", ev);
 }
 
-int
-record_write(const struct record *rec, FILE *f, bool sync, char *err,
-    size_t errlen)
+char *
+record_text(const struct record *rec)
 {
 	char *text = json_dumps(rec->obj, JSON_COMPACT |
 	    JSON_REAL_PRECISION(REAL_DIGITS));
-	int bad;
 
 	if (text == NULL)
 		abort();
-	bad = fputs(text, f) == EOF || fputc('\n', f) == EOF ||
+	return text;
+}
+
+int
+record_write_text(const char *text, FILE *f, bool sync, char *err,
+    size_t errlen)
+{
+	int bad = fputs(text, f) == EOF || fputc('\n', f) == EOF ||
 	    fflush(f) == EOF || (sync && fsync(fileno(f)) < 0);
-	free(text);
+
 	if (bad) {
 		snprintf(err, errlen, "cannot write the record: %s",
 		    strerror(errno));
@@ -181,6 +186,17 @@ record_write(const struct record *rec, FILE *f, bool sync, char *err,
 		return -1;
 	}
 	return 0;
+}
+
+int
+record_write(const struct record *rec, FILE *f, bool sync, char *err,
+    size_t errlen)
+{
+	char *text = record_text(rec);
+	int rc = record_write_text(text, f, sync, err, errlen);
+
+	free(text);
+	return rc;
 }
 
 FILE *

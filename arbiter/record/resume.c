@@ -13,7 +13,8 @@
 
 int
 resume_read(const char *path, const struct match_cfg *c,
-    void (*take)(const struct record_summary *s, void *arg), void *arg)
+    void (*take)(const struct record_summary *s, const char *line,
+    void *arg), void *arg)
 {
 	FILE *f = fopen(path, "r+");
 	struct recordset *set;
@@ -44,7 +45,7 @@ resume_read(const char *path, const struct match_cfg *c,
 			rc = -1;
 			break;
 		}
-		take(&s, arg);
+		take(&s, line, arg);
 		good_end = ftell(f);
 	}
 	if (rc == 0 && ftruncate(fileno(f), good_end) < 0)

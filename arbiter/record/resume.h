@@ -13,10 +13,11 @@
  * refused with one line on stderr naming the file and line.  Every good
  * record is given to take().  A final line cut short by a crash is
  * dropped from the file (truncated away), so that appending continues
- * cleanly.  0, or -1.
+ * cleanly.  take() is given the line too (its luck: match/tally.h).
+ * 0, or -1.
  */
 int	resume_read(const char *path, const struct match_cfg *c,
-	    void (*take)(const struct record_summary *s, void *arg),
-	    void *arg);
+	    void (*take)(const struct record_summary *s, const char *line,
+	    void *arg), void *arg);
 
 #endif

@@ -3,7 +3,8 @@
  * the rules core and checks every recorded figure, then
  * each file as a whole: one match's deals, each once (recordset.h), and
  * every deck of version 3 the one its run's key deals (deck_key.h): the
- * key given (--key), or the one the file's key file holds (keyfile.h).
+ * key given (--key), or the one the file's key file holds (keyfile.h);
+ * with --luck-file, each deal's luck too (rating/luck_verify.h).
  */
 #include <errno.h>
 #include <jansson.h>
@@ -188,11 +189,12 @@ verify_file(const char *path, const uint8_t *given, int *records)
 }
 
 int
-verify_main(int argc, char **argv)
+verify_main(int argc, char **argv, verify_luck_fn luck)
 {
-	const char *hex = NULL;
+	const char *hex = NULL, *luck_path = NULL;
 	const struct flag_spec spec[] = {
 		{ "--key", NULL, FLAG_TEXT, &hex, 0, 0 },
+		{ "--luck-file", NULL, FLAG_TEXT, &luck_path, 0, 0 },
 		{ NULL, NULL, FLAG_BOOL, NULL, 0, 0 } };
 	char **files = calloc((size_t)argc + 1, sizeof(char *));
 	uint8_t key[RUN_KEY_BYTES];
@@ -203,7 +205,7 @@ verify_main(int argc, char **argv)
 	if ((n = flags_parse("verify", spec, argc, argv, files)) <= 0) {
 		if (n == 0)
 			fprintf(stderr, "usage: bezique-arbiter verify "
-			    "[--key HEX] FILE...\n");
+			    "[--key HEX] [--luck-file FILE] FILE...\n");
 		free(files);
 		return 2;
 	}
@@ -217,6 +219,8 @@ verify_main(int argc, char **argv)
 		bad += verify_file(files[i], hex ? key : NULL, &records);
 	printf("%d record%s verified, %d bad\n", records,
 	    records == 1 ? "" : "s", bad);
+	if (luck_path != NULL)	/* each deal's luck (doc/luck.md) */
+		bad += luck(luck_path, files, n);
 	free(files);
 	return bad ? 1 : 0;
 }

@@ -1,0 +1,168 @@
+/*
+ * tally.c: the tally of a run, raw and adjusted (tally.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "base/xmalloc.h"
+#include "match/tally.h"
+#include "rating/luck_deal.h"
+
+/* The decks sampled for the deal's mean V, per rules and dealer: as
+ * rate's, so that the two give the same figures. */
+#define LUCK_DEAL_SAMPLES	50000
+
+struct tally {
+	const struct match_cfg	*c;
+	struct results		*results;	/* a match of two */
+	struct standings	*standings;	/* a tournament, three-hand;
+						 * a match's for its summary */
+	struct luck_book	*book;		/* NULL: --no-luck */
+	struct luck_tally	*luck;
+};
+
+struct tally *
+tally_new(const struct match_cfg *c)
+{
+	struct tally *t = xcalloc(1, sizeof(*t));
+	const char *names[2] = { c->engines[0].name, c->engines[1].name };
+
+	t->c = c;
+	/* Three engines (three-hand) are tallied as a tournament is: by
+	 * pairwise results (standings.c). */
+	if (c->format == FORMAT_MATCH && c->rules.players == 2)
+		t->results = results_new(names, c->duplicate);
+	if (t->results == NULL || c->summary != NULL || c->svg != NULL)
+		t->standings = standings_new(c);
+	if (!c->no_luck) {
+		t->book = luck_book_new(LUCK_DEAL_SAMPLES);
+		/* Now, before any clock runs: sampling takes a while. */
+		luck_book_prepare(t->book, &c->rules);
+		t->luck = luck_tally_new(c);
+	}
+	return t;
+}
+
+void
+tally_free(struct tally *t)
+{
+	if (t == NULL)
+		return;
+	results_free(t->results);
+	standings_free(t->standings);
+	luck_book_free(t->book);
+	luck_tally_free(t->luck);
+	free(t);
+}
+
+/*
+ * The deal's luck, taken out of its result (luck_book_deal); a deal it
+ * does not measure (a game of several deals, three seats) is counted
+ * raw only, and a record that does not replay is said (it cannot be:
+ * the arbiter wrote it, or resume replayed it).
+ */
+static void
+count_luck(struct tally *t, const struct record_summary *s,
+    const char *line)
+{
+	double luck[2];
+	char err[256];
+	int rc = luck_book_deal(t->book, line, luck, err, sizeof(err));
+
+	if (rc == 0)
+		luck_tally_add(t->luck, s, luck);
+	else
+		luck_tally_skip(t->luck);
+	if (rc < 0)
+		fprintf(stderr, "\nbezique-arbiter: deal %d: %s\n", s->number,
+		    err);
+}
+
+void
+tally_add(struct tally *t, const struct record_summary *s, const char *line)
+{
+	if (t->results != NULL)
+		results_add(t->results, s);
+	if (t->standings != NULL)
+		standings_add(t->standings, s);
+	if (t->luck != NULL && !s->voided && !s->partial)
+		count_luck(t, s, line);
+}
+
+int
+tally_deals(const struct tally *t)
+{
+	return t->results ? results_deals(t->results) :
+	    standings_deals(t->standings);
+}
+
+int
+tally_failures(const struct tally *t, int e)
+{
+	return t->results ? results_failures(t->results, e) :
+	    standings_failures(t->standings, e);
+}
+
+const struct results *
+tally_results(const struct tally *t)
+{
+	return t->results;
+}
+
+struct standings *
+tally_standings(const struct tally *t)
+{
+	return t->results ? NULL : t->standings;
+}
+
+struct standings *
+tally_summary_standings(const struct tally *t)
+{
+	return t->standings;
+}
+
+struct luck_tally *
+tally_luck(const struct tally *t)
+{
+	return t->luck;
+}
+
+double
+tally_llr(const struct tally *t, const struct sprt *s)
+{
+	struct stats_acc a;
+
+	if (!t->c->sprt_adjusted)
+		return results_llr(t->results, s);
+	luck_tally_units(t->luck, 0, true, &a);
+	return sprt_llr_normal(s, a.n, stats_acc_mean(&a),
+	    stats_acc_sd(&a) * stats_acc_sd(&a));
+}
+
+static void
+print_sprt(FILE *f, const struct sprt *s, double llr,
+    enum sprt_result verdict, bool adjusted)
+{
+	fprintf(f, "\nSPRT (%s%s, elo0 %g, elo1 %g, alpha %g, beta %g): LLR "
+	    "%.2f in (%.2f, %.2f): %s\n", sprt_model_name(s->model),
+	    adjusted ? ", adjusted scores" : "", s->elo0, s->elo1, s->alpha,
+	    s->beta, llr, s->lower, s->upper, verdict == SPRT_ACCEPT_H1 ?
+	    "H1 accepted" : verdict == SPRT_ACCEPT_H0 ? "H0 accepted" :
+	    "no decision yet");
+}
+
+void
+tally_print(struct tally *t, FILE *f, const struct sprt *s, double llr,
+    enum sprt_result verdict)
+{
+	const struct match_cfg *c = t->c;
+
+	if (c->print_table && t->results)
+		results_print(t->results, f);
+	if (s != NULL)
+		print_sprt(f, s, llr, verdict, c->sprt_adjusted);
+	if (c->print_table && !t->results)
+		standings_print(t->standings, f, c->bootstrap);
+	if (c->print_table && t->luck)
+		luck_tally_print(t->luck, f);
+}

@@ -1,0 +1,119 @@
+#!/bin/sh
+# match, sprt and tournament take the luck out as rate does (doc/luck.md):
+# the "luck out" table at the end and, in --summary, each engine's
+# "adjusted" object with rate's keys; --no-luck (a tournament's luck =
+# no) leaves both out.  A resumed match counts the deals read back: its
+# adjusted figures are the whole run's.  sprt --adjusted decides on the
+# adjusted scores, and is refused in one line with --no-luck.  verify
+# --luck-file passes on rate's luck file and names an edited line.
+set -eu
+BUILD=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+A="$BUILD/bezique-arbiter"
+E="$BUILD/bezique-engine"
+fail() { echo "luck_runs.sh: $*"; exit 1; }
+
+# The summary's engines each carry "adjusted" with rate's keys (deals:
+# the deals each played), or none at all.
+keys() {
+	python3 - "$@" <<'PY'
+import json, sys
+path, want = sys.argv[1], sys.argv[2]
+s = json.load(open(path))
+for e in s["engines"]:
+    if want == "none":
+        assert "adjusted" not in e, (path, e["name"])
+        continue
+    a = e["adjusted"]
+    for k in ("elo", "ci95_pairs", "value_per_deal", "value_ci95", "score",
+              "score_ci95", "deals", "raw"):
+        assert k in a and k in (a["raw"] if k != "raw" else a), (path, k)
+    assert a["deals"] == int(want), (path, e["name"], a["deals"])
+PY
+}
+
+"$A" match -e "$E --level greedy" --name g -e "$E --level random" --name r \
+	-n 6 --seed "luck runs match seed 1" -q -o "$tmp/m.jsonl" \
+	--summary "$tmp/m.json" >"$tmp/m.txt" 2>"$tmp/m.err"
+grep -q '^luck out (doc/luck.md)' "$tmp/m.txt" || fail "match: no luck table"
+grep -q '^g  *6 ' "$tmp/m.txt" || fail "match: no line for g: $(cat "$tmp/m.txt")"
+keys "$tmp/m.json" 6 || fail "match: summary"
+"$A" match -e "$E --level greedy" --name g -e "$E --level random" --name r \
+	-n 6 --seed "luck runs match seed 1" -q -o "$tmp/n.jsonl" \
+	--summary "$tmp/n.json" --no-luck >"$tmp/n.txt" 2>&1
+grep -q '^luck out' "$tmp/n.txt" && fail "match --no-luck printed the luck table"
+keys "$tmp/n.json" none || fail "match --no-luck: summary"
+
+# --resume: three deals read back, three played; the same figures as
+# the run played at once (the luck is the records', not the clocks').
+head -n 3 "$tmp/m.jsonl" >"$tmp/r.jsonl"
+cp "$tmp/m.jsonl.key" "$tmp/r.jsonl.key"
+"$A" match -e "$E --level greedy" --name g -e "$E --level random" --name r \
+	-n 6 -q --resume "$tmp/r.jsonl" --summary "$tmp/r.json" \
+	>"$tmp/r.txt" 2>&1
+python3 - "$tmp/m.json" "$tmp/r.json" <<'PY' || fail "resume: $(cat "$tmp/r.txt")"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for x, y in zip(a["engines"], b["engines"]):
+    assert y["adjusted"]["deals"] == 6, y
+    assert abs(x["adjusted"]["score"] - y["adjusted"]["score"]) < 1e-9, (x, y)
+PY
+
+# verify --luck-file: rate's file passes; an edited luck and a missing
+# line are named, file:line, and fail.
+"$A" rate "$tmp/m.jsonl" --luck-file "$tmp/m.luck" >/dev/null
+"$A" verify "$tmp/m.jsonl" --luck-file "$tmp/m.luck" >"$tmp/v.txt" 2>&1 ||
+	fail "verify --luck-file on rate's own file: $(cat "$tmp/v.txt")"
+grep -q "6 lines of luck checked against 6 records, 0 wrong" "$tmp/v.txt" ||
+	fail "verify: $(cat "$tmp/v.txt")"
+python3 - "$tmp/m.luck" "$tmp/bad.luck" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+d = json.loads(lines[1])
+d["luck_value"] += 0.5
+lines[1] = json.dumps(d)
+open(sys.argv[2], "w").write("\n".join(lines[:-1]) + "\n")
+PY
+if "$A" verify "$tmp/m.jsonl" --luck-file "$tmp/bad.luck" >"$tmp/v.txt" 2>&1
+then
+	fail "verify --luck-file passed an edited file"
+fi
+grep -q "bad.luck:2: deal 2: luck" "$tmp/v.txt" || fail "no LUCK:line: $(cat "$tmp/v.txt")"
+grep -q "m.jsonl:6: deal 6 has no line" "$tmp/v.txt" || fail "no FILE:line: $(cat "$tmp/v.txt")"
+
+# sprt --adjusted: the test on the adjusted scores, said in its line.
+"$A" sprt -e "$E --level greedy" --name g -e "$E --level random" --name r \
+	--elo0 0 --elo1 20 --adjusted -q -o /dev/null >"$tmp/s.txt" 2>&1
+grep -q "SPRT (logistic, adjusted scores, .*: H1 accepted" "$tmp/s.txt" ||
+	fail "sprt --adjusted: $(cat "$tmp/s.txt")"
+grep -q '^luck out' "$tmp/s.txt" || fail "sprt: no luck table"
+rc=0
+"$A" sprt -e "$E --level greedy" -e "$E --level random" --adjusted \
+	--no-luck -q -o /dev/null >"$tmp/s.txt" 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || fail "sprt --adjusted --no-luck: status $rc"
+grep -q "sprt: --adjusted needs the luck" "$tmp/s.txt" ||
+	fail "sprt --adjusted --no-luck: $(cat "$tmp/s.txt")"
+
+# A tournament of three: the table and the summary; luck = no: neither.
+cat >"$tmp/t.ini" <<EOF
+[tournament]
+rounds = 2
+seed = luck runs tournament seed
+[engine g]
+command = $E --level greedy
+[engine r]
+command = $E --level random
+[engine g2]
+command = $E --level greedy
+EOF
+"$A" tournament "$tmp/t.ini" -q -o "$tmp/t.jsonl" --summary "$tmp/t.json" \
+	>"$tmp/t.txt" 2>&1
+grep -q '^luck out (doc/luck.md)' "$tmp/t.txt" || fail "tournament: no table"
+keys "$tmp/t.json" 4 || fail "tournament: summary"
+sed 's/^\[tournament\]$/[tournament]\nluck = no/' "$tmp/t.ini" >"$tmp/u.ini"
+"$A" tournament "$tmp/u.ini" -q -o "$tmp/u.jsonl" --summary "$tmp/u.json" \
+	>"$tmp/u.txt" 2>&1
+grep -q '^luck out' "$tmp/u.txt" && fail "luck = no printed the luck table"
+keys "$tmp/u.json" none || fail "luck = no: summary"
+echo "luck_runs.sh: ok"
