@@ -135,15 +135,25 @@ static inline void
 bench_luck_print(const double *adj_score, const double *adj_value, long n,
     const double *raw_half)
 {
+	const char *name[2] = { "won:  ", "value:" };
+	char ratio[32];
 	double m, h;
 
-	interval(adj_score, n, &m, &h);
-	printf("  luck out won:       %5.1f%% +- %.1f  (interval ratio "
-	    "%.2f)\n", 100 * m, 100 * h, raw_half[0] > 0 ? h / raw_half[0] :
-	    0);
-	interval(adj_value, n, &m, &h);
-	printf("  luck out value:     %+6.0f +- %.0f  (interval ratio %.2f)\n",
-	    m, h, raw_half[1] > 0 ? h / raw_half[1] : 0);
+	for (int k = 0; k < 2; k++) {
+		interval(k == 0 ? adj_score : adj_value, n, &m, &h);
+		/* No raw interval (one pair, or every pair alike): none. */
+		if (raw_half[k] > 0)
+			snprintf(ratio, sizeof(ratio), "%.2f", h / raw_half[k]);
+		else
+			snprintf(ratio, sizeof(ratio), "-");
+		if (k == 0)
+			printf("  luck out %s     %5.1f%% +- %.1f", name[k],
+			    100 * m, 100 * h);
+		else
+			printf("  luck out %s     %+6.0f +- %.0f", name[k], m,
+			    h);
+		printf("  (interval ratio %s)\n", ratio);
+	}
 }
 
 #endif
