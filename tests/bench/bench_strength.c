@@ -10,9 +10,9 @@
  * measure what seeing the hidden cards would be worth to it (greedy
  * still sees its view).  Prints strong's share of the deals
  * won (a draw counts half) and its mean game value per deal (won +, lost
- * -), each with a 95% interval over the pairs, how many of its losses
- * were rubicons (and how often it rubiconed greedy), and the simulation
- * speed.
+ * -), each with a 95% interval over the pairs, both again with each
+ * deal's luck out (bench_luck.h), how many of its losses were rubicons
+ * (and how often it rubiconed greedy), and the simulation speed.
  * Figures only; asserts nothing.
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
@@ -36,8 +36,8 @@
  * variant whose deal has no game value of its own (two-hand: the game
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
- * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.  -L 1 simulates with the learned policy
+ * scores, values (and lucks), so that two settings run on the same seeds
+ * can be compared pair by pair.  -L 1 simulates with the learned policy
  * (policy_weights.h), -F with the learned policy on the weights of a
  * file (policy_fit -t), -M FILE with the non-linear policy of
  * policy_mlp.h on the weights of a file (policy_mlp_fit -t; "builtin":
