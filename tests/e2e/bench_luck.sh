@@ -31,7 +31,7 @@ awk -F '\t' 'NR == 1 { if ($6 != "luck_score0" || $9 != "luck_value1")
 "$bench" -n 6 -p 20 -j 2 -s 40 -o "$tmp/j2.tsv" >/dev/null
 [ "$(sort "$tmp/j1.tsv")" = "$(sort "$tmp/j2.tsv")" ] || {
 	echo "the luck differs between -j 1 and -j 2" >&2
-	diff "$tmp/j1.tsv" "$tmp/j2.tsv" >&2; exit 1; }
+	cat "$tmp/j1.tsv" "$tmp/j2.tsv" >&2; exit 1; }
 
 # The summary's luck-out figures are the raw ones less the luck, and
 # paired.sh reads them from the file.
