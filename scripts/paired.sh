@@ -5,7 +5,10 @@
 # pairs.  Pairs present in only one file are left out (and counted).
 # With one file, that run's own figures, as bench_strength printed them:
 # so runs of one setting on consecutive seeds can be joined and read as
-# one (tournaments/results/time-scaling.md).
+# one (tournaments/results/time-scaling.md).  When the files (or the one
+# file) carry each deal's luck (bench_strength's luck_* columns), a
+# second line gives the same figures with the luck out (doc/luck.md) and
+# the ratio of their intervals to the raw ones.
 #
 #	scripts/paired.sh [A.tsv] B.tsv
 set -eu
@@ -16,47 +19,60 @@ for f in "$@"; do
 	    "not a bench_strength -o file" >&2; exit 1; }
 done
 awk -F '\t' '
-	function mean(row, first, n,   s, k) {
-		s = 0
-		for (k = 0; k < n; k++)
-			s += row[first + k]
-		return s / n
+	# 95% half-width of a mean from the sum and sum of squares of n.
+	function half(s, ss, n,   d) {
+		d = ss - s * s / n
+		return d > 0 ? 1.96 * sqrt(d / (n - 1) / n) : 0
 	}
-	FNR == 1 { seats = NF == 7 ? 3 : 2; file++; next }
+	function ratio(a, b) { return b > 0 ? a / b : 0 }
+	FNR == 1 {
+		file++; delete col
+		for (k = 1; k <= NF; k++) col[$k] = k
+		seats = "score2" in col ? 3 : 2
+		lucky[file] = "luck_score0" in col
+		next
+	}
 	{
-		split($0, f, "\t")
-		sc[0] = f[2]; sc[1] = f[3]; va[0] = f[4]; va[1] = f[5]
-		if (seats == 3) { sc[2] = f[6]; va[2] = f[7] }
-		s = 0; v = 0
-		for (k = 0; k < seats; k++) { s += sc[k]; v += va[k] }
-		if (file == 1) { a_s[$1] = s / seats; a_v[$1] = v / seats; next }
+		s = 0; v = 0; as = 0; av = 0
+		for (k = 0; k < seats; k++) {
+			s += $col["score" k]; v += $col["value" k]
+			if (lucky[file]) {
+				as += $col["score" k] - $col["luck_score" k]
+				av += $col["value" k] - $col["luck_value" k]
+			}
+		}
+		s /= seats; v /= seats; as /= seats; av /= seats
+		if (file == 1) {
+			a_s[$1] = s; a_v[$1] = v; a_as[$1] = as; a_av[$1] = av
+			next
+		}
 		if (!($1 in a_s)) { only++; next }
-		ds = s / seats - a_s[$1]; dv = v / seats - a_v[$1]
-		n++; ss += ds; sss += ds * ds; sv += dv; svv += dv * dv
+		add(s - a_s[$1], v - a_v[$1], as - a_as[$1], av - a_av[$1])
 		seen[$1] = 1
 	}
+	# One pair (or difference of pairs): raw score and value, adjusted.
+	function add(x0, x1, x2, x3) {
+		n++; t[0] += x0; t[1] += x1; t[2] += x2; t[3] += x3
+		q[0] += x0 * x0; q[1] += x1 * x1; q[2] += x2 * x2
+		q[3] += x3 * x3
+	}
+	function h(k) { return half(t[k], q[k], n) }
 	END {
 		if (file == 1) { alone(); exit }
 		for (k in a_s) if (!(k in seen)) only++
 		if (n < 2) { print "paired.sh: fewer than two common pairs" > "/dev/stderr"; exit 1 }
-		ms = ss / n; mv = sv / n
-		hs = 1.96 * sqrt((sss / n - ms * ms) * n / (n - 1) / n)
-		hv = 1.96 * sqrt((svv / n - mv * mv) * n / (n - 1) / n)
-		printf "%d pairs (B less A): deals won %+.1f ± %.1f points, game value %+.0f ± %.0f a deal", n, 100 * ms, 100 * hs, mv, hv
+		printf "%d pairs (B less A): deals won %+.1f ± %.1f points, game value %+.0f ± %.0f a deal", n, 100 * t[0] / n, 100 * h(0), t[1] / n, h(1)
 		if (only) printf " (%d pairs in one file only, left out)", only
 		printf "\n"
+		if (lucky[1] && lucky[2])
+			printf "luck out (B less A): deals won %+.1f ± %.1f points, game value %+.0f ± %.0f a deal (interval ratio %.2f, %.2f)\n", 100 * t[2] / n, 100 * h(2), t[3] / n, h(3), ratio(h(2), h(0)), ratio(h(3), h(1))
 	}
 	# One file: the mean over its pairs of the share of the deals
 	# won and of the game value, with the intervals bench_strength gives.
-	function alone(   k, n, ss, sss, sv, svv, ms, mv, hs, hv) {
-		for (k in a_s) {
-			n++; ss += a_s[k]; sss += a_s[k] * a_s[k]
-			sv += a_v[k]; svv += a_v[k] * a_v[k]
-		}
+	function alone(   k) {
+		for (k in a_s) add(a_s[k], a_v[k], a_as[k], a_av[k])
 		if (n < 2) { print "paired.sh: fewer than two pairs" > "/dev/stderr"; exit 1 }
-		ms = ss / n; mv = sv / n
-		hs = sss - n * ms * ms; hv = svv - n * mv * mv
-		hs = hs > 0 ? 1.96 * sqrt(hs / (n - 1) / n) : 0
-		hv = hv > 0 ? 1.96 * sqrt(hv / (n - 1) / n) : 0
-		printf "%d pairs (%d deals): deals won %.1f%% ± %.1f, game value %+.0f ± %.0f a deal\n", n, n * seats, 100 * ms, 100 * hs, mv, hv
+		printf "%d pairs (%d deals): deals won %.1f%% ± %.1f, game value %+.0f ± %.0f a deal\n", n, n * seats, 100 * t[0] / n, 100 * h(0), t[1] / n, h(1)
+		if (lucky[1])
+			printf "luck out: deals won %.1f%% ± %.1f, game value %+.0f ± %.0f a deal (interval ratio %.2f, %.2f)\n", 100 * t[2] / n, 100 * h(2), t[3] / n, h(3), ratio(h(2), h(0)), ratio(h(3), h(1))
 	}' "$@"

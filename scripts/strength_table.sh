@@ -83,6 +83,8 @@ for cell in "$@"; do
 		/^strong vs greedy/ { match($0, /\(([0-9]+) deals\)/);
 			deals = substr($0, RSTART + 1, RLENGTH - 8) }
 		/deals won:/ { won = $3 " ± " $5 }
+		/luck out won:/ { r = $9; sub(/\)$/, "", r)
+			adj = $4 " ± " $6 " (" r ")" }
 		/game value \/ deal:/ { value = $5 " ± " $7 }
 		/points over greedy:/ { value = $4 " ± " $6 " points" }
 		/losses rubiconed:/ { if (variant == "rubicon") {
@@ -90,8 +92,9 @@ for cell in "$@"; do
 		/playouts\/decision:/ { po = $2 }
 		END {
 			if (rub == "") rub = "–";
-			printf "| %s | %s ms | %s | %s | %s | %s | %s |\n",
-			    variant, ms, deals, won, value, rub, po
+			if (adj == "") adj = "–";
+			printf "| %s | %s ms | %s | %s | %s | %s | %s | %s |\n",
+			    variant, ms, deals, won, adj, value, rub, po
 		}' "$tmp" >>"$rows"
 	tail -n 1 "$rows" >&2
 done
@@ -100,8 +103,8 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo \
     2>/dev/null || true)
 
 table() {
-	echo "| variant | time a decision | deals | strong won | game value a deal | losses rubiconed | playouts a decision |"
-	echo "|---|---:|---:|---:|---:|---:|---:|"
+	echo "| variant | time a decision | deals | strong won | strong won, luck out | game value a deal | losses rubiconed | playouts a decision |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 	cat "$rows"
 }
 
@@ -122,7 +125,10 @@ table() {
 	echo "two-hand, six- and eight-pack here count the deal's points and"
 	echo "brisques (two-hand's game runs over several deals); three-hand"
 	echo "counts deals ended on top (a greedy's share is a third) and the"
-	echo "points over the mean of the two greedies.  Each row's pairs are"
+	echo "points over the mean of the two greedies.  \"Luck out\" is the share"
+	echo "won less each deal's luck of the cards, as \`rate\` counts it"
+	echo "(doc/luck.md; Rubicon, six- and eight-pack only), with the ratio of"
+	echo "its interval to the raw one in brackets.  Each row's pairs are"
 	echo "in $(basename "$pairs_dir")/VARIANT-MSms.tsv, for scripts/paired.sh."
 	echo "Ten times the thinking, head to head and against the club level:"
 	echo "time-scaling.md."

@@ -10,9 +10,9 @@
  * measure what seeing the hidden cards would be worth to it (greedy
  * still sees its view).  Prints strong's share of the deals
  * won (a draw counts half) and its mean game value per deal (won +, lost
- * -), each with a 95% interval over the pairs, how many of its losses
- * were rubicons (and how often it rubiconed greedy), and the simulation
- * speed.
+ * -), each with a 95% interval over the pairs, both again with each
+ * deal's luck out (bench_luck.h), how many of its losses were rubicons
+ * (and how often it rubiconed greedy), and the simulation speed.
  * Figures only; asserts nothing.
  *
  *	bench_strength [-n pairs] [-p playouts | -t ms [-c]] [-j jobs] [-s seed]
@@ -36,8 +36,8 @@
  * variant whose deal has no game value of its own (two-hand: the game
  * runs over several deals), a deal is won on points and brisques and
  * "game value" is the margin of points.  -o writes each pair's seed,
- * scores and values, so that two settings run on the same seeds can be
- * compared pair by pair.  -L 1 simulates with the learned policy
+ * scores, values (and lucks), so that two settings run on the same seeds
+ * can be compared pair by pair.  -L 1 simulates with the learned policy
  * (policy_weights.h), -F with the learned policy on the weights of a
  * file (policy_fit -t), -M FILE with the non-linear policy of
  * policy_mlp.h on the weights of a file (policy_mlp_fit -t; "builtin":
@@ -92,6 +92,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_luck.h"
 #include "player.h"
 #include "rollout.h"
 #include "strong.h"
@@ -99,6 +100,8 @@
 #include "weights.h"
 #include "../../tools/policy_io.h"
 #include "../../tools/policy_mlp_io.h"
+
+#define DEALER	1	/* of every deal */
 
 struct opts {
 	enum variant	variant;
@@ -117,6 +120,7 @@ struct opts {
 	long long	clock, rival_clock;	/* -l, -q: playouts a deal */
 	int		rival_manager;	/* -u: its time_manager, or -1 */
 	bool		club;	/* -C: the other side is the club level */
+	struct bench_luck luck;	/* each deal's, out of the score */
 };
 
 /* The other side is the strong level (-g or -r), not greedy. */
@@ -133,6 +137,7 @@ struct pair {
 	double		score[3], value[3];	/* strong in seat 0, 1 (, 2) */
 	int		rubiconed[3];	/* strong lost rubiconed (1), or
 					 * rubiconed greedy (-1) */
+	double		luck_score[3], luck_value[3];	/* strong's */
 	long long	playouts, decisions, nested;
 	double		think_ms;
 };
@@ -215,9 +220,11 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 	struct result res;
 	struct tally t = { 0, 0, 0 }, rt = { 0, 0, 0 };
 	long long left[2] = { o->clock, o->rival_clock };
+	struct deal_log log = { NULL, 0, 0 };
+	double luck[2];
 
 	rules_init(&r, o->variant);
-	g = game_new(&r, seed, 1);
+	g = game_new(&r, seed, DEALER);
 	for (int k = 0; k < r.players; k++)
 		rng_seed(&rng[k], seed * 2 + 1 + (uint64_t)k);
 	while (!game_over(g)) {
@@ -241,8 +248,15 @@ play_deal(const struct opts *o, uint64_t seed, int me, struct pair *pr)
 			    (unsigned long long)seed);
 			exit(1);
 		}
+		deal_log_add(&log, &a);
 		game_free(v);
 	}
+	if (o->luck.on) {	/* after the deal: no decision's time */
+		bench_luck_deal(&o->luck, &r, seed, &log, luck);
+		pr->luck_score[me] = me == 0 ? luck[0] : -luck[0];
+		pr->luck_value[me] = me == 0 ? luck[1] : -luck[1];
+	}
+	free(log.a);
 	game_result(g, &res);
 	if (r.players == 3) {
 		deal_of_three(&res, me, pr);
@@ -280,36 +294,29 @@ worker(const struct opts *o, long job, int fd)
 	}
 }
 
-/* Mean and 95% half-width of n values. */
-static void
-interval(const double *x, long n, double *mean, double *half)
-{
-	double s = 0, ss = 0;
-
-	for (long i = 0; i < n; i++)
-		s += x[i];
-	*mean = s / (double)n;
-	for (long i = 0; i < n; i++)
-		ss += (x[i] - *mean) * (x[i] - *mean);
-	*half = n > 1 ? 1.96 * sqrt(ss / (double)(n - 1) / (double)n) : 0;
-}
-
 static void
 summary(const struct opts *o, const struct pair *pr, long n, double secs)
 {
 	double *score = calloc((size_t)n, sizeof(double));
 	double *value = calloc((size_t)n, sizeof(double));
-	double m, h, ms = 0;
+	double *adj_score = calloc((size_t)n, sizeof(double));
+	double *adj_value = calloc((size_t)n, sizeof(double));
+	double m, h[2], ms = 0;
 	long long playouts = 0, decisions = 0, nested = 0;
 	long lost = 0, rubiconed = 0, rubicons = 0;
 
-	if (score == NULL || value == NULL)
+	if (score == NULL || value == NULL || adj_score == NULL ||
+	    adj_value == NULL)
 		abort();
 	for (long i = 0; i < n; i++) {
-		score[i] = value[i] = 0;
+		score[i] = value[i] = adj_score[i] = adj_value[i] = 0;
 		for (int k = 0; k < o->seats; k++) {
 			score[i] += pr[i].score[k] / o->seats;
 			value[i] += pr[i].value[k] / o->seats;
+			adj_score[i] += (pr[i].score[k] -
+			    pr[i].luck_score[k]) / o->seats;
+			adj_value[i] += (pr[i].value[k] -
+			    pr[i].luck_value[k]) / o->seats;
 		}
 		playouts += pr[i].playouts;
 		decisions += pr[i].decisions;
@@ -350,11 +357,15 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		printf("  oracle: sees %s\n", o->p.oracle == 1 ?
 		    "every card (the other hands and the stock order)" :
 		    "the other hands (the stock order shuffled)");
-	interval(score, n, &m, &h);
-	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h);
-	interval(value, n, &m, &h);
+	interval(score, n, &m, &h[0]);
+	printf("  deals won:          %5.1f%% +- %.1f\n", 100 * m, 100 * h[0]);
+	interval(value, n, &m, &h[1]);
 	printf("  %s  %+6.0f +- %.0f\n", o->seats == 3 ?
-	    "points over greedy:" : "game value / deal: ", m, h);
+	    "points over greedy:" : "game value / deal: ", m, h[1]);
+	if (o->luck.on)
+		bench_luck_print(adj_score, adj_value, n, h);
+	else
+		printf("  luck out:           none (%s)\n", o->luck.none);
 	if (o->seats == 2)	/* three-hand has no rubicon */
 		printf("  losses rubiconed:   %ld of %ld (%.1f%%); %s "
 		    "rubiconed %ld times\n", rubiconed, lost, lost ? 100.0 *
@@ -370,10 +381,14 @@ summary(const struct opts *o, const struct pair *pr, long n, double secs)
 		    decisions, 100.0 * (double)nested / (double)decisions);
 	free(score);
 	free(value);
+	free(adj_score);
+	free(adj_value);
 }
 
+/* Strong's luck in each deal after the old columns (paired.sh). */
 static void
-write_pairs(const char *path, const struct pair *pr, long n, int seats)
+write_pairs(const char *path, const struct pair *pr, long n, int seats,
+    bool luck)
 {
 	FILE *f = fopen(path, "w");
 
@@ -381,8 +396,9 @@ write_pairs(const char *path, const struct pair *pr, long n, int seats)
 		perror(path);
 		exit(1);
 	}
-	fprintf(f, "seed\tscore0\tscore1\tvalue0\tvalue1%s\n", seats == 3 ?
-	    "\tscore2\tvalue2" : "");
+	fprintf(f, "seed\tscore0\tscore1\tvalue0\tvalue1%s%s\n", seats == 3 ?
+	    "\tscore2\tvalue2" : "", luck ? "\tluck_score0\tluck_score1"
+	    "\tluck_value0\tluck_value1" : "");
 	for (long i = 0; i < n; i++) {
 		fprintf(f, "%llu\t%.2f\t%.2f\t%.0f\t%.0f",
 		    (unsigned long long)pr[i].seed, pr[i].score[0],
@@ -390,6 +406,10 @@ write_pairs(const char *path, const struct pair *pr, long n, int seats)
 		if (seats == 3)
 			fprintf(f, "\t%.2f\t%.0f", pr[i].score[2],
 			    pr[i].value[2]);
+		if (luck)
+			fprintf(f, "\t%.6f\t%.6f\t%.3f\t%.3f",
+			    pr[i].luck_score[0], pr[i].luck_score[1],
+			    pr[i].luck_value[0], pr[i].luck_value[1]);
 		fputc('\n', f);
 	}
 	if (fclose(f) != 0) {
@@ -543,6 +563,7 @@ main(int argc, char **argv)
 	long n = 0;
 
 	parse(argc, argv, &o);
+	bench_luck_start(&o.luck, o.variant, DEALER);
 	if ((pr = calloc((size_t)o.pairs, sizeof(*pr))) == NULL ||
 	    pipe(fd) < 0)
 		abort();
@@ -563,8 +584,9 @@ main(int argc, char **argv)
 	summary(&o, pr, n, (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
 	if (o.pairs_file != NULL)
-		write_pairs(o.pairs_file, pr, n, o.seats);
+		write_pairs(o.pairs_file, pr, n, o.seats, o.luck.on);
 	free(pr);
+	bench_luck_end(&o.luck);
 	/* Figures of fewer pairs than asked look like a result: say so. */
 	if (failed || n < o.pairs) {
 		fprintf(stderr, "bench_strength: %ld of %ld pairs played, %d "

@@ -5,6 +5,7 @@
 # else of it changes), refuses a bad cell, a table not named .md (its
 # pairs go into a directory of its name) and a document without markers;
 # bench_strength fails, saying so, when a worker dies;
+# Rubicon's rows carry the share won with the luck out (two-hand's a dash);
 # scripts/paired.sh gives one run's own figures as the benchmark printed
 # them, a zero difference for one run against itself,
 # the run's own figure against a run with strong held to 1 playout, and
@@ -22,6 +23,11 @@ sh scripts/strength_table.sh -j 1 -o "$tmp/t.md" -R "$tmp/README.md" \
 	rubicon:2:1 two-hand:2:1 2>"$tmp/err"
 grep -q '^| rubicon | 2 ms | 2 | ' "$tmp/t.md"
 grep -q '^| two-hand | 2 ms | 2 | .* | – | ' "$tmp/t.md"
+# The share won with the luck out, its interval's ratio in brackets, for
+# Rubicon; none for two-hand.
+grep -q '^| rubicon | 2 ms | 2 | [0-9.]*% ± [0-9.]* | [0-9.]*% ± [0-9.]* ([0-9.-]*) | ' \
+	"$tmp/t.md"
+grep -q '^| two-hand | 2 ms | 2 | [0-9.]*% ± [0-9.]* | – | ' "$tmp/t.md"
 # Each cell's pairs beside the table, for scripts/paired.sh.
 head -n 1 "$tmp/t/rubicon-2ms.tsv" | grep -q '^seed	score0'
 [ "$(wc -l <"$tmp/t/two-hand-2ms.tsv")" -eq 2 ]
