@@ -4,15 +4,16 @@
 #include <string.h>
 
 #include "endgame.h"
-#include "eval.h"
+#include "greedy.h"
 #include "luck.h"
+#include "luck_model.h"
 #include "rng.h"
 
-static double
-eval_seat(const struct game *g, int seat, void *ctx)
+static void
+model_seat(const struct game *g, int seat, void *ctx, double *u)
 {
 	(void)ctx;
-	return eval_future(g, seat);
+	luck_model_seat(g, seat, u);
 }
 
 /*
@@ -31,14 +32,14 @@ eval_seat(const struct game *g, int seat, void *ctx)
  * its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
-	{ 1.873, 11342 },
-	{ 1.437, 7025 },
-	{ 1.584, 8591 },
-	{ 1.510, 8782 },
-	{ 1.417, 8515 },
-	{ 1.550, 9212 },
-	{ 1.739, 10350 },
-	{ 0.722, 0.792 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
+	{ 1, 1 },
 };
 
 int
@@ -62,16 +63,16 @@ luck_scale(int band, double *scale)
 }
 
 static void
-eval_outcome(const struct game *g, const double *u, void *ctx, double *out)
+model_outcome(const struct game *g, const double *u0, const double *u1,
+    void *ctx, double *out)
 {
-	double win, s[2];
+	double x[2], s[2];
 
 	(void)ctx;
-	eval_value(g, 0, game_points(g, 0) + u[0], game_points(g, 1) + u[1],
-	    &win);
+	luck_model_outcome(u0, u1, x);
 	luck_scale(luck_band(g), s);
-	out[0] = 0.5 + s[0] * (win - 0.5);
-	out[1] = s[1] * (win - 0.5);
+	out[0] = 0.5 + s[0] * (x[0] - 0.5);
+	out[1] = s[1] * x[1];
 }
 
 /* V once the stock is out: the deal's game value under best play of the
@@ -88,12 +89,28 @@ exact_whole(const struct game *g, void *ctx, double *out)
 	bool last;
 
 	if (endgame_position(g, &pos) < 0) {
-		double u[2] = { eval_seat(g, 0, NULL), eval_seat(g, 1, NULL) };
-		eval_outcome(g, u, NULL, out);
+		double u[2][LUCK_MAXU];
+		model_seat(g, 0, NULL, u[0]);
+		model_seat(g, 1, NULL, u[1]);
+		model_outcome(g, u[0], u[1], NULL, out);
 		return;
 	}
-	endgame_objective_game(&obj, g, &pos, 0);
-	endgame_split(endgame_solve(ctx, &pos, &obj, &best), &value, &last);
+	(void)obj; (void)best; (void)last; (void)ctx;
+	{
+		struct game *p = game_clone(g);
+		struct result res;
+		while (!game_over(p)) {
+			struct game *view = game_view(p, game_to_move(p));
+			struct action a;
+			greedy_choose(view, NULL, &a);
+			game_free(view);
+			game_apply(p, &a, NULL);
+		}
+		game_result(p, &res);
+		value = res.value.winner < 0 ? 0 : res.value.winner == 0 ?
+		    res.value.value : -res.value.value;
+		game_free(p);
+	}
 	luck_scale(LUCK_BANDS - 1, s);
 	out[0] = 0.5 + s[0] * (value > 0 ? 0.5 : value < 0 ? -0.5 : 0);
 	out[1] = s[1] * value;
@@ -102,8 +119,9 @@ exact_whole(const struct game *g, void *ctx, double *out)
 void
 luck_v_eval(struct luck_v *v)
 {
-	v->seat = eval_seat;
-	v->outcome = eval_outcome;
+	v->nu = luck_model_width();
+	v->seat = model_seat;
+	v->outcome = model_outcome;
 	v->whole = exact_whole;
 	v->ctx = endgame_new(0);
 }
@@ -119,9 +137,11 @@ luck_v_release(struct luck_v *v)
 static void
 value_of(const struct luck_v *v, const struct game *g, double *out)
 {
-	double u[2] = { v->seat(g, 0, v->ctx), v->seat(g, 1, v->ctx) };
+	double u[2][LUCK_MAXU];
 
-	v->outcome(g, u, v->ctx, out);
+	v->seat(g, 0, v->ctx, u[0]);
+	v->seat(g, 1, v->ctx, u[1]);
+	v->outcome(g, u[0], u[1], v->ctx, out);
 }
 
 void
@@ -187,16 +207,16 @@ kinds_of(const uint16_t *cards, int n, uint16_t *rep, int *count)
 	return k;
 }
 
-/* The figure of seat after action a had it draw card (k: 0 the first
- * to draw, 1 the second), from the state pre before a. */
-static double
+/* The figure u of seat after action a had it draw card (k: 0 the
+ * first to draw, 1 the second), from the state pre before a. */
+static void
 figure_if(struct luck_run *run, const struct action *a, int k, int card,
-    int seat)
+    int seat, double *u)
 {
 	game_copy(run->scratch, run->pre);
 	game_stock_put(run->scratch, k, card);
 	game_apply(run->scratch, a, NULL);
-	return run->v->seat(run->scratch, seat, run->v->ctx);
+	run->v->seat(run->scratch, seat, run->v->ctx, u);
 }
 
 /*
@@ -210,12 +230,13 @@ expected_draw(struct luck_run *run, const struct action *a, int winner,
 {
 	uint16_t rep[CARDS_PER_PACK];
 	int count[CARDS_PER_PACK], nk = kinds_of(cards, h, rep, count);
-	double uw[CARDS_PER_PACK], ul[CARDS_PER_PACK], u[2], x[2];
-	double pairs = (double)h * (h - 1);
+	double uw[CARDS_PER_PACK][LUCK_MAXU], ul[CARDS_PER_PACK][LUCK_MAXU];
+	const double *u[2];
+	double x[2], pairs = (double)h * (h - 1);
 
 	for (int i = 0; i < nk; i++) {
-		uw[i] = figure_if(run, a, 0, rep[i], winner);
-		ul[i] = figure_if(run, a, 1, rep[i], 1 - winner);
+		figure_if(run, a, 0, rep[i], winner, uw[i]);
+		figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
 	}
 	mean[0] = mean[1] = 0;
 	for (int i = 0; i < nk; i++)
@@ -225,7 +246,7 @@ expected_draw(struct luck_run *run, const struct action *a, int winner,
 				continue;
 			u[winner] = uw[i];
 			u[1 - winner] = ul[j];
-			run->v->outcome(run->g, u, run->v->ctx, x);
+			run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
 			mean[0] += w * x[0];
 			mean[1] += w * x[1];
 		}

@@ -16,13 +16,12 @@
 /* V of the worked draw: aces held (hand and table); the score seat 0's
  * aces less seat 1's, the value 100 times their product (which, unlike
  * a difference, tells drawing without replacement from drawing with). */
-static double
-aces(const struct game *g, int seat, void *ctx)
+static int
+aces_held(const struct game *g, int seat)
 {
 	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
 	int n = 0;
 
-	(void)ctx;
 	CARDSET_FOREACH(c, &h)
 		n += card_rank(c) == RANK_A;
 	CARDSET_FOREACH(c, &t)
@@ -31,17 +30,25 @@ aces(const struct game *g, int seat, void *ctx)
 }
 
 static void
-difference(const struct game *g, const double *u, void *ctx, double *out)
+aces(const struct game *g, int seat, void *ctx, double *u)
+{
+	(void)ctx;
+	u[0] = aces_held(g, seat);
+}
+
+static void
+difference(const struct game *g, const double *u0, const double *u1,
+    void *ctx, double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = u[0] - u[1];
-	out[1] = 100 * u[0] * u[1];
+	out[0] = u0[0] - u1[0];
+	out[1] = 100 * u0[0] * u1[0];
 }
 
 /* Noise: a figure of the seat's kinds that says nothing of the deal. */
-static double
-noise(const struct game *g, int seat, void *ctx)
+static void
+noise(const struct game *g, int seat, void *ctx, double *u)
 {
 	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
@@ -54,16 +61,17 @@ noise(const struct game *g, int seat, void *ctx)
 	x ^= x >> 31;
 	x *= 0xd6e8feb86659fd93ULL;
 	x ^= x >> 32;
-	return (double)(x % 1000) / 1000;
+	u[0] = (double)(x % 1000) / 1000;
 }
 
 static void
-noisy(const struct game *g, const double *u, void *ctx, double *out)
+noisy(const struct game *g, const double *u0, const double *u1, void *ctx,
+    double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = 2 * (u[0] - u[1]);
-	out[1] = 3000 * (u[0] - u[1]);
+	out[0] = 2 * (u0[0] - u1[0]);
+	out[1] = 3000 * (u0[0] - u1[0]);
 }
 
 /* Mean and half-width of its 95% interval (t of 119 degrees: 1.980). */
@@ -132,7 +140,7 @@ test_worked_draw(void **state)
 		{ RANK_A, 1 }, { RANK_7, 0 } };
 	struct rules r;
 	uint16_t deck[MAX_CARDS];
-	struct luck_v v = { aces, difference, NULL, NULL };
+	struct luck_v v = { 1, aces, difference, NULL, NULL };
 	struct luck_run run;
 	struct game *g;
 	int n, seen = 0;
@@ -163,8 +171,8 @@ test_worked_draw(void **state)
 		game_past_trick(run.g, game_tricks_played(run.g) - 1, trick,
 		    &leader, &winner);
 		assert_true(fabs(ev[0] - (winner == 0 ? 1 : -1)) < 1e-12);
-		aw = aces(run.g, winner, NULL) - 1;
-		bl = aces(run.g, 1 - winner, NULL);
+		aw = aces_held(run.g, winner) - 1;
+		bl = aces_held(run.g, 1 - winner);
 		assert_true(fabs(ev[1] - 100 * ((bl - aw) / 2 - xy)) < 1e-9);
 		seen++;
 	}
@@ -251,7 +259,7 @@ test_mean_zero_eval(void **state)
 static void
 test_mean_zero_noise(void **state)
 {
-	struct luck_v v = { noise, noisy, NULL, NULL };
+	struct luck_v v = { 1, noise, noisy, NULL, NULL };
 
 	(void)state;
 	check_mean_zero(&v, "noise");
