@@ -45,11 +45,11 @@ struct luck_v {
 	void	(*whole)(const struct game *g, void *ctx, double *out);
 };
 
-/* The default V: the evaluation (eval.h) of each seat's points still to
- * come, added to its points, through eval_value's chance of winning,
- * scaled (luck.c) for the score and for the game value; once the stock
- * is out, the end phase solved exactly (endgame.h) for the game value
- * under best play.  luck_v_release frees its solver. */
+/* The default V: a small network fitted to the outcome of deals
+ * (luck_model.h) gives seat 0's chance of winning and its expected game
+ * value from both seats' figures, scaled by band (luck.c); once the
+ * stock is out, the end phase played out for the game value.
+ * luck_v_release frees what it holds. */
 void	luck_v_eval(struct luck_v *v);
 
 /* The default V's bands of a deal: 0 the deal of the hands, 1 to
