@@ -1,8 +1,9 @@
 /*
  * test_luck.c: the luck of a deal's draws (luck.h): a draw worked by
  * hand; the mean of the luck is 0 over seeded deals of greedy against
- * greedy, with the evaluation as V and with noise as V; greedy against
- * itself adjusts to half the points, with a narrower interval.
+ * greedy, with the default V and with noise as V; greedy against itself
+ * adjusts to half the points, with a narrower interval; the default V's
+ * figure of a seat reads its own cards only.
  */
 #include "test_util.h"
 
@@ -12,6 +13,7 @@
 
 #include "greedy.h"
 #include "luck.h"
+#include "luck_model.h"
 
 /* V of the worked draw: aces held (hand and table); the score seat 0's
  * aces less seat 1's, the value 100 times their product (which, unlike
@@ -334,6 +336,57 @@ test_bands(void **state)
 	game_free(g);
 }
 
+/*
+ * The default V's figure of a seat reads its own cards and the public
+ * state only (what keeps E[V] over a draw a product of the seats' and
+ * the luck unbiased, luck.h): two deals that differ in one card of seat
+ * 1's hand, swapped with a card of the stock, give seat 0 the same
+ * figure, and seat 1 another.
+ */
+static void
+test_model_reads_own_cards(void **state)
+{
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	double u[2][2][LUCK_MAXU];
+	struct game *g[2];
+	struct cardset h, a, b;
+	int n, at, differ = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	n = r.packs * CARDS_PER_PACK;
+	game_shuffle_deck(&r, 11, deck);
+	g[0] = game_new_from_deck(&r, deck, 0);
+	h = game_hand(g[0], 1);
+	at = find(deck, n, cardset_next(&h, 0));
+	for (int i = n - 1; i >= 0; i--)
+		if (card_kind(deck[i]) != card_kind(deck[at])) {
+			uint16_t t = deck[i];
+			deck[i] = deck[at];
+			deck[at] = t;
+			break;
+		}
+	g[1] = game_new_from_deck(&r, deck, 0);
+	a = game_hand(g[0], 0);
+	b = game_hand(g[1], 0);
+	assert_true(cardset_equal(&a, &b));
+	a = game_hand(g[0], 1);
+	b = game_hand(g[1], 1);
+	assert_false(cardset_equal(&a, &b));
+	assert_true(luck_model_width() <= LUCK_MAXU);
+	for (int k = 0; k < 2; k++)
+		for (int seat = 0; seat < 2; seat++)
+			luck_model_seat(g[k], seat, u[k][seat]);
+	for (int i = 0; i < luck_model_width(); i++) {
+		assert_true(u[0][0][i] == u[1][0][i]);
+		differ += u[0][1][i] != u[1][1][i];
+	}
+	assert_true(differ > 0);
+	game_free(g[0]);
+	game_free(g[1]);
+}
+
 int
 main(void)
 {
@@ -343,6 +396,7 @@ main(void)
 		cmocka_unit_test(test_mean_zero_noise),
 		cmocka_unit_test(test_self_adjusts_to_half),
 		cmocka_unit_test(test_bands),
+		cmocka_unit_test(test_model_reads_own_cards),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
