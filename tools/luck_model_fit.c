@@ -1,25 +1,26 @@
 /*
  * luck_model_fit.c: fits the luck estimator's V (engine/ai/luck_model.h)
- * to the outcome of deals, and writes its weights (luck_weights.h):
+ * and writes its weights (luck_weights.h):
  *
  *	luck_model_fit [-n deals] [-s seed] [-h hidden] [-e epochs]
- *	    [-r rate] [-o luck_weights.h]
+ *	    [-r rate/1e5] [-t iterations] [-l lambda%] [-o luck_weights.h]
  *
  * Plays n Rubicon deals from seed s on (deal i: seed s + i, dealer i % 2;
  * greedy against greedy, club against greedy and greedy against club in
- * turn: the levels the luck is measured on, both deterministic), keeping
+ * turn: deterministic levels, those the luck is measured on), keeping
  * both seats' inputs at the deal of the hands and after every draw that
- * leaves stock (where luck.c takes V by its figures; once the stock is
- * out it solves the end phase instead), and seat 0's result.  Each kept
- * state counts twice, as dealt and with the seats swapped (the result
- * turned round), so that the network learns no seat's side but the
- * inputs'.  Every fifth deal is held out.  The two networks (score:
- * a logistic output, cross-entropy; value in thousands: squared error)
- * are fitted by Adam on minibatches, inputs scaled by their spread (not
- * centred: the many zeros of a hand's counts stay zero and are skipped).
- * Prints, each epoch, the held-out mean squared error of the score and of
- * the value against the targets' variance (R2: the share explained).
- * Deterministic: the same arguments write the same weights.
+ * leaves stock (where luck.c takes V by its figures), and seat 0's
+ * result.  Each state counts twice, as dealt and with the seats swapped
+ * (the result turned round): the network learns no seat's side.  Every
+ * fifth deal is held out.  The networks (score: logistic, cross-entropy;
+ * value in thousands: squared error) are fitted by Adam on minibatches,
+ * inputs scaled by their spread (not centred: the zeros of a hand's
+ * counts stay zero and are skipped), first to the results, then t times
+ * to their own lambda-returns (td_deal): what the luck leaves of a deal
+ * is the sum of V's own inconsistencies from one draw to the next, and
+ * these targets shrink them.  Prints, each epoch, the held-out squared
+ * error against the results and their variance (R2: the share
+ * explained).  Deterministic: the same arguments write the same weights.
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,8 +52,7 @@ struct net {
 	float	 b[MAXNU], out[MAXNU], out_b[2];
 };
 
-/* Parameters as one vector (weights, biases, output weights, output
- * biases) for Adam. */
+/* Adam's state of the parameters as one vector (param()). */
 struct adam {
 	long	 n;
 	float	*g, *m, *v;
@@ -76,12 +76,6 @@ next_rand(uint64_t *s)
 	*s ^= *s >> 7;
 	*s ^= *s << 17;
 	return *s;
-}
-
-static double
-uniform(uint64_t *s)
-{
-	return (next_rand(s) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 static void
@@ -161,47 +155,39 @@ play_deal(struct data *d, const struct rules *r, uint64_t seed, long i)
 	game_free(g);
 }
 
-/* V by the network being fitted, through luck.h's machinery; once the
- * stock is out, luck_v_eval's (the end phase played out). */
+/* V by the network being fitted (its weights with the inputs' scale
+ * folded in, through the engine's own pass), by luck.h's machinery;
+ * once the stock is out, luck_v_eval's. */
 struct td {
-	const struct net	*nt;
-	const float		*scale;
-	struct luck_v		 def;
+	struct luck_net	 n;
+	float		*w;
+	struct luck_v	 def;
 };
+
+static void
+fold(struct td *t, const struct net *nt, const float *scale)
+{
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < LUCK_NIN; i++)
+			for (int k = 0; k < nt->nu; k++) {
+				long j = ((long)s * LUCK_NIN + i) * nt->nu + k;
+				t->w[j] = nt->w[j] / scale[i];
+			}
+	t->n = (struct luck_net){ nt->h, t->w, nt->b, nt->out, nt->out_b };
+}
 
 static void
 td_seat(const struct game *g, int seat, void *ctx, double *u)
 {
-	const struct td *t = ctx;
-	const struct net *nt = t->nt;
-	float x[LUCK_NIN];
-
-	luck_model_inputs(g, seat, x);
-	for (int k = 0; k < nt->nu; k++)
-		u[k] = seat == 0 ? nt->b[k] : 0;
-	for (int i = 0; i < LUCK_NIN; i++) {
-		const float *w = nt->w + ((long)seat * LUCK_NIN + i) * nt->nu;
-		double xi = x[i] / t->scale[i];
-		if (x[i] == 0)
-			continue;
-		for (int k = 0; k < nt->nu; k++)
-			u[k] += xi * w[k];
-	}
+	luck_model_seat_with(&((struct td *)ctx)->n, g, seat, u);
 }
 
 static void
 td_outcome(const struct game *g, const double *u0, const double *u1,
     void *ctx, double *out)
 {
-	const struct net *nt = ((const struct td *)ctx)->nt;
-	double z[2] = { nt->out_b[0], nt->out_b[1] };
-
 	(void)g;
-	for (int k = 0; k < nt->nu; k++)
-		if (u0[k] + u1[k] > 0)
-			z[k >= nt->h] += (u0[k] + u1[k]) * nt->out[k];
-	out[0] = 1 / (1 + exp(-z[0]));
-	out[1] = 1000 * z[1];
+	luck_model_outcome_with(&((struct td *)ctx)->n, u0, u1, out);
 }
 
 static void
@@ -437,21 +423,20 @@ fit(struct net *nt, const struct data *d, const float *scale, int epochs,
 	float x0[LUCK_NIN], x1[LUCK_NIN], y[2];
 
 	a.n = 2L * LUCK_NIN * nt->nu + 2L * nt->nu + 2;
-	a.g = calloc((size_t)a.n, sizeof(float));
-	a.m = calloc((size_t)a.n, sizeof(float));
-	a.v = calloc((size_t)a.n, sizeof(float));
+	a.g = calloc((size_t)a.n * 3, sizeof(float));
+	a.m = a.g + a.n;
+	a.v = a.m + a.n;
 	order = xrealloc_or_die(NULL, (size_t)d->n * 2 * sizeof(long));
 	for (long k = 0; k < d->n; k++)
 		if (!d->held[k]) {
 			order[nfit++] = 2 * k;
 			order[nfit++] = 2 * k + 1;
 		}
-	for (long j = 0; init && j < a.n; j++)
+	/* Uniform weights, into the units and out of them; biases 0. */
+	for (long j = 0; init && j < a.n - 2; j++)
 		if (j < 2L * LUCK_NIN * nt->nu || j >= a.n - 2 - nt->nu)
-			*param(nt, j) = (float)((uniform(&rs) * 2 - 1) *
-			    (j < 2L * LUCK_NIN * nt->nu ? 0.1 : 0.3));
-	if (init)
-		nt->out_b[0] = nt->out_b[1] = 0;
+			*param(nt, j) = (float)(((next_rand(&rs) >> 11) *
+			    0x1p-52 - 1) * (j < a.n - 2 - nt->nu ? 0.1 : 0.3));
 	for (int e = 0; e < epochs; e++) {
 		double mse[2], var[2], r = rate * (1 - (double)e / epochs);
 		for (long j = nfit - 1; j > 0; j--) {
@@ -478,8 +463,6 @@ fit(struct net *nt, const struct data *d, const float *scale, int epochs,
 	}
 	free(order);
 	free(a.g);
-	free(a.m);
-	free(a.v);
 }
 
 static void
@@ -490,6 +473,13 @@ print_floats(FILE *f, const float *v, int n, const float *div)
 		    v[k] / *div : v[k]), k % 6 == 5 || k == n - 1 ? "\n" : "");
 }
 
+static void
+bad(const char *path)
+{
+	perror(path);
+	exit(1);
+}
+
 /* The weights with the inputs' scale folded in. */
 static void
 write_weights(const char *path, const struct net *nt, const float *scale,
@@ -497,10 +487,8 @@ write_weights(const char *path, const struct net *nt, const float *scale,
 {
 	FILE *f = fopen(path, "w");
 
-	if (f == NULL) {
-		perror(path);
-		exit(1);
-	}
+	if (f == NULL)
+		bad(path);
 	fprintf(f, "/*\n * luck_weights.h: the luck estimator's V "
 	    "(luck_model.h), generated by\n * tools/luck_model_fit.c, %s:"
 	    "\n * do not edit.\n */\n", recipe);
@@ -525,10 +513,8 @@ write_weights(const char *path, const struct net *nt, const float *scale,
 	fprintf(f, "};\n\nstatic const float luck_out_b[2] = {\n");
 	print_floats(f, nt->out_b, 2, NULL);
 	fprintf(f, "};\n");
-	if (fclose(f) != 0) {
-		perror(path);
-		exit(1);
-	}
+	if (fclose(f) != 0)
+		bad(path);
 }
 
 static long
@@ -589,18 +575,20 @@ main(int argc, char **argv)
 	fprintf(stderr, "%ld deals, %ld states\n", n, d.n);
 	input_scale(&d, scale);
 	fit(&nt, &d, scale, epochs, rate, 1);
-	td.nt = &nt;
-	td.scale = scale;
+	td.w = xrealloc_or_die(NULL, (size_t)2 * LUCK_NIN * nt.nu *
+	    sizeof(float));
 	luck_v_eval(&td.def);
 	v = (struct luck_v){ nt.nu, td_seat, td_outcome, &td, td_whole };
 	for (int it = 0; it < iters; it++) {
 		fprintf(stderr, "iteration %d: lambda-returns\n", it + 1);
+		fold(&td, &nt, scale);
 		for (long i = 0; i < n; i++)
 			td_deal(&d, &r, (uint64_t)seed, i, &v, lambda,
 			    d.first[i + 1]);
 		fit(&nt, &d, scale, epochs, rate, 0);
 	}
 	luck_v_release(&td.def);
+	free(td.w);
 	snprintf(recipe, sizeof(recipe), "luck_model_fit -n %ld -s %ld -h %d "
 	    "-e %d -r %.0f -t %d -l %.0f", n, seed, nt.h, epochs, rate * 1e5,
 	    iters, lambda * 100);

@@ -10,8 +10,6 @@ _Static_assert(LUCK_WEIGHTS_NIN == LUCK_NIN,
     "luck_weights.h was fitted on other inputs: make weights-luck");
 _Static_assert(LUCK_HIDDEN <= LUCK_MAXHIDDEN, "too many hidden units");
 
-#define NU	(2 * LUCK_HIDDEN)
-
 void
 luck_model_inputs(const struct game *g, int seat, float *x)
 {
@@ -34,44 +32,68 @@ luck_model_inputs(const struct game *g, int seat, float *x)
 	x[i++] = game_tricks_played(g) == 0;
 }
 
+static const struct luck_net luck_fitted = {
+	LUCK_HIDDEN, &luck_w[0][0][0], luck_b, luck_out, luck_out_b
+};
+
+const struct luck_net *
+luck_model_net(void)
+{
+	return &luck_fitted;
+}
+
 int
 luck_model_width(void)
 {
-	return NU;
+	return 2 * LUCK_HIDDEN;
 }
 
 /* Most inputs are counts that are 0 for a given hand: the sum runs over
  * the others. */
 void
-luck_model_seat(const struct game *g, int seat, double *u)
+luck_model_seat_with(const struct luck_net *n, const struct game *g,
+    int seat, double *u)
 {
-	float x[LUCK_NIN], acc[NU];
+	int nu = 2 * n->hidden;
+	float x[LUCK_NIN], acc[2 * LUCK_MAXHIDDEN];
 
 	luck_model_inputs(g, seat, x);
-	for (int k = 0; k < NU; k++)
-		acc[k] = seat == 0 ? luck_b[k] : 0;
+	for (int k = 0; k < nu; k++)
+		acc[k] = seat == 0 ? n->b[k] : 0;
 	for (int i = 0; i < LUCK_NIN; i++) {
-		const float *w = luck_w[seat != 0][i];
+		const float *w = n->w + ((long)(seat != 0) * LUCK_NIN + i) * nu;
 		if (x[i] == 0)
 			continue;
-		for (int k = 0; k < NU; k++)
+		for (int k = 0; k < nu; k++)
 			acc[k] += x[i] * w[k];
 	}
-	for (int k = 0; k < NU; k++)
+	for (int k = 0; k < nu; k++)
 		u[k] = acc[k];
+}
+
+void
+luck_model_outcome_with(const struct luck_net *n, const double *u0,
+    const double *u1, double *out)
+{
+	double z[2] = { n->out_b[0], n->out_b[1] };
+
+	for (int k = 0; k < 2 * n->hidden; k++) {
+		double h = u0[k] + u1[k];
+		if (h > 0)
+			z[k >= n->hidden] += h * n->out[k];
+	}
+	out[0] = 1 / (1 + exp(-z[0]));
+	out[1] = 1000 * z[1];
+}
+
+void
+luck_model_seat(const struct game *g, int seat, double *u)
+{
+	luck_model_seat_with(&luck_fitted, g, seat, u);
 }
 
 void
 luck_model_outcome(const double *u0, const double *u1, double *out)
 {
-	double z[2] = { luck_out_b[0], luck_out_b[1] };
-
-	for (int n = 0; n < 2; n++)
-		for (int k = n * LUCK_HIDDEN; k < (n + 1) * LUCK_HIDDEN; k++) {
-			double h = u0[k] + u1[k];
-			if (h > 0)
-				z[n] += h * luck_out[k];
-		}
-	out[0] = 1 / (1 + exp(-z[0]));
-	out[1] = 1000 * z[1];
+	luck_model_outcome_with(&luck_fitted, u0, u1, out);
 }

@@ -26,6 +26,18 @@
 #define LUCK_NIN	(EVAL_NFEAT + 6)	/* a seat's inputs */
 #define LUCK_MAXHIDDEN	64			/* units per network */
 
+/* A network's weights: w[2][LUCK_NIN][2 * hidden], seat 0's part of
+ * each unit then seat 1's, the first hidden units the score's, the
+ * others the value's; b the units' biases; out their weights in the
+ * outputs, out_b the outputs' biases (a logit, thousands of points). */
+struct luck_net {
+	int		 hidden;
+	const float	*w, *b, *out, *out_b;
+};
+
+/* The fitted network (luck_weights.h). */
+const struct luck_net *luck_model_net(void);
+
 /* Writes seat's LUCK_NIN inputs in the full game g into x: from its own
  * cards and the public state only. */
 void	luck_model_inputs(const struct game *g, int seat, float *x);
@@ -40,5 +52,11 @@ void	luck_model_seat(const struct game *g, int seat, double *u);
 /* Seat 0's expected score (0 to 1) and game value from the two seats'
  * figures: out[0], out[1]. */
 void	luck_model_outcome(const double *u0, const double *u1, double *out);
+
+/* The same by network n (a fit's: tools/luck_model_fit.c). */
+void	luck_model_seat_with(const struct luck_net *n, const struct game *g,
+	    int seat, double *u);
+void	luck_model_outcome_with(const struct luck_net *n, const double *u0,
+	    const double *u1, double *out);
 
 #endif
