@@ -48,11 +48,11 @@ struct data {
 
 struct net {
 	int	 h, nu;
-	float	*w;		/* [2][LUCK_NIN][nu] */
-	float	 b[MAXNU], out[MAXNU], out_b[2];
+	float	*w;		/* all the parameters, w's [2][LUCK_NIN][nu] */
+	float	*b, *out, *out_b;	/* then these (in w's allocation) */
 };
 
-/* Adam's state of the parameters as one vector (param()). */
+/* Adam's state of the parameters (struct net's w, all of them). */
 struct adam {
 	long	 n;
 	float	*g, *m, *v;
@@ -332,21 +332,6 @@ backward(const struct net *nt, const float *x0, const float *x1,
 		}
 }
 
-/* The parameters as one vector: the weights, then b, out, out_b. */
-static float *
-param(struct net *nt, long j)
-{
-	long nw = 2L * LUCK_NIN * nt->nu;
-
-	if (j < nw)
-		return nt->w + j;
-	j -= nw;
-	if (j < nt->nu)
-		return nt->b + j;
-	j -= nt->nu;
-	return j < nt->nu ? nt->out + j : nt->out_b + (j - nt->nu);
-}
-
 static void
 adam_step(struct net *nt, struct adam *a, double rate, int n)
 {
@@ -357,7 +342,7 @@ adam_step(struct net *nt, struct adam *a, double rate, int n)
 	c1 = 1 - pow(b1, a->t);
 	c2 = 1 - pow(b2, a->t);
 	for (long j = 0; j < a->n; j++) {
-		float *p = param(nt, j);
+		float *p = nt->w + j;
 		double g = a->g[j] / n + l2 * *p;
 		a->m[j] = (float)(b1 * a->m[j] + (1 - b1) * g);
 		a->v[j] = (float)(b2 * a->v[j] + (1 - b2) * g * g);
@@ -435,7 +420,7 @@ fit(struct net *nt, const struct data *d, const float *scale, int epochs,
 	/* Uniform weights, into the units and out of them; biases 0. */
 	for (long j = 0; init && j < a.n - 2; j++)
 		if (j < 2L * LUCK_NIN * nt->nu || j >= a.n - 2 - nt->nu)
-			*param(nt, j) = (float)(((next_rand(&rs) >> 11) *
+			nt->w[j] = (float)(((next_rand(&rs) >> 11) *
 			    0x1p-52 - 1) * (j < a.n - 2 - nt->nu ? 0.1 : 0.3));
 	for (int e = 0; e < epochs; e++) {
 		double mse[2], var[2], r = rate * (1 - (double)e / epochs);
@@ -566,7 +551,10 @@ main(int argc, char **argv)
 			return 2;
 		}
 	nt.nu = 2 * nt.h;
-	nt.w = calloc((size_t)2 * LUCK_NIN * nt.nu, sizeof(float));
+	nt.w = calloc((size_t)(2 * LUCK_NIN + 2) * nt.nu + 2, sizeof(float));
+	nt.b = nt.w + 2L * LUCK_NIN * nt.nu;
+	nt.out = nt.b + nt.nu;
+	nt.out_b = nt.out + nt.nu;
 	rules_init(&r, VARIANT_RUBICON);
 	d.first = xrealloc_or_die(NULL, (size_t)(n + 1) * sizeof(long));
 	for (long i = 0; i < n; i++)
