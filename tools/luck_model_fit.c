@@ -417,11 +417,13 @@ fit(struct net *nt, const struct data *d, const float *scale, int epochs,
 			order[nfit++] = 2 * k;
 			order[nfit++] = 2 * k + 1;
 		}
-	/* Uniform weights, into the units and out of them; biases 0. */
-	for (long j = 0; init && j < a.n - 2; j++)
+	/* Uniform weights, into the units and out of them; biases 0
+	 * (the outputs' drawn too, then cleared). */
+	for (long j = 0; init && j < a.n; j++)
 		if (j < 2L * LUCK_NIN * nt->nu || j >= a.n - 2 - nt->nu)
-			nt->w[j] = (float)(((next_rand(&rs) >> 11) *
-			    0x1p-52 - 1) * (j < a.n - 2 - nt->nu ? 0.1 : 0.3));
+			nt->w[j] = j >= a.n - 2 ? 0 * next_rand(&rs) :
+			    (float)(((next_rand(&rs) >> 11) * 0x1p-52 - 1) *
+			    (j < a.n - 2 - nt->nu ? 0.1 : 0.3));
 	for (int e = 0; e < epochs; e++) {
 		double mse[2], var[2], r = rate * (1 - (double)e / epochs);
 		for (long j = nfit - 1; j > 0; j--) {
