@@ -3,7 +3,6 @@
  */
 #include <string.h>
 
-#include "endgame.h"
 #include "greedy.h"
 #include "luck.h"
 #include "luck_model.h"
@@ -75,42 +74,35 @@ model_outcome(const struct game *g, const double *u0, const double *u1,
 	out[1] = s[1] * x[1];
 }
 
-/* V once the stock is out: the deal's game value under best play of the
- * end phase, its sign the score.  Where the end phase cannot be solved
- * (not at a card play: a carte blanche to show), the seats' evaluation;
- * either way a function of the state alone, as V must be. */
+/*
+ * V once the stock is out: the deal played out, greedy (greedy.h) for
+ * both seats, both hands known, seat 0's game value (scaled: luck_scale)
+ * and its sign the score.  A function of the state alone, as V must be;
+ * it measured better than the end phase solved for best play (exactly:
+ * endgame.h), which players below the strong level do not find: the
+ * levels the luck is measured on play it as greedy does, or nearly.
+ */
 static void
-exact_whole(const struct game *g, void *ctx, double *out)
+played_whole(const struct game *g, void *ctx, double *out)
 {
-	struct eg_position pos;
-	struct eg_objective obj;
-	int best, value;
+	struct game *p = game_clone(g);
+	struct result res;
 	double s[2];
-	bool last;
+	int value;
 
-	if (endgame_position(g, &pos) < 0) {
-		double u[2][LUCK_MAXU];
-		model_seat(g, 0, NULL, u[0]);
-		model_seat(g, 1, NULL, u[1]);
-		model_outcome(g, u[0], u[1], NULL, out);
-		return;
+	(void)ctx;
+	while (!game_over(p)) {
+		struct game *view = game_view(p, game_to_move(p));
+		struct action a;
+		int rc = greedy_choose(view, NULL, &a);
+		game_free(view);
+		if (rc < 0 || game_apply(p, &a, NULL) < 0)
+			break;
 	}
-	(void)obj; (void)best; (void)last; (void)ctx;
-	{
-		struct game *p = game_clone(g);
-		struct result res;
-		while (!game_over(p)) {
-			struct game *view = game_view(p, game_to_move(p));
-			struct action a;
-			greedy_choose(view, NULL, &a);
-			game_free(view);
-			game_apply(p, &a, NULL);
-		}
-		game_result(p, &res);
-		value = res.value.winner < 0 ? 0 : res.value.winner == 0 ?
-		    res.value.value : -res.value.value;
-		game_free(p);
-	}
+	game_result(p, &res);
+	value = !game_over(p) || res.value.winner < 0 ? 0 :
+	    res.value.winner == 0 ? res.value.value : -res.value.value;
+	game_free(p);
 	luck_scale(LUCK_BANDS - 1, s);
 	out[0] = 0.5 + s[0] * (value > 0 ? 0.5 : value < 0 ? -0.5 : 0);
 	out[1] = s[1] * value;
@@ -122,14 +114,13 @@ luck_v_eval(struct luck_v *v)
 	v->nu = luck_model_width();
 	v->seat = model_seat;
 	v->outcome = model_outcome;
-	v->whole = exact_whole;
-	v->ctx = endgame_new(0);
+	v->whole = played_whole;
+	v->ctx = NULL;
 }
 
 void
 luck_v_release(struct luck_v *v)
 {
-	endgame_free(v->ctx);
 	v->ctx = NULL;
 }
 
