@@ -277,7 +277,7 @@ weights-mlp: deps-ok $(TOOL_BIN)
 # lambda-returns; rewrites engine/ai/luck_weights.h (minutes on one core).
 # Then refit the bands' scales: build/tools/luck_dump 4000 5000000 >
 # dump.txt; scripts/luck_fit.py dump.txt (engine/ai/luck.c's table).
-LUCK_FIT = -n 10000 -s 6000000 -h 32 -e 3 -t 2 -l 80
+LUCK_FIT = -n 10000 -s 6000000 -h 32 -e 3 -t 5 -l 50
 weights-luck: deps-ok $(BUILD)/tools/luck_model_fit
 	$(BUILD)/tools/luck_model_fit $(LUCK_FIT) -o engine/ai/luck_weights.h
 

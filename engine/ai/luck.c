@@ -31,14 +31,14 @@ model_seat(const struct game *g, int seat, void *ctx, double *u)
  * its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
-	{ 1, 1 },
+	{ 0.990, 1.039 },
+	{ 0.919, 0.889 },
+	{ 0.782, 0.798 },
+	{ 0.824, 0.866 },
+	{ 0.882, 0.915 },
+	{ 0.940, 0.970 },
+	{ 0.958, 0.957 },
+	{ 1.094, 1.060 },
 };
 
 int
