@@ -17,18 +17,17 @@ model_seat(const struct game *g, int seat, void *ctx, double *u)
 
 /*
  * The scale of V by the band of the deal it is taken in (luck_band): how
- * far a move of eval_value's chance of winning moves the score (first)
- * and the game value (second), fitted by least squares of the result on
- * each band's luck over 10,000 greedy deals from seed 5000000, not
- * decks that doc/luck.md measures (`build/tools/luck_dump 10000 5000000
- * > dump.txt; scripts/luck_fit.py dump.txt` prints this table).  The game
- * value follows the chance better than eval_value's own expected value,
- * whose rubicon thresholds swing with every card late in the deal (fitted
- * beside the chance, band by band, it removed nothing more).  The last band is
- * the end phase solved exactly: its outcome times its scale.  Any scale
- * keeps the luck's mean 0 (a function of the state, the same for the
- * state that came and those that could have); these remove the most of
- * its variance.
+ * far a move of the network's chance of winning (luck_model.h) moves the
+ * score (first), and of its game value the value (second), fitted by
+ * least squares of the result on each band's luck over 4,000 greedy
+ * deals from seed 5000000, not decks that doc/luck.md measures
+ * (`build/tools/luck_dump 4000 5000000 > dump.txt; scripts/luck_fit.py
+ * dump.txt` prints this table).  Near 1: the network was fitted to the
+ * outcome; a little under it in the middle bands, where its moves from
+ * one draw to the next are partly noise.  The last band is the deal
+ * played out: its outcome times its scale.  Any scale keeps the luck's
+ * mean 0 (a function of the state, the same for the state that came and
+ * those that could have); these remove the most of its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
 	{ 0.990, 1.039 },
