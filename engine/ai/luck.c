@@ -30,14 +30,14 @@ model_seat(const struct game *g, int seat, void *ctx, double *u)
  * those that could have); these remove the most of its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
-	{ 0.990, 1.039 },
-	{ 0.919, 0.889 },
-	{ 0.782, 0.798 },
-	{ 0.824, 0.866 },
-	{ 0.882, 0.915 },
-	{ 0.940, 0.970 },
-	{ 0.958, 0.957 },
-	{ 1.094, 1.060 },
+	{ 0.988, 1.044 },
+	{ 0.920, 0.895 },
+	{ 0.784, 0.800 },
+	{ 0.831, 0.871 },
+	{ 0.887, 0.923 },
+	{ 0.942, 0.967 },
+	{ 0.961, 0.970 },
+	{ 1.084, 1.065 },
 };
 
 int
