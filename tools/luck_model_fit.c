@@ -190,12 +190,18 @@ td_outcome(const struct game *g, const double *u0, const double *u1,
 	luck_model_outcome_with(&((struct td *)ctx)->n, u0, u1, out);
 }
 
+/* Without the last band's scale, which is refitted after the network
+ * (the weights do not depend on it). */
 static void
 td_whole(const struct game *g, void *ctx, double *out)
 {
 	const struct td *t = ctx;
+	double s[2];
 
 	t->def.whole(g, t->def.ctx, out);
+	luck_scale(LUCK_BANDS - 1, s);
+	out[0] = 0.5 + (out[0] - 0.5) / s[0];
+	out[1] /= s[1];
 }
 
 /*
