@@ -20,6 +20,8 @@
 #   make weights-eval  refit the evaluation of every variant from self-play
 #                   into engine/ai/eval_weights.h (fixed seeds, a few
 #                   minutes; not part of make test)
+#   make weights-luck  refit the luck estimator's V into
+#                   engine/ai/luck_weights.h (fixed seeds, minutes)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -107,7 +109,7 @@ TOOL_BIN  = $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRC))
 PROGRAMS  = $(ENGINE) $(if $(wildcard arbiter/main.c),$(ARBITER) $(CONNECT))
 
 .PHONY: all deps test sanitize demo bench strength-table clean help install uninstall \
-        format checksrc check-house fuzz fuzz-build tools weights-policy weights-eval \
+        format checksrc check-house fuzz fuzz-build tools weights-policy weights-eval weights-luck \
         weights-policy-values weights-mlp
 all: deps-ok $(PROGRAMS) $(BOT_BIN) $(FIXT_BIN)
 
@@ -268,6 +270,16 @@ weights-mlp: deps-ok $(TOOL_BIN)
 	$(BUILD)/tools/policy_mlp_fit -i $(POLICY_DIR)/mlp.bin $(MLP_FIT) \
 		-t $(POLICY_DIR)/mlp.txt -o engine/ai/policy_mlp_weights.h \
 		-R "policy_mlp_fit -i data.bin $(MLP_FIT) on policy_selfplay -n $(MLP_DEALS) -p $(POLICY_PLAYOUTS) -s $(POLICY_SEED) -V"
+
+# The luck estimator's V (engine/ai/luck_model.h, doc/luck.md): deals of
+# greedy and club from seed 6000000 (not the decks scripts/luck_measure.sh
+# plays), the network fitted to their results, then to its own
+# lambda-returns; rewrites engine/ai/luck_weights.h (minutes on one core).
+# Then refit the bands' scales: build/tools/luck_dump 4000 5000000 >
+# dump.txt; scripts/luck_fit.py dump.txt (engine/ai/luck.c's table).
+LUCK_FIT = -n 10000 -s 6000000 -h 32 -e 3 -t 5 -l 50
+weights-luck: deps-ok $(BUILD)/tools/luck_model_fit
+	$(BUILD)/tools/luck_model_fit $(LUCK_FIT) -o engine/ai/luck_weights.h
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser: deps-ok

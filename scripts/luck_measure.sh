@@ -9,6 +9,8 @@
 #
 # The records and summaries stay in DIR.  Everything runs at nice 19:
 # 2,000 deals take a few minutes on two cores, 20,000 about an hour.
+# PLAY=0 rates the records already in DIR again (another V, the same
+# deals; BUILD names the build whose arbiter rates them).
 set -eu
 N=${1:-2000}
 DIR=${2:-build/luck}
@@ -17,22 +19,28 @@ A="$BUILD/bezique-arbiter"
 E="$BUILD/bezique-engine"
 case $N in ''|*[!0-9]*) echo "luck_measure.sh: N must be a whole number, not '$N'" >&2; exit 2;; esac
 mkdir -p "$DIR"
-rm -f "$DIR/club-greedy.jsonl" "$DIR/greedy-greedy.jsonl"
-# --no-luck: rate takes the luck out below, once.
-nice -n 19 "$A" match -e "$E --level club" -e "$E --level greedy" \
-	-n "$N" --seed 42 --reuse-engines -q -o "$DIR/club-greedy.jsonl" \
-	--no-luck >/dev/null
-nice -n 19 "$A" match -e "$E --level greedy" -e "$E --level greedy" \
-	--name greedy2 -n "$N" --seed 43 --no-duplicate --reuse-engines -q \
-	-o "$DIR/greedy-greedy.jsonl" --no-luck >/dev/null
+if [ "${PLAY:-1}" != 0 ]; then
+	rm -f "$DIR/club-greedy.jsonl" "$DIR/greedy-greedy.jsonl"
+	# --no-luck: rate takes the luck out below, once.
+	nice -n 19 "$A" match -e "$E --level club" -e "$E --level greedy" \
+		-n "$N" --seed 42 --reuse-engines -q \
+		-o "$DIR/club-greedy.jsonl" --no-luck >/dev/null
+	nice -n 19 "$A" match -e "$E --level greedy" -e "$E --level greedy" \
+		--name greedy2 -n "$N" --seed 43 --no-duplicate \
+		--reuse-engines -q -o "$DIR/greedy-greedy.jsonl" --no-luck \
+		>/dev/null
+fi
 for m in club-greedy greedy-greedy; do
 	echo "== $m, $N deals"
 	nice -n 19 "$A" rate "$DIR/$m.jsonl" --summary "$DIR/$m.json" \
 		--luck-file "$DIR/$m.luck.jsonl" | sed -n '/^luck out/,$p'
 	# Seat 0's luck: its mean is 0 within its interval (over duplicate
 	# pairs, whose two deals share the deck; or deals).
-	python3 - "$DIR/$m.luck.jsonl" <<'PY'
+	python3 - "$DIR/$m.luck.jsonl" "$DIR/$m.json" <<'PY'
 import json, math, sys
+a = json.load(open(sys.argv[2]))["engines"][0]["adjusted"]
+print(f"interval ratios: score {a['score_ci95'] / a['raw']['score_ci95']:.3f},"
+      f" value {a['value_ci95'] / a['raw']['value_ci95']:.3f}")
 pairs = {}
 for line in open(sys.argv[1]):
     r = json.loads(line)

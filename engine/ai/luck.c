@@ -3,42 +3,41 @@
  */
 #include <string.h>
 
-#include "endgame.h"
-#include "eval.h"
+#include "greedy.h"
 #include "luck.h"
+#include "luck_model.h"
 #include "rng.h"
 
-static double
-eval_seat(const struct game *g, int seat, void *ctx)
+static void
+model_seat(const struct game *g, int seat, void *ctx, double *u)
 {
 	(void)ctx;
-	return eval_future(g, seat);
+	luck_model_seat(g, seat, u);
 }
 
 /*
  * The scale of V by the band of the deal it is taken in (luck_band): how
- * far a move of eval_value's chance of winning moves the score (first)
- * and the game value (second), fitted by least squares of the result on
- * each band's luck over 10,000 greedy deals from seed 5000000, not
- * decks that doc/luck.md measures (`build/tools/luck_dump 10000 5000000
- * > dump.txt; scripts/luck_fit.py dump.txt` prints this table).  The game
- * value follows the chance better than eval_value's own expected value,
- * whose rubicon thresholds swing with every card late in the deal (fitted
- * beside the chance, band by band, it removed nothing more).  The last band is
- * the end phase solved exactly: its outcome times its scale.  Any scale
- * keeps the luck's mean 0 (a function of the state, the same for the
- * state that came and those that could have); these remove the most of
- * its variance.
+ * far a move of the network's chance of winning (luck_model.h) moves the
+ * score (first), and of its game value the value (second), fitted by
+ * least squares of the result on each band's luck over 4,000 greedy
+ * deals from seed 5000000, not decks that doc/luck.md measures
+ * (`build/tools/luck_dump 4000 5000000 > dump.txt; scripts/luck_fit.py
+ * dump.txt` prints this table).  Near 1: the network was fitted to the
+ * outcome; a little under it in the middle bands, where its moves from
+ * one draw to the next are partly noise.  The last band is the deal
+ * played out: its outcome times its scale.  Any scale keeps the luck's
+ * mean 0 (a function of the state, the same for the state that came and
+ * those that could have); these remove the most of its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
-	{ 1.873, 11342 },
-	{ 1.437, 7025 },
-	{ 1.584, 8591 },
-	{ 1.510, 8782 },
-	{ 1.417, 8515 },
-	{ 1.550, 9212 },
-	{ 1.739, 10350 },
-	{ 0.722, 0.792 },
+	{ 0.988, 1.044 },
+	{ 0.920, 0.895 },
+	{ 0.784, 0.800 },
+	{ 0.831, 0.871 },
+	{ 0.887, 0.923 },
+	{ 0.942, 0.967 },
+	{ 0.961, 0.970 },
+	{ 1.084, 1.065 },
 };
 
 int
@@ -62,38 +61,47 @@ luck_scale(int band, double *scale)
 }
 
 static void
-eval_outcome(const struct game *g, const double *u, void *ctx, double *out)
+model_outcome(const struct game *g, const double *u0, const double *u1,
+    void *ctx, double *out)
 {
-	double win, s[2];
+	double x[2], s[2];
 
 	(void)ctx;
-	eval_value(g, 0, game_points(g, 0) + u[0], game_points(g, 1) + u[1],
-	    &win);
+	luck_model_outcome(u0, u1, x);
 	luck_scale(luck_band(g), s);
-	out[0] = 0.5 + s[0] * (win - 0.5);
-	out[1] = s[1] * (win - 0.5);
+	out[0] = 0.5 + s[0] * (x[0] - 0.5);
+	out[1] = s[1] * x[1];
 }
 
-/* V once the stock is out: the deal's game value under best play of the
- * end phase, its sign the score.  Where the end phase cannot be solved
- * (not at a card play: a carte blanche to show), the seats' evaluation;
- * either way a function of the state alone, as V must be. */
+/*
+ * V once the stock is out: the deal played out, greedy (greedy.h) for
+ * both seats, both hands known, seat 0's game value (scaled: luck_scale)
+ * and its sign the score.  A function of the state alone, as V must be;
+ * it measured better than the end phase solved for best play (exactly:
+ * endgame.h), which players below the strong level do not find: the
+ * levels the luck is measured on play it as greedy does, or nearly.
+ */
 static void
-exact_whole(const struct game *g, void *ctx, double *out)
+played_whole(const struct game *g, void *ctx, double *out)
 {
-	struct eg_position pos;
-	struct eg_objective obj;
-	int best, value;
+	struct game *p = game_clone(g);
+	struct result res;
 	double s[2];
-	bool last;
+	int value;
 
-	if (endgame_position(g, &pos) < 0) {
-		double u[2] = { eval_seat(g, 0, NULL), eval_seat(g, 1, NULL) };
-		eval_outcome(g, u, NULL, out);
-		return;
+	(void)ctx;
+	while (!game_over(p)) {
+		struct game *view = game_view(p, game_to_move(p));
+		struct action a;
+		int rc = greedy_choose(view, NULL, &a);
+		game_free(view);
+		if (rc < 0 || game_apply(p, &a, NULL) < 0)
+			break;
 	}
-	endgame_objective_game(&obj, g, &pos, 0);
-	endgame_split(endgame_solve(ctx, &pos, &obj, &best), &value, &last);
+	game_result(p, &res);
+	value = !game_over(p) || res.value.winner < 0 ? 0 :
+	    res.value.winner == 0 ? res.value.value : -res.value.value;
+	game_free(p);
 	luck_scale(LUCK_BANDS - 1, s);
 	out[0] = 0.5 + s[0] * (value > 0 ? 0.5 : value < 0 ? -0.5 : 0);
 	out[1] = s[1] * value;
@@ -102,16 +110,16 @@ exact_whole(const struct game *g, void *ctx, double *out)
 void
 luck_v_eval(struct luck_v *v)
 {
-	v->seat = eval_seat;
-	v->outcome = eval_outcome;
-	v->whole = exact_whole;
-	v->ctx = endgame_new(0);
+	v->nu = luck_model_width();
+	v->seat = model_seat;
+	v->outcome = model_outcome;
+	v->whole = played_whole;
+	v->ctx = NULL;
 }
 
 void
 luck_v_release(struct luck_v *v)
 {
-	endgame_free(v->ctx);
 	v->ctx = NULL;
 }
 
@@ -119,9 +127,11 @@ luck_v_release(struct luck_v *v)
 static void
 value_of(const struct luck_v *v, const struct game *g, double *out)
 {
-	double u[2] = { v->seat(g, 0, v->ctx), v->seat(g, 1, v->ctx) };
+	double u[2][LUCK_MAXU];
 
-	v->outcome(g, u, v->ctx, out);
+	v->seat(g, 0, v->ctx, u[0]);
+	v->seat(g, 1, v->ctx, u[1]);
+	v->outcome(g, u[0], u[1], v->ctx, out);
 }
 
 void
@@ -187,16 +197,16 @@ kinds_of(const uint16_t *cards, int n, uint16_t *rep, int *count)
 	return k;
 }
 
-/* The figure of seat after action a had it draw card (k: 0 the first
- * to draw, 1 the second), from the state pre before a. */
-static double
+/* The figure u of seat after action a had it draw card (k: 0 the
+ * first to draw, 1 the second), from the state pre before a. */
+static void
 figure_if(struct luck_run *run, const struct action *a, int k, int card,
-    int seat)
+    int seat, double *u)
 {
 	game_copy(run->scratch, run->pre);
 	game_stock_put(run->scratch, k, card);
 	game_apply(run->scratch, a, NULL);
-	return run->v->seat(run->scratch, seat, run->v->ctx);
+	run->v->seat(run->scratch, seat, run->v->ctx, u);
 }
 
 /*
@@ -210,12 +220,13 @@ expected_draw(struct luck_run *run, const struct action *a, int winner,
 {
 	uint16_t rep[CARDS_PER_PACK];
 	int count[CARDS_PER_PACK], nk = kinds_of(cards, h, rep, count);
-	double uw[CARDS_PER_PACK], ul[CARDS_PER_PACK], u[2], x[2];
-	double pairs = (double)h * (h - 1);
+	double uw[CARDS_PER_PACK][LUCK_MAXU], ul[CARDS_PER_PACK][LUCK_MAXU];
+	const double *u[2];
+	double x[2], pairs = (double)h * (h - 1);
 
 	for (int i = 0; i < nk; i++) {
-		uw[i] = figure_if(run, a, 0, rep[i], winner);
-		ul[i] = figure_if(run, a, 1, rep[i], 1 - winner);
+		figure_if(run, a, 0, rep[i], winner, uw[i]);
+		figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
 	}
 	mean[0] = mean[1] = 0;
 	for (int i = 0; i < nk; i++)
@@ -225,7 +236,7 @@ expected_draw(struct luck_run *run, const struct action *a, int winner,
 				continue;
 			u[winner] = uw[i];
 			u[1 - winner] = ul[j];
-			run->v->outcome(run->g, u, run->v->ctx, x);
+			run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
 			mean[0] += w * x[0];
 			mean[1] += w * x[1];
 		}

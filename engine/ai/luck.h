@@ -12,14 +12,15 @@
  * better V predicts, the less of the deal's variance is left.
  *
  * V is built of two parts so that a draw's expectation costs the
- * winner's kinds plus the loser's kinds of play-outs, not their product:
+ * winner's kinds plus the loser's kinds of figures, not their product:
  * seat(g, s), a figure of seat s's own cards (hand and table) and the
- * public state alone, and outcome(g, u), seat 0's expected score (1 won,
- * 1/2 drawn, 0 lost) and game value from the public state and the seats'
- * figures u[].  A V that reads another seat's cards in seat(), or tells
- * apart two copies of a kind drawn from the stock (fresh cards, the same
- * in the game), is not what this estimates.  Two players only
- * (Rubicon, six- and eight-pack; two-hand deal by deal).
+ * public state alone, nu numbers, and outcome(g, u0, u1), seat 0's
+ * expected score (1 won, 1/2 drawn, 0 lost) and game value from the
+ * public state and the seats' figures.  A V that reads another seat's
+ * cards in seat(), or tells apart two copies of a kind drawn from the
+ * stock (fresh cards, the same in the game), is not what this
+ * estimates.  Two players only (Rubicon, six- and eight-pack; two-hand
+ * deal by deal).
  */
 #ifndef LUCK_H
 #define LUCK_H
@@ -28,10 +29,14 @@
 
 #include "game.h"
 
+#define LUCK_MAXU	128	/* numbers a seat's figure may have */
+
 struct luck_v {
-	double	(*seat)(const struct game *g, int seat, void *ctx);
-	void	(*outcome)(const struct game *g, const double *u, void *ctx,
-		    double *out);	/* out[0] score, out[1] value */
+	int	nu;		/* numbers in a seat's figure, 1 to LUCK_MAXU */
+	void	(*seat)(const struct game *g, int seat, void *ctx, double *u);
+	void	(*outcome)(const struct game *g, const double *u0,
+		    const double *u1, void *ctx, double *out);
+			/* out[0] score, out[1] value */
 	void	*ctx;
 	/* Optional: V after the draw that empties the stock, from both
 	 * hands at once (its outcomes are few: the ordered pairs of the
@@ -40,11 +45,11 @@ struct luck_v {
 	void	(*whole)(const struct game *g, void *ctx, double *out);
 };
 
-/* The default V: the evaluation (eval.h) of each seat's points still to
- * come, added to its points, through eval_value's chance of winning,
- * scaled (luck.c) for the score and for the game value; once the stock
- * is out, the end phase solved exactly (endgame.h) for the game value
- * under best play.  luck_v_release frees its solver. */
+/* The default V: a small network fitted to the outcome of deals
+ * (luck_model.h) gives seat 0's chance of winning and its expected game
+ * value from both seats' figures, scaled by band (luck.c); once the
+ * stock is out, the end phase played out for the game value.
+ * luck_v_release frees what it holds. */
 void	luck_v_eval(struct luck_v *v);
 
 /* The default V's bands of a deal: 0 the deal of the hands, 1 to

@@ -1,8 +1,9 @@
 /*
  * test_luck.c: the luck of a deal's draws (luck.h): a draw worked by
  * hand; the mean of the luck is 0 over seeded deals of greedy against
- * greedy, with the evaluation as V and with noise as V; greedy against
- * itself adjusts to half the points, with a narrower interval.
+ * greedy, with the default V and with noise as V; greedy against itself
+ * adjusts to half the points, with a narrower interval; the default V's
+ * figure of a seat reads its own cards only.
  */
 #include "test_util.h"
 
@@ -12,17 +13,17 @@
 
 #include "greedy.h"
 #include "luck.h"
+#include "luck_model.h"
 
 /* V of the worked draw: aces held (hand and table); the score seat 0's
  * aces less seat 1's, the value 100 times their product (which, unlike
  * a difference, tells drawing without replacement from drawing with). */
-static double
-aces(const struct game *g, int seat, void *ctx)
+static int
+aces_held(const struct game *g, int seat)
 {
 	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
 	int n = 0;
 
-	(void)ctx;
 	CARDSET_FOREACH(c, &h)
 		n += card_rank(c) == RANK_A;
 	CARDSET_FOREACH(c, &t)
@@ -31,17 +32,25 @@ aces(const struct game *g, int seat, void *ctx)
 }
 
 static void
-difference(const struct game *g, const double *u, void *ctx, double *out)
+aces(const struct game *g, int seat, void *ctx, double *u)
+{
+	(void)ctx;
+	u[0] = aces_held(g, seat);
+}
+
+static void
+difference(const struct game *g, const double *u0, const double *u1,
+    void *ctx, double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = u[0] - u[1];
-	out[1] = 100 * u[0] * u[1];
+	out[0] = u0[0] - u1[0];
+	out[1] = 100 * u0[0] * u1[0];
 }
 
 /* Noise: a figure of the seat's kinds that says nothing of the deal. */
-static double
-noise(const struct game *g, int seat, void *ctx)
+static void
+noise(const struct game *g, int seat, void *ctx, double *u)
 {
 	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
@@ -54,16 +63,17 @@ noise(const struct game *g, int seat, void *ctx)
 	x ^= x >> 31;
 	x *= 0xd6e8feb86659fd93ULL;
 	x ^= x >> 32;
-	return (double)(x % 1000) / 1000;
+	u[0] = (double)(x % 1000) / 1000;
 }
 
 static void
-noisy(const struct game *g, const double *u, void *ctx, double *out)
+noisy(const struct game *g, const double *u0, const double *u1, void *ctx,
+    double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = 2 * (u[0] - u[1]);
-	out[1] = 3000 * (u[0] - u[1]);
+	out[0] = 2 * (u0[0] - u1[0]);
+	out[1] = 3000 * (u0[0] - u1[0]);
 }
 
 /* Mean and half-width of its 95% interval (t of 119 degrees: 1.980). */
@@ -132,7 +142,7 @@ test_worked_draw(void **state)
 		{ RANK_A, 1 }, { RANK_7, 0 } };
 	struct rules r;
 	uint16_t deck[MAX_CARDS];
-	struct luck_v v = { aces, difference, NULL, NULL };
+	struct luck_v v = { 1, aces, difference, NULL, NULL };
 	struct luck_run run;
 	struct game *g;
 	int n, seen = 0;
@@ -163,8 +173,8 @@ test_worked_draw(void **state)
 		game_past_trick(run.g, game_tricks_played(run.g) - 1, trick,
 		    &leader, &winner);
 		assert_true(fabs(ev[0] - (winner == 0 ? 1 : -1)) < 1e-12);
-		aw = aces(run.g, winner, NULL) - 1;
-		bl = aces(run.g, 1 - winner, NULL);
+		aw = aces_held(run.g, winner) - 1;
+		bl = aces_held(run.g, 1 - winner);
 		assert_true(fabs(ev[1] - 100 * ((bl - aw) / 2 - xy)) < 1e-9);
 		seen++;
 	}
@@ -251,7 +261,7 @@ test_mean_zero_eval(void **state)
 static void
 test_mean_zero_noise(void **state)
 {
-	struct luck_v v = { noise, noisy, NULL, NULL };
+	struct luck_v v = { 1, noise, noisy, NULL, NULL };
 
 	(void)state;
 	check_mean_zero(&v, "noise");
@@ -326,6 +336,57 @@ test_bands(void **state)
 	game_free(g);
 }
 
+/*
+ * The default V's figure of a seat reads its own cards and the public
+ * state only (what keeps E[V] over a draw a product of the seats' and
+ * the luck unbiased, luck.h): two deals that differ in one card of seat
+ * 1's hand, swapped with a card of the stock, give seat 0 the same
+ * figure, and seat 1 another.
+ */
+static void
+test_model_reads_own_cards(void **state)
+{
+	struct rules r;
+	uint16_t deck[MAX_CARDS];
+	double u[2][2][LUCK_MAXU];
+	struct game *g[2];
+	struct cardset h, a, b;
+	int n, at, differ = 0;
+
+	(void)state;
+	rules_init(&r, VARIANT_RUBICON);
+	n = r.packs * CARDS_PER_PACK;
+	game_shuffle_deck(&r, 11, deck);
+	g[0] = game_new_from_deck(&r, deck, 0);
+	h = game_hand(g[0], 1);
+	at = find(deck, n, cardset_next(&h, 0));
+	for (int i = n - 1; i >= 0; i--)
+		if (card_kind(deck[i]) != card_kind(deck[at])) {
+			uint16_t t = deck[i];
+			deck[i] = deck[at];
+			deck[at] = t;
+			break;
+		}
+	g[1] = game_new_from_deck(&r, deck, 0);
+	a = game_hand(g[0], 0);
+	b = game_hand(g[1], 0);
+	assert_true(cardset_equal(&a, &b));
+	a = game_hand(g[0], 1);
+	b = game_hand(g[1], 1);
+	assert_false(cardset_equal(&a, &b));
+	assert_true(luck_model_width() <= LUCK_MAXU);
+	for (int k = 0; k < 2; k++)
+		for (int seat = 0; seat < 2; seat++)
+			luck_model_seat(g[k], seat, u[k][seat]);
+	for (int i = 0; i < luck_model_width(); i++) {
+		assert_true(u[0][0][i] == u[1][0][i]);
+		differ += u[0][1][i] != u[1][1][i];
+	}
+	assert_true(differ > 0);
+	game_free(g[0]);
+	game_free(g[1]);
+}
+
 int
 main(void)
 {
@@ -335,6 +396,7 @@ main(void)
 		cmocka_unit_test(test_mean_zero_noise),
 		cmocka_unit_test(test_self_adjusts_to_half),
 		cmocka_unit_test(test_bands),
+		cmocka_unit_test(test_model_reads_own_cards),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
