@@ -13,6 +13,7 @@
 #include "base/config.h"
 #include "rating/sprt.h"
 #include "help.h"
+#include "luck.h"
 #include "match/deck_guard.h"
 #include "match/match.h"
 #include "match/naming.h"
@@ -41,7 +42,7 @@ adjusted_refused(const struct match_cfg *c, enum sprt_model model)
 		    "relative to the raw scores' spread)";
 	if (c->no_luck)
 		return "--adjusted needs the luck that --no-luck leaves out";
-	if (c->rules.players != 2 || c->rules.game_target != 0)
+	if (luck_unmeasured(&c->rules) != NULL)
 		return "--adjusted: the luck is measured in games of one deal "
 		    "and two seats (rubicon, six-pack, eight-pack)";
 	return NULL;

@@ -8,10 +8,6 @@
 #include "match/tally.h"
 #include "rating/luck_deal.h"
 
-/* The decks sampled for the deal's mean V, per rules and dealer: as
- * rate's, so that the two give the same figures. */
-#define LUCK_DEAL_SAMPLES	50000
-
 struct tally {
 	const struct match_cfg	*c;
 	struct results		*results;	/* a match of two */
@@ -35,7 +31,7 @@ tally_new(const struct match_cfg *c)
 	if (t->results == NULL || c->summary != NULL || c->svg != NULL)
 		t->standings = standings_new(c);
 	if (!c->no_luck) {
-		t->book = luck_book_new(LUCK_DEAL_SAMPLES);
+		t->book = luck_book_new();
 		/* Now, before any clock runs: sampling takes a while. */
 		luck_book_prepare(t->book, &c->rules);
 		t->luck = luck_tally_new(c);

@@ -17,19 +17,18 @@
 
 struct luck_book {
 	struct luck_v	v;
-	int		n, nkept;
+	int		nkept;
 	struct rules	rules[BOOK_RULES];
 	int		dealer[BOOK_RULES];
 	double		mean[BOOK_RULES][2];
 };
 
 struct luck_book *
-luck_book_new(int n)
+luck_book_new(void)
 {
 	struct luck_book *b = xcalloc(1, sizeof(*b));
 
 	luck_v_eval(&b->v);
-	b->n = n;
 	return b;
 }
 
@@ -56,7 +55,8 @@ rules_mean(struct luck_book *b, const struct rules *r, int d)
 	b->rules[k] = *r;
 	b->dealer[k] = d;
 	/* A fixed seed: the same figures from every run. */
-	luck_deal_mean(r, d, &b->v, b->n, 20261128, b->mean[k]);
+	luck_deal_mean(r, d, &b->v, LUCK_DEAL_DECKS, LUCK_DEAL_SEED,
+	    b->mean[k]);
 	return b->mean[k];
 }
 
@@ -69,8 +69,8 @@ deal_mean(struct luck_book *b, const struct game *g)
 void
 luck_book_prepare(struct luck_book *b, const struct rules *r)
 {
-	if (r->players != 2 || r->game_target != 0)
-		return;		/* not measured (luck_book_deal) */
+	if (luck_unmeasured(r) != NULL)
+		return;
 	for (int d = 0; d < 2; d++)
 		rules_mean(b, r, d);
 }

@@ -13,8 +13,8 @@
 struct luck_book;
 
 /* A book of the deal's mean V per rules and dealer, sampled once each
- * from n decks (luck_deal_mean). */
-struct luck_book	*luck_book_new(int n);
+ * (luck_deal_mean, from LUCK_DEAL_DECKS decks of LUCK_DEAL_SEED). */
+struct luck_book	*luck_book_new(void);
 void			 luck_book_free(struct luck_book *b);
 /* Samples the means of rules r's deals now (both dealers), not at the
  * first deal: a match does it before its clocks start. */

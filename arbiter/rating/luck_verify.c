@@ -16,8 +16,6 @@
 #include "rating/luck_verify.h"
 #include "record/record.h"
 
-/* As rate's: the same book gives the same figures. */
-#define LUCK_DEAL_SAMPLES	50000
 #define LUCK_TOLERANCE		1e-9
 
 /* A line of the luck file. */
@@ -150,7 +148,7 @@ luck_verify(const char *luck_path, char **files, int nfiles)
 
 	if (bad < 0)
 		return 1;
-	b = luck_book_new(LUCK_DEAL_SAMPLES);
+	b = luck_book_new();
 	for (int i = 0; i < nfiles; i++) {
 		FILE *f = fopen(files[i], "r");
 		int lineno = 0;

@@ -21,9 +21,6 @@ static struct luck_book	*luck_book;
 static struct luck_tally	*luck_tally;
 static FILE			*luck_file;	/* each deal's, or NULL */
 
-/* The decks sampled for the deal's mean V, per rules and dealer. */
-#define LUCK_DEAL_SAMPLES	50000
-
 /* One deal's luck as a line of JSON (--luck-file). */
 static void
 write_luck(const char *file, int lineno, const struct record_summary *s,
@@ -65,7 +62,7 @@ start_luck(const struct match_cfg *c, bool no_luck)
 {
 	if (no_luck)
 		return;
-	luck_book = luck_book_new(LUCK_DEAL_SAMPLES);
+	luck_book = luck_book_new();
 	luck_tally = luck_tally_new(c);
 }
 

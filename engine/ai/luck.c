@@ -182,6 +182,16 @@ value_of(const struct luck_v *v, const struct game *g, double *out)
 	v->outcome(g, u[0], u[1], v->ctx, out);
 }
 
+const char *
+luck_unmeasured(const struct rules *r)
+{
+	if (r->players != 2)
+		return "three seats";
+	if (r->game_target > 0)
+		return "a deal is part of a game of several";
+	return NULL;
+}
+
 void
 luck_deal_mean(const struct rules *r, int dealer, const struct luck_v *v,
     int n, uint64_t seed, double *out)

@@ -85,6 +85,16 @@ struct luck_run {
 void	luck_deal_mean(const struct rules *r, int dealer,
 	    const struct luck_v *v, int n, uint64_t seed, double *out);
 
+/* The decks and the seed of luck_deal_mean wherever a deal's luck is
+ * counted (rate, match, verify, bench_strength), so that all give the
+ * same figure for the same deal. */
+#define LUCK_DEAL_DECKS	50000
+#define LUCK_DEAL_SEED	20261128
+
+/* Why deals of rules r have no luck figure ("three seats", "a deal is
+ * part of a game of several"), or NULL if they have one. */
+const char *luck_unmeasured(const struct rules *r);
+
 /*
  * Starts at the deal g0 (no card played): counts the deal's luck,
  * V(g0) - deal_mean (luck_deal_mean), or none if deal_mean is NULL.

@@ -19,9 +19,6 @@
 
 #include "luck.h"
 
-#define BENCH_LUCK_SAMPLES	50000		/* rate.c's LUCK_DEAL_SAMPLES */
-#define BENCH_LUCK_SEED		20261128	/* luck_deal.c's */
-
 struct bench_luck {
 	bool		on;	/* the variant has a luck figure */
 	const char	*none;	/* if not, why not */
@@ -47,17 +44,6 @@ deal_log_add(struct deal_log *l, const struct action *a)
 	l->a[l->n++] = *a;
 }
 
-/* Why rules r have no luck figure, or NULL if they have one. */
-static inline const char *
-bench_luck_none(const struct rules *r)
-{
-	if (r->players != 2)
-		return "three seats";
-	if (r->game_target > 0)
-		return "a deal is part of a game of several";
-	return NULL;
-}
-
 /* Samples the deal's mean once, before the workers fork. */
 static inline void
 bench_luck_start(struct bench_luck *bl, enum variant variant, int dealer)
@@ -65,14 +51,14 @@ bench_luck_start(struct bench_luck *bl, enum variant variant, int dealer)
 	struct rules r;
 
 	rules_init(&r, variant);
-	bl->none = bench_luck_none(&r);
+	bl->none = luck_unmeasured(&r);
 	bl->on = bl->none == NULL;
 	bl->dealer = dealer;
 	if (!bl->on)
 		return;
 	luck_v_eval(&bl->v);
-	luck_deal_mean(&r, dealer, &bl->v, BENCH_LUCK_SAMPLES,
-	    BENCH_LUCK_SEED, bl->mean);
+	luck_deal_mean(&r, dealer, &bl->v, LUCK_DEAL_DECKS,
+	    LUCK_DEAL_SEED, bl->mean);
 }
 
 static inline void
