@@ -46,8 +46,18 @@ default_engine(char *cmd, const char *level)
 	return cmd;
 }
 
-static int	number(const char *flag, const char *v, long long min,
-		    long long max, long long *out);
+/* One value of a flag that takes a number in [min, max]. */
+static int
+number(const char *flag, const char *v, long long min, long long max,
+    long long *out)
+{
+	if (bzp_parse_int(v, min, max, out) < 0) {
+		fprintf(stderr, "bezique-arbiter: %s: a number from %lld to "
+		    "%lld, not '%s'\n", flag, min, max, v);
+		return -1;
+	}
+	return 0;
+}
 
 /* A remote opponent's waits as a match's (config.c). */
 static void
@@ -72,28 +82,24 @@ remote_flag(struct humangame_opts *o, int argc, char **argv, int *i)
 	long long *to[] = { &o->connect_ms, &o->reconnect_ms,
 		&o->net_allowance_ms };
 	const char *f = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+	int k = 0;
 
 	if (strcmp(f, "--insecure") == 0) {
 		o->insecure = true;
 		return 1;
 	}
-	for (int k = 0; k < 3; k++)
-		if (strcmp(f, ms[k]) == 0) {
-			if (v == NULL || number(f, v, 0, 1LL << 40, to[k]) < 0)
-				return v == NULL ? (fprintf(stderr,
-				    "bezique-arbiter: %s needs a value\n", f),
-				    -1) : -1;
-			++*i;
-			return 1;
-		}
-	if (strcmp(f, "--listen") && strcmp(f, "--tokens"))
+	while (k < 3 && strcmp(f, ms[k]) != 0)
+		k++;
+	if (k == 3 && strcmp(f, "--listen") && strcmp(f, "--tokens"))
 		return 0;
 	if (v == NULL) {
 		fprintf(stderr, "bezique-arbiter: %s needs a value\n", f);
 		return -1;
 	}
-	*(strcmp(f, "--listen") == 0 ? &o->listen : &o->tokens) = v;
 	++*i;
+	if (k < 3)
+		return number(f, v, 0, 1LL << 40, to[k]) < 0 ? -1 : 1;
+	*(strcmp(f, "--listen") == 0 ? &o->listen : &o->tokens) = v;
 	return 1;
 }
 
@@ -139,19 +145,6 @@ humangame_builtin(struct humangame_opts *o, const char *level, int skill)
 			return 0;
 		}
 	return -1;
-}
-
-/* One value of a flag that takes a number in [min, max]. */
-static int
-number(const char *flag, const char *v, long long min, long long max,
-    long long *out)
-{
-	if (bzp_parse_int(v, min, max, out) < 0) {
-		fprintf(stderr, "bezique-arbiter: %s: a number from %lld to "
-		    "%lld, not '%s'\n", flag, min, max, v);
-		return -1;
-	}
-	return 0;
 }
 
 int

@@ -664,6 +664,17 @@ def errors(tmp):
         lines = r.stderr.strip().splitlines()
         check(r.returncode != 0 and len(lines) == 1 and want in lines[0],
               f"one line for {' '.join(args[-2:])}: {lines}")
+    for args, want in (
+            (["serve", "--connect-timeout", "x"], "a number from 0"),
+            (["serve", "--listen"], "--listen needs a value"),
+            (["play", "--engine", "remote:x"], "needs --listen"),
+            (["serve", "--port", "0", "--listen", "127.0.0.1:0"],
+             "no engine is a remote seat")):
+        r = subprocess.run([ARB] + args, cwd=tmp, capture_output=True,
+                           text=True, timeout=60, stdin=subprocess.DEVNULL)
+        lines = r.stderr.strip().splitlines()
+        check(r.returncode == 2 and len(lines) == 1 and want in lines[0],
+              f"{args[0]}: one line for {' '.join(args[1:])}: {lines}")
 
 
 def run_all(name, *parts):
