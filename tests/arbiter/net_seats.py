@@ -39,8 +39,6 @@
     arbiter's refusal in one line.
 """
 import json
-import urllib.error
-import urllib.request
 import os
 import re
 import socket
@@ -49,6 +47,11 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
+
+sys.path.insert(0, os.path.abspath("tests/fixtures"))
+from netline import read_until  # noqa: E402
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(f"{BUILD}/bezique-arbiter")
@@ -168,15 +171,10 @@ def refusals(tmp):
         if line is not None:
             s.sendall(line)
         s.settimeout(30)
-        got = b""
         try:
-            while not got.endswith(b"\n"):
-                c = s.recv(1)
-                if not c:
-                    break
-                got += c
+            got = read_until(s)
         except socket.timeout:
-            pass
+            got = b""
         s.close()
         return got.decode(errors="replace").strip()
 
