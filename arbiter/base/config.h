@@ -75,6 +75,15 @@ struct engine_cfg {
 /* The prefix of a remote seat's command: "remote:NAME". */
 #define REMOTE_PREFIX	"remote:"
 
+/* The seat's name if command is "remote:NAME", else NULL. */
+static inline const char *
+config_remote_name(const char *command)
+{
+	size_t n = strlen(REMOTE_PREFIX);
+
+	return strncmp(command, REMOTE_PREFIX, n) == 0 ? command + n : NULL;
+}
+
 
 struct clock_cfg {
 	long long	time_ms;	/* game clock per deal; 0: none */

@@ -64,7 +64,7 @@ bot_check(const struct engine_cfg *cfg, char *err, size_t errlen)
 
 	if (cfg->remote != NULL)
 		return 0;	/* a connection, not a program */
-	if (strncmp(cfg->command, REMOTE_PREFIX, strlen(REMOTE_PREFIX)) == 0) {
+	if (config_remote_name(cfg->command) != NULL) {
 		snprintf(err, errlen, "'%s' is a remote seat: its bot "
 		    "connects to the arbiter, which needs --listen "
 		    "ADDRESS:PORT (doc/network.md)", cfg->command);

@@ -8,7 +8,6 @@
  * same classes.  A wait longer than its limit is the owner's to judge.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "match/bot_int.h"
 #include "net/seats.h"
@@ -42,8 +41,8 @@ bot_remote_wait(struct bot *b, long long ms, bot_connected_fn on_connected,
 	b->state = BOT_CONNECTING;
 	b->on_connected = on_connected;
 	b->on_timed_out = on_timed_out;
-	b->wait = net_seats_want(b->cfg->remote, b->cfg->command +
-	    strlen(REMOTE_PREFIX), connected, b);
+	b->wait = net_seats_want(b->cfg->remote,
+	    config_remote_name(b->cfg->command), connected, b);
 	if (ms <= 0)
 		return;
 	if (b->connect_timer == NULL && (b->connect_timer = evtimer_new(

@@ -337,13 +337,11 @@ tokens_path(const struct match_cfg *c)
 static int
 name_seats(struct net_seats *s, struct match_cfg *c)
 {
-	size_t plen = strlen(REMOTE_PREFIX);
-
 	s->seats = xcalloc((size_t)c->nengines, sizeof(*s->seats));
 	for (int e = 0; e < c->nengines; e++) {
 		struct engine_cfg *ec = &c->engines[e];
-		const char *name = ec->command + plen;
-		if (strncmp(ec->command, REMOTE_PREFIX, plen) != 0)
+		const char *name = config_remote_name(ec->command);
+		if (name == NULL)
 			continue;
 		if (!tokens_name_ok(name, strlen(name))) {
 			fprintf(stderr, "bezique-arbiter: engine '%s': a remote "

@@ -287,8 +287,7 @@ humangame_new(struct event_base *base, struct engine_proc_reaper *reaper,
 		h->cfg.engines[0].options[h->cfg.engines[0].noptions++] =
 		    xstrdup(opt);
 	}
-	if (o->seats != NULL && strncmp(o->engine, REMOTE_PREFIX,
-	    strlen(REMOTE_PREFIX)) == 0) {
+	if (o->seats != NULL && config_remote_name(o->engine) != NULL) {
 		h->cfg.engines[0].remote = o->seats;
 		h->cfg.clock.connect_ms = o->connect_ms;
 		h->cfg.clock.reconnect_ms = o->reconnect_ms;

@@ -285,12 +285,6 @@ open_seats(struct humangame_opts *o)
 	return rc;
 }
 
-static bool
-is_remote(const char *command)
-{
-	return strncmp(command, REMOTE_PREFIX, strlen(REMOTE_PREFIX)) == 0;
-}
-
 int
 humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 {
@@ -300,7 +294,7 @@ humangame_check(struct humangame_opts *o, char *err, size_t errlen)
 		snprintf(err, errlen, "drawing a key: %s", strerror(errno));
 		return -1;
 	}
-	if (o->listen != NULL || is_remote(o->engine)) {
+	if (o->listen != NULL || config_remote_name(o->engine) != NULL) {
 		err[0] = '\0';		/* said on stderr */
 		return open_seats(o);
 	}
