@@ -574,7 +574,7 @@ main(int argc, char **argv)
 	td.w = xrealloc_or_die(NULL, (size_t)2 * LUCK_NIN * nt.nu *
 	    sizeof(float));
 	luck_v_eval(&td.def);
-	v = (struct luck_v){ nt.nu, td_seat, td_outcome, &td, td_whole };
+	v = (struct luck_v){ nt.nu, td_seat, td_outcome, &td, td_whole, NULL };
 	for (int it = 0; it < iters; it++) {
 		fprintf(stderr, "iteration %d: lambda-returns\n", it + 1);
 		fold(&td, &nt, scale);

@@ -40,7 +40,7 @@ luck_book_free(struct luck_book *b)
 	free(b);
 }
 
-/* The deal's mean V for these rules and dealer, sampled at first use
+/* The deal's mean V for these rules and dealer, found at first use
  * (past BOOK_RULES, in the place kept longest). */
 static const double *
 rules_mean(struct luck_book *b, const struct rules *r, int d)
@@ -54,9 +54,9 @@ rules_mean(struct luck_book *b, const struct rules *r, int d)
 	k = b->nkept++ % BOOK_RULES;
 	b->rules[k] = *r;
 	b->dealer[k] = d;
-	/* A fixed seed: the same figures from every run. */
-	luck_deal_mean(r, d, &b->v, LUCK_DEAL_DECKS, LUCK_DEAL_SEED,
-	    b->mean[k]);
+	/* A fixed seed: the same figures from every run (a variant's own
+	 * rules' kept, not sampled again). */
+	luck_default_deal_mean(r, d, b->mean[k]);
 	return b->mean[k];
 }
 

@@ -20,24 +20,19 @@ min2(int a, int b)
 	return a < b ? a : b;
 }
 
-/* Copies of each kind in seat's hand and on its table (c), and on its
- * table alone (tc). */
-static int
-count_holding(const struct game *g, int seat, uint8_t *c, uint8_t *tc)
+void
+eval_holding(const struct game *g, int seat, struct eval_holding *h)
 {
-	struct cardset h = game_hand(g, seat), t = game_table(g, seat);
-	int ntable = 0;
+	struct cardset hand = game_hand(g, seat), t = game_table(g, seat);
 
-	memset(c, 0, CARDS_PER_PACK);
-	memset(tc, 0, CARDS_PER_PACK);
-	CARDSET_FOREACH(x, &h)
-		c[card_kind(x)]++;
+	memset(h, 0, sizeof(*h));
+	CARDSET_FOREACH(x, &hand)
+		h->c[card_kind(x)]++;
 	CARDSET_FOREACH(x, &t) {
-		c[card_kind(x)]++;
-		tc[card_kind(x)]++;
-		ntable++;
+		h->c[card_kind(x)]++;
+		h->tc[card_kind(x)]++;
+		h->ntable++;
 	}
-	return ntable;
 }
 
 /* Declared cards have scored once already, so they count for less.
@@ -191,24 +186,33 @@ variant_features(const struct game *g, const uint8_t *c, int bq, int bj,
 }
 
 void
-eval_features(const struct game *g, int seat, double *x)
+eval_features_held(const struct game *g, int seat,
+    const struct eval_holding *h, double *x)
 {
 	const struct rules *r = game_rules(g);
 	double stock = r->packs * CARDS_PER_PACK - r->players * r->hand_size;
 	double f = game_stock_left(g) / stock;
-	uint8_t c[CARDS_PER_PACK], tc[CARDS_PER_PACK];
-	int ntable = count_holding(g, seat, c, tc), i = 0, bq, bj;
+	int i = 0, bq, bj;
 
-	combo_bezique_kinds(r, likely_trump(g, c), &bq, &bj);
+	combo_bezique_kinds(r, likely_trump(g, h->c), &bq, &bj);
 	x[i++] = 1;
-	i += bezique_features(c, bq, bj, x + i);
-	i += quartet_features(c, x + i);
-	i += suit_features(g, c, x + i);
-	i += table_features(g, tc, ntable, bq, bj, x + i);
+	i += bezique_features(h->c, bq, bj, x + i);
+	i += quartet_features(h->c, x + i);
+	i += suit_features(g, h->c, x + i);
+	i += table_features(g, h->tc, h->ntable, bq, bj, x + i);
 	x[i++] = game_leader(g) == seat;
-	i += variant_features(g, c, bq, bj, x + i);
+	i += variant_features(g, h->c, bq, bj, x + i);
 	for (int k = 0; k < EVAL_BASE; k++)
 		x[EVAL_BASE + k] = x[k] * f;
+}
+
+void
+eval_features(const struct game *g, int seat, double *x)
+{
+	struct eval_holding h;
+
+	eval_holding(g, seat, &h);
+	eval_features_held(g, seat, &h, x);
 }
 
 const double *
@@ -233,6 +237,19 @@ double
 eval_future(const struct game *g, int seat)
 {
 	return eval_with(g, seat, eval_weights_of(game_rules(g)->variant));
+}
+
+double
+eval_future_held(const struct game *g, int seat,
+    const struct eval_holding *h)
+{
+	const double *w = eval_weights_of(game_rules(g)->variant);
+	double x[EVAL_NFEAT], sum = 0;
+
+	eval_features_held(g, seat, h, x);
+	for (int i = 0; i < EVAL_NFEAT; i++)
+		sum += w[i] * x[i];
+	return sum;
 }
 
 /* The model's residual sd of one seat's future points, fitted with the
@@ -277,4 +294,10 @@ eval_value(const struct game *g, int seat, double mine, double theirs,
 		}
 	*win = 0.5 * erfc(-(mine - theirs) / (2 * sd));
 	return sum;
+}
+
+double
+eval_win(const struct game *g, double mine, double theirs)
+{
+	return 0.5 * erfc(-(mine - theirs) / (2 * spread(g)));
 }

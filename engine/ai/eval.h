@@ -25,9 +25,28 @@
 /* Writes the EVAL_NFEAT features of seat in the full game g into x. */
 void	eval_features(const struct game *g, int seat, double *x);
 
+/* What the features read of a seat's cards: the copies of each kind in
+ * its hand and on its table (c), on its table alone (tc), and how many
+ * cards its table has.  A caller may change c to ask what a seat would
+ * be worth holding other cards (a draw that could have come otherwise:
+ * engine/ai/luck.c). */
+struct eval_holding {
+	uint8_t	c[CARDS_PER_PACK], tc[CARDS_PER_PACK];
+	int	ntable;
+};
+
+void	eval_holding(const struct game *g, int seat, struct eval_holding *h);
+
+/* The features of seat holding h, the rest of g as it is. */
+void	eval_features_held(const struct game *g, int seat,
+	    const struct eval_holding *h, double *x);
+
 /* The points seat should still score from here (declarations, carte
  * blanche, last trick), by the fitted model. */
 double	eval_future(const struct game *g, int seat);
+/* The same of seat holding h (eval_features_held). */
+double	eval_future_held(const struct game *g, int seat,
+	    const struct eval_holding *h);
 
 /* The same with the caller's weights (for fitting). */
 double	eval_with(const struct game *g, int seat, const double *w);
@@ -44,5 +63,9 @@ const double *eval_weights_of(enum variant v);
  */
 double	eval_value(const struct game *g, int seat, double mine,
 	    double theirs, double *win);
+
+/* That chance alone (eval_value's *win), without the game value's
+ * cost. */
+double	eval_win(const struct game *g, double mine, double theirs);
 
 #endif

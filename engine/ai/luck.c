@@ -29,6 +29,26 @@ model_seat(const struct game *g, int seat, void *ctx, double *u)
 		u[0] = eval_future(g, seat);
 }
 
+static void
+model_seat_draws(const struct game *g, int seat, int drawn,
+    const uint16_t *in, int n, void *ctx, double *u)
+{
+	struct eval_holding h;
+
+	(void)ctx;
+	if (fitted_for(g)) {
+		luck_model_seat_draws(g, seat, drawn, in, n, u, LUCK_MAXU);
+		return;
+	}
+	eval_holding(g, seat, &h);
+	h.c[card_kind(drawn)]--;
+	for (int i = 0; i < n; i++) {
+		h.c[card_kind(in[i])]++;
+		u[(long)i * LUCK_MAXU] = eval_future_held(g, seat, &h);
+		h.c[card_kind(in[i])]--;
+	}
+}
+
 /* The evaluation's V's scales by band (score, value), fitted on 10,000
  * greedy Rubicon deals from seed 5000000 in the second round, which
  * the packs keep (doc/luck.md). */
@@ -48,10 +68,9 @@ eval_outcome(const struct game *g, const double *u0, const double *u1,
     double *out)
 {
 	const double *s = eval_scales[luck_band(g)];
-	double win;
+	double win = eval_win(g, game_points(g, 0) + u0[0],
+	    game_points(g, 1) + u1[0]);
 
-	eval_value(g, 0, game_points(g, 0) + u0[0], game_points(g, 1) +
-	    u1[0], &win);
 	out[0] = 0.5 + s[0] * (win - 0.5);
 	out[1] = s[1] * (win - 0.5);
 }
@@ -71,14 +90,14 @@ eval_outcome(const struct game *g, const double *u0, const double *u1,
  * those that could have); these remove the most of its variance.
  */
 static const double luck_scales[LUCK_BANDS][2] = {
-	{ 0.988, 1.044 },
-	{ 0.920, 0.895 },
-	{ 0.784, 0.800 },
-	{ 0.831, 0.871 },
-	{ 0.887, 0.923 },
-	{ 0.942, 0.967 },
-	{ 0.961, 0.970 },
-	{ 1.084, 1.065 },
+	{ 0.993, 1.041 },
+	{ 0.904, 0.884 },
+	{ 0.775, 0.793 },
+	{ 0.827, 0.868 },
+	{ 0.882, 0.909 },
+	{ 0.942, 0.966 },
+	{ 0.959, 0.948 },
+	{ 1.087, 1.048 },
 };
 
 int
@@ -162,6 +181,7 @@ luck_v_eval(struct luck_v *v)
 	v->seat = model_seat;
 	v->outcome = model_outcome;
 	v->whole = played_whole;
+	v->seat_draws = model_seat_draws;
 	v->ctx = NULL;
 }
 
@@ -209,6 +229,49 @@ luck_deal_mean(const struct rules *r, int dealer, const struct luck_v *v,
 	}
 	out[0] = n > 0 ? sum[0] / n : 0;
 	out[1] = n > 0 ? sum[1] / n : 0;
+}
+
+/*
+ * The default V's deal mean for each variant's own rules (rules_init)
+ * by dealer (score, value), as luck_deal_mean samples it from
+ * LUCK_DEAL_DECKS decks of LUCK_DEAL_SEED: what every run would sample
+ * again at its start, 0.08 s of CPU a dealer.  test_luck's
+ * test_deal_means_as_sampled samples them again, and fails printing
+ * the lines to put here, when V or the deal changes.
+ */
+static const struct {
+	enum variant	variant;
+	double		mean[2][2];
+} deal_means[] = {
+	{ VARIANT_RUBICON,
+	    { { 0.50392634993258278, 5.9606372891539623 },
+	    { 0.5134617055256615, 68.883453735903572 } } },
+	{ VARIANT_SIX_PACK,
+	    { { 0.49206829484741471, -48.030645937317964 },
+	    { 0.50793170515258435, 48.0306459373179 } } },
+	{ VARIANT_EIGHT_PACK,
+	    { { 0.4935490280223841, -39.064027853753075 },
+	    { 0.50645097197761635, 39.064027853753117 } } },
+};
+
+void
+luck_default_deal_mean(const struct rules *r, int dealer, double *out)
+{
+	struct rules own;
+	struct luck_v v;
+
+	rules_init(&own, r->variant);
+	for (size_t i = 0; i < sizeof(deal_means) / sizeof(deal_means[0]);
+	    i++)
+		if (deal_means[i].variant == r->variant && dealer >= 0 &&
+		    dealer < 2 && memcmp(&own, r, sizeof(own)) == 0) {
+			memcpy(out, deal_means[i].mean[dealer],
+			    2 * sizeof(double));
+			return;
+		}
+	luck_v_eval(&v);
+	luck_deal_mean(r, dealer, &v, LUCK_DEAL_DECKS, LUCK_DEAL_SEED, out);
+	luck_v_release(&v);
 }
 
 int
@@ -267,39 +330,81 @@ figure_if(struct luck_run *run, const struct action *a, int k, int card,
 	run->v->seat(run->scratch, seat, run->v->ctx, u);
 }
 
+/* Seat 0's outcome from the winner's figure and the loser's. */
+static void
+outcome_of(struct luck_run *run, int winner, const double *uw,
+    const double *ul, double *x)
+{
+	const double *u[2];
+
+	u[winner] = uw;
+	u[1 - winner] = ul;
+	run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
+}
+
 /*
- * E[V] over the ordered pair (the winner's card, the loser's) drawn
- * uniformly from the h unseen cards, the public state that of the deal
- * after the draw (the same whichever cards came).
+ * The luck of a trick's draws, as two chance events: the winner's card,
+ * uniform from the h unseen, then the loser's, uniform from the h - 1
+ * left (cards[0] and cards[1] the ones that came; the public state is
+ * that of the deal after the draw, the same whichever cards came).
+ * Between the two, V is the outcome of the winner's figure with its
+ * card and the loser's figure averaged over the cards it may still
+ * draw: a function of what is known then, as V must be, and near the
+ * mean of V over the loser's draw (exactly it where the outcome is
+ * linear in the loser's figure).  Each expectation is then a pass per
+ * kind of card, twice the kinds in all, where the ordered pair's was
+ * their square: 32 times fewer outcomes in Rubicon.
  */
 static void
-expected_draw(struct luck_run *run, const struct action *a, int winner,
-    const uint16_t *cards, int h, double *mean)
+draw_luck(struct luck_run *run, const struct action *a, int winner,
+    const uint16_t *cards, int h, double *luck)
 {
 	uint16_t rep[CARDS_PER_PACK];
 	int count[CARDS_PER_PACK], nk = kinds_of(cards, h, rep, count);
+	int nu = run->v->nu;
 	double uw[CARDS_PER_PACK][LUCK_MAXU], ul[CARDS_PER_PACK][LUCK_MAXU];
-	const double *u[2];
-	double x[2], pairs = (double)h * (h - 1);
+	double all[LUCK_MAXU], rest[LUCK_MAXU], x[2], mid[2], after[2];
+	double first[2] = { 0, 0 }, second[2] = { 0, 0 };
 
-	for (int i = 0; i < nk; i++) {
-		figure_if(run, a, 0, rep[i], winner, uw[i]);
-		figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
-	}
-	mean[0] = mean[1] = 0;
-	for (int i = 0; i < nk; i++)
-		for (int j = 0; j < nk; j++) {
-			double w = count[i] * (double)(count[j] - (i == j));
-			if (w == 0)
-				continue;
-			u[winner] = uw[i];
-			u[1 - winner] = ul[j];
-			run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
-			mean[0] += w * x[0];
-			mean[1] += w * x[1];
+	if (run->v->seat_draws != NULL) {
+		run->v->seat_draws(run->g, winner, cards[0], rep, nk,
+		    run->v->ctx, uw[0]);
+		run->v->seat_draws(run->g, 1 - winner, cards[1], rep, nk,
+		    run->v->ctx, ul[0]);
+	} else {
+		for (int i = 0; i < nk; i++) {
+			figure_if(run, a, 0, rep[i], winner, uw[i]);
+			figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
 		}
-	mean[0] /= pairs;
-	mean[1] /= pairs;
+	}
+	for (int k = 0; k < nu; k++) {
+		all[k] = 0;
+		for (int i = 0; i < nk; i++)
+			all[k] += count[i] * ul[i][k];
+	}
+	/* kinds_of lists cards[0]'s kind first: the winner's card is
+	 * kind 0. */
+	for (int i = 0; i < nk; i++) {
+		for (int k = 0; k < nu; k++)
+			rest[k] = (all[k] - ul[i][k]) / (h - 1);
+		outcome_of(run, winner, uw[i], rest, x);
+		if (i == 0)
+			memcpy(mid, x, sizeof(mid));
+		first[0] += count[i] * x[0];
+		first[1] += count[i] * x[1];
+	}
+	for (int j = 0; j < nk; j++) {
+		double w = count[j] - (j == 0);
+		if (w == 0)
+			continue;
+		outcome_of(run, winner, uw[0], ul[j], x);
+		second[0] += w * x[0];
+		second[1] += w * x[1];
+	}
+	value_of(run->v, run->g, after);
+	for (int c = 0; c < 2; c++)
+		luck[c] = mid[c] - first[c] / h + after[c] - second[c] /
+		    (h - 1);
 }
 
 /* The same where the draw empties the stock and V has a whole(): each
@@ -332,7 +437,7 @@ luck_apply(struct luck_run *run, const struct action *a, double *ev)
 {
 	uint16_t cards[MAX_CARDS], trick[MAX_PLAYERS];
 	int h, left, leader, winner;
-	double after[2], mean[2];
+	double after[2], mean[2], luck[2];
 
 	game_copy(run->pre, run->g);
 	left = game_stock_left(run->g);
@@ -348,16 +453,18 @@ luck_apply(struct luck_run *run, const struct action *a, double *ev)
 	if (run->v->whole != NULL && game_stock_left(run->g) == 0) {
 		run->v->whole(run->g, run->v->ctx, after);
 		expected_last(run, a, cards, h, mean);
+		luck[0] = after[0] - mean[0];
+		luck[1] = after[1] - mean[1];
+		run->sum.events++;
 	} else {
-		value_of(run->v, run->g, after);
-		expected_draw(run, a, winner, cards, h, mean);
+		draw_luck(run, a, winner, cards, h, luck);
+		run->sum.events += 2;
 	}
-	run->sum.score += after[0] - mean[0];
-	run->sum.value += after[1] - mean[1];
-	run->sum.events++;
+	run->sum.score += luck[0];
+	run->sum.value += luck[1];
 	if (ev != NULL) {
-		ev[0] = after[0] - mean[0];
-		ev[1] = after[1] - mean[1];
+		ev[0] = luck[0];
+		ev[1] = luck[1];
 	}
 	return 1;
 }

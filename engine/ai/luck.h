@@ -3,24 +3,25 @@
  * Burch et al., AAAI 2018; doc/luck.md).
  *
  * At every chance event c (the deal of the hands; each draw from the
- * stock after a trick: the winner's card and the loser's, an ordered
- * pair from the stock cards neither player has seen) the luck is
+ * stock after a trick, the winner's card from the stock cards neither
+ * player has seen, then the loser's from those left) the luck is
  * V(after c) - E[V], E over c's outcomes under their exact distribution
  * (uniform over those cards), V an estimate of seat 0's outcome from the
  * hands and the public state.  Whatever V is, each term has mean 0
  * given what came before, so result - luck is an unbiased result; the
  * better V predicts, the less of the deal's variance is left.
  *
- * V is built of two parts so that a draw's expectation costs the
- * winner's kinds plus the loser's kinds of figures, not their product:
- * seat(g, s), a figure of seat s's own cards (hand and table) and the
- * public state alone, nu numbers, and outcome(g, u0, u1), seat 0's
- * expected score (1 won, 1/2 drawn, 0 lost) and game value from the
- * public state and the seats' figures.  A V that reads another seat's
- * cards in seat(), or tells apart two copies of a kind drawn from the
- * stock (fresh cards, the same in the game), is not what this
- * estimates.  Two players only (Rubicon, six- and eight-pack; two-hand
- * deal by deal).
+ * V is built of two parts so that a draw's expectation costs a pass per
+ * kind of card the seat may draw: seat(g, s), a figure of seat s's own
+ * cards (hand and table) and the public state alone, nu numbers, and
+ * outcome(g, u0, u1), seat 0's expected score (1 won, 1/2 drawn, 0
+ * lost) and game value from the public state and the seats' figures.
+ * Between a trick's two draws V is the outcome of the winner's figure
+ * and the loser's averaged over the cards it may still draw (luck.c).
+ * A V that reads another seat's cards in seat(), or tells apart two
+ * copies of a kind drawn from the stock (fresh cards, the same in the
+ * game), is not what this estimates.  Two players only (Rubicon, six-
+ * and eight-pack; two-hand deal by deal).
  */
 #ifndef LUCK_H
 #define LUCK_H
@@ -40,9 +41,16 @@ struct luck_v {
 	void	*ctx;
 	/* Optional: V after the draw that empties the stock, from both
 	 * hands at once (its outcomes are few: the ordered pairs of the
-	 * last unseen cards, each played out in full); NULL: by seat()
-	 * and outcome() there too. */
+	 * last unseen cards, each played out in full, one chance event);
+	 * NULL: by seat() and outcome() there too. */
 	void	(*whole)(const struct game *g, void *ctx, double *out);
+	/* Optional: seat's figures in g, just after it drew card `drawn`,
+	 * had it drawn each of the n cards in[] instead, the rest of g as
+	 * it is (in[i]'s at u + i * LUCK_MAXU): seat()'s figures, faster
+	 * than by playing each draw; NULL: by seat() on each draw
+	 * played. */
+	void	(*seat_draws)(const struct game *g, int seat, int drawn,
+		    const uint16_t *in, int n, void *ctx, double *u);
 };
 
 /* The default V: a small network fitted to the outcome of deals
@@ -91,6 +99,12 @@ void	luck_deal_mean(const struct rules *r, int dealer,
 #define LUCK_DEAL_DECKS	50000
 #define LUCK_DEAL_SEED	20261128
 
+/* The default V's (luck_v_eval) luck_deal_mean for rules r and dealer,
+ * from LUCK_DEAL_DECKS decks of LUCK_DEAL_SEED: a variant's own rules
+ * from a table of the figures already sampled, other rules sampled. */
+void	luck_default_deal_mean(const struct rules *r, int dealer,
+	    double *out);
+
 /* Why deals of rules r have no luck figure ("three seats", "a deal is
  * part of a game of several"), or NULL if they have one. */
 const char *luck_unmeasured(const struct rules *r);
@@ -106,8 +120,9 @@ int	luck_begin(struct luck_run *run, const struct game *g0,
 
 /*
  * Applies action a (legal in run->g) and counts the luck of the draws
- * it ends with.  Returns 1 if it drew (the event's luck in ev[0] score,
- * ev[1] value, when ev is not NULL), 0 if not, -1 if a is illegal.
+ * it ends with.  Returns 1 if it drew (the draws' luck, both cards', in
+ * ev[0] score, ev[1] value, when ev is not NULL), 0 if not, -1 if a is
+ * illegal.
  */
 int	luck_apply(struct luck_run *run, const struct action *a, double *ev);
 

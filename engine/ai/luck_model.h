@@ -49,6 +49,17 @@ int	luck_model_width(void);
  * hidden unit, seat 0's with the units' biases. */
 void	luck_model_seat(const struct game *g, int seat, double *u);
 
+/*
+ * Seat's figures in g, just after it drew card `drawn`, had it drawn
+ * each of the n cards in[] instead, the rest of g as it is: in[i]'s at
+ * u + i * stride.  A card changes few of a seat's inputs, and the units
+ * are linear in them: each figure is g's plus what the inputs that
+ * differ add (the same as luck_model_seat's but for the float sums'
+ * rounding; the same to the bit for drawn's own kind).
+ */
+void	luck_model_seat_draws(const struct game *g, int seat, int drawn,
+	    const uint16_t *in, int n, double *u, int stride);
+
 /* Seat 0's expected score (0 to 1) and game value from the two seats'
  * figures: out[0], out[1]. */
 void	luck_model_outcome(const double *u0, const double *u1, double *out);

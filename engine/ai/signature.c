@@ -1,6 +1,7 @@
 /*
  * signature.c: the bench signatures (signature.h).
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "club.h"
 #include "greedy.h"
+#include "luck.h"
 #include "signature.h"
 #include "strong.h"
 
@@ -101,6 +103,50 @@ signature_club(int deals)
 			game_free(g);
 		}
 	}
+	return h;
+}
+
+static uint64_t
+luck_deal(const struct rules *r, int d, const struct luck_v *v, uint64_t h)
+{
+	struct game *g = game_new(r, (uint64_t)d, d % 2);
+	struct luck_run run;
+
+	if (luck_begin(&run, g, v, NULL) < 0)
+		abort();
+	while (!game_over(run.g)) {
+		struct game *view = game_view(run.g, game_to_move(run.g));
+		struct action a;
+		greedy_choose(view, NULL, &a);
+		game_free(view);
+		if (luck_apply(&run, &a, NULL) < 0)
+			abort();
+	}
+	h = mix(h, (uint64_t)run.sum.events);
+	h = mix(h, (uint64_t)llround(run.sum.score * 1e6));
+	h = mix(h, (uint64_t)llround(run.sum.value * 1e3));
+	luck_end(&run);
+	game_free(g);
+	return h;
+}
+
+uint64_t
+signature_luck(int deals)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	struct luck_v v;
+
+	luck_v_eval(&v);
+	for (int k = 0; k < NVARIANTS; k++) {
+		struct rules r;
+		rules_init(&r, (enum variant)k);
+		if (!variant_playable((enum variant)k) ||
+		    luck_unmeasured(&r) != NULL)
+			continue;
+		for (int d = 1; d <= deals; d++)
+			h = luck_deal(&r, d, &v, h);
+	}
+	luck_v_release(&v);
 	return h;
 }
 

@@ -19,6 +19,7 @@
 #define SIGNATURE_POSITIONS	36
 #define SIGNATURE_PLAYOUTS	300
 #define SIGNATURE_CLUB_DEALS	40
+#define SIGNATURE_LUCK_DEALS	20
 
 /*
  * Plays `deals` uniformly random deals of variant v (seeds 1, 2, ...,
@@ -34,6 +35,15 @@ uint64_t	signature_rules(enum variant v, int deals);
  * one checksum: what the club level (club.h) decides.
  */
 uint64_t	signature_club(int deals);
+
+/*
+ * Plays `deals` deals of greedy against itself in each variant with a
+ * luck figure (Rubicon, six- and eight-pack; seeds 1, 2, ..., dealer d
+ * modulo 2) and folds each deal's luck (luck.h, the deal's own mean
+ * left out: millionths of the score, thousandths of a point) into one
+ * checksum: what the luck estimator and its V say.
+ */
+uint64_t	signature_luck(int deals);
 
 /* What the strong level chose on the fixed positions, and its work. */
 struct strong_signature {

@@ -44,7 +44,7 @@ deal_log_add(struct deal_log *l, const struct action *a)
 	l->a[l->n++] = *a;
 }
 
-/* Samples the deal's mean once, before the workers fork. */
+/* Finds the deal's mean once, before the workers fork. */
 static inline void
 bench_luck_start(struct bench_luck *bl, enum variant variant, int dealer)
 {
@@ -57,8 +57,7 @@ bench_luck_start(struct bench_luck *bl, enum variant variant, int dealer)
 	if (!bl->on)
 		return;
 	luck_v_eval(&bl->v);
-	luck_deal_mean(&r, dealer, &bl->v, LUCK_DEAL_DECKS,
-	    LUCK_DEAL_SEED, bl->mean);
+	luck_default_deal_mean(&r, dealer, bl->mean);
 }
 
 static inline void

@@ -142,7 +142,7 @@ test_worked_draw(void **state)
 		{ RANK_A, 1 }, { RANK_7, 0 } };
 	struct rules r;
 	uint16_t deck[MAX_CARDS];
-	struct luck_v v = { 1, aces, difference, NULL, NULL };
+	struct luck_v v = { 1, aces, difference, NULL, NULL, NULL };
 	struct luck_run run;
 	struct game *g;
 	int n, seen = 0;
@@ -262,7 +262,7 @@ test_mean_zero_eval(void **state)
 static void
 test_mean_zero_noise(void **state)
 {
-	struct luck_v v = { 1, noise, noisy, NULL, NULL };
+	struct luck_v v = { 1, noise, noisy, NULL, NULL, NULL };
 
 	(void)state;
 	check_mean_zero(&v, "noise");
@@ -403,6 +403,107 @@ test_model_reads_own_cards(void **state)
 	game_free(g[1]);
 }
 
+/*
+ * The default V's seat_draws, each draw's figures from the state after
+ * it (luck.h), gives the luck that playing every draw gives: the same
+ * to the bit where V is the evaluation's (six-, eight-pack), and in
+ * Rubicon, whose network's sums it moves by the inputs that differ,
+ * within their float rounding.  Checked event by event in greedy deals.
+ */
+static void
+test_seat_draws_as_played(void **state)
+{
+	static const enum variant variants[] = { VARIANT_RUBICON,
+		VARIANT_SIX_PACK, VARIANT_EIGHT_PACK };
+	struct luck_v fast, played;
+	double worst[2] = { 0, 0 };
+	int events = 0;
+
+	(void)state;
+	luck_v_eval(&fast);
+	played = fast;
+	played.seat_draws = NULL;
+	for (int k = 0; k < 3; k++) {
+		struct rules r;
+		rules_init(&r, variants[k]);
+		for (int d = 0; d < 6; d++) {
+			struct game *g = game_new(&r, 500 + (uint64_t)d, d % 2);
+			struct luck_run a, b;
+			assert_int_equal(luck_begin(&a, g, &fast, NULL), 0);
+			assert_int_equal(luck_begin(&b, g, &played, NULL), 0);
+			while (!game_over(a.g)) {
+				struct action act;
+				double ea[2], eb[2];
+				int drew;
+				choose(a.g, &act);
+				drew = luck_apply(&a, &act, ea);
+				assert_int_equal(luck_apply(&b, &act, eb), drew);
+				if (drew != 1)
+					continue;
+				events++;
+				for (int c = 0; c < 2; c++) {
+					double diff = fabs(ea[c] - eb[c]);
+					if (variants[k] != VARIANT_RUBICON)
+						assert_true(diff == 0);
+					if (diff > worst[c])
+						worst[c] = diff;
+				}
+			}
+			luck_end(&a);
+			luck_end(&b);
+			game_free(g);
+		}
+	}
+	luck_v_release(&fast);
+	print_message("%d draws: worst difference %.2g (score), %.2g "
+	    "(value)\n", events, worst[0], worst[1]);
+	assert_true(events > 500);
+	assert_true(worst[0] < 1e-5);
+	assert_true(worst[1] < 1e-2);
+}
+
+/*
+ * The deal means luck_default_deal_mean keeps for each variant's own
+ * rules are the ones luck_deal_mean samples with the default V: on a
+ * change of V or of the deal, the lines to put in luck.c's table.
+ */
+static void
+test_deal_means_as_sampled(void **state)
+{
+	static const enum variant variants[] = { VARIANT_RUBICON,
+		VARIANT_SIX_PACK, VARIANT_EIGHT_PACK };
+	struct luck_v v;
+	bool same = true;
+	char lines[3][200];
+
+	(void)state;
+	luck_v_eval(&v);
+	for (int k = 0; k < 3; k++) {
+		struct rules r;
+		double kept[2][2], sampled[2][2];
+		rules_init(&r, variants[k]);
+		for (int d = 0; d < 2; d++) {
+			luck_default_deal_mean(&r, d, kept[d]);
+			luck_deal_mean(&r, d, &v, LUCK_DEAL_DECKS,
+			    LUCK_DEAL_SEED, sampled[d]);
+			same = same && memcmp(kept[d], sampled[d],
+			    sizeof(kept[d])) == 0;
+		}
+		snprintf(lines[k], sizeof(lines[k]), "\t{ VARIANT_%s,\n"
+		    "\t    { { %.17g, %.17g },\n\t    { %.17g, %.17g } } },",
+		    k == 0 ? "RUBICON" : k == 1 ? "SIX_PACK" : "EIGHT_PACK",
+		    sampled[0][0], sampled[0][1], sampled[1][0],
+		    sampled[1][1]);
+	}
+	luck_v_release(&v);
+	if (!same) {
+		print_error("engine/ai/luck.c's deal_means are not what is "
+		    "sampled; they should be:\n%s\n%s\n%s\n", lines[0],
+		    lines[1], lines[2]);
+		fail();
+	}
+}
+
 int
 main(void)
 {
@@ -414,6 +515,8 @@ main(void)
 		cmocka_unit_test(test_self_adjusts_eight_pack),
 		cmocka_unit_test(test_bands),
 		cmocka_unit_test(test_model_reads_own_cards),
+		cmocka_unit_test(test_seat_draws_as_played),
+		cmocka_unit_test(test_deal_means_as_sampled),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
