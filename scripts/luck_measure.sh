@@ -1,14 +1,14 @@
 #!/bin/sh
 # Issue 42's measurement (doc/luck.md): N Rubicon deals of club against
-# greedy (duplicate pairs, seed 42) and of greedy against itself
-# (independent deals, seed 43), each rated with the luck taken out: the
+# greedy (seed 42) and of greedy against itself (seed 43), a deck per
+# deal (the arbiter's default), each rated with the luck taken out: the
 # raw and adjusted score, Elo and game value per deal with 95%
 # intervals, and the ratio of the adjusted interval to the raw one.
 #
 #	scripts/luck_measure.sh [N [DIR]]	(default 2000 deals, build/luck)
 #
 # The records and summaries stay in DIR.  Everything runs at nice 19:
-# 2,000 deals take a few minutes on two cores, 20,000 about an hour.
+# 2,000 deals take about a minute on two cores, 20,000 about ten.
 # PLAY=0 rates the records already in DIR again (another V, the same
 # deals; BUILD names the build whose arbiter rates them).
 set -eu
@@ -35,7 +35,8 @@ for m in club-greedy greedy-greedy; do
 	nice -n 19 "$A" rate "$DIR/$m.jsonl" --summary "$DIR/$m.json" \
 		--luck-file "$DIR/$m.luck.jsonl" | sed -n '/^luck out/,$p'
 	# Seat 0's luck: its mean is 0 within its interval (over duplicate
-	# pairs, whose two deals share the deck; or deals).
+	# pairs, whose two deals share the deck, where a run has them; or
+	# deals).
 	python3 - "$DIR/$m.luck.jsonl" "$DIR/$m.json" <<'PY'
 import json, math, sys
 a = json.load(open(sys.argv[2]))["engines"][0]["adjusted"]
