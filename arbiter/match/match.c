@@ -27,6 +27,7 @@
 #include "record/resume.h"
 #include "record/live.h"
 #include "record/schedule.h"
+#include "rating/luck_tally.h"
 #include "match/seed.h"
 #include "match/table.h"
 #include "match/tally.h"
@@ -120,8 +121,11 @@ progress(struct match *m)
 
 	if (tally_standings(m->tally) && m->cfg->report_every > 0 &&
 	    done > 0 && done % m->cfg->report_every == 0 &&
-	    done < m->cfg->deals)
+	    done < m->cfg->deals) {
 		standings_print(tally_standings(m->tally), stdout, 0);
+		if (tally_luck(m->tally))
+			luck_tally_print(tally_luck(m->tally), stdout);
+	}
 	if (m->cfg->quiet)
 		return;
 	/* On a terminal one line is redrawn; in a log, a line every 10%. */

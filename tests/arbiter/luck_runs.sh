@@ -111,6 +111,12 @@ EOF
 	>"$tmp/t.txt" 2>&1
 grep -q '^luck out (doc/luck.md)' "$tmp/t.txt" || fail "tournament: no table"
 keys "$tmp/t.json" 4 || fail "tournament: summary"
+# --report-every: the luck table with the report on the way, then at
+# the end (6 deals: a report after 4).
+"$A" tournament "$tmp/t.ini" -q -o "$tmp/rep.jsonl" --report-every 4 \
+	>"$tmp/rep.txt" 2>&1
+[ "$(grep -c '^luck out (doc/luck.md)' "$tmp/rep.txt")" -eq 2 ] ||
+	fail "tournament --report-every 4: not 2 luck tables: $(cat "$tmp/rep.txt")"
 sed 's/^\[tournament\]$/[tournament]\nluck = no/' "$tmp/t.ini" >"$tmp/u.ini"
 "$A" tournament "$tmp/u.ini" -q -o "$tmp/u.jsonl" --summary "$tmp/u.json" \
 	>"$tmp/u.txt" 2>&1
