@@ -102,7 +102,7 @@ config_usage(FILE *f)
 	    "      --shard I/N        play only the I-th of N slices of the\n"
 	    "                         schedule (whole duplicate pairs)\n"
 	    "      --no-luck          no adjusted figures, less the luck of\n"
-	    "                         the cards (doc/luck.md; a few ms of\n"
+	    "                         the cards (doc/luck.md; about 1 ms of\n"
 	    "                         the arbiter's CPU a deal)\n"
 	    "  -q, --quiet            no progress line\n", f);
 }
