@@ -342,6 +342,57 @@ outcome_of(struct luck_run *run, int winner, const double *uw,
 	run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
 }
 
+/* Between the draws: E over the winner's card of V (the winner's
+ * figure uw[i], the loser's averaged over the cards left to it), and in
+ * mid V for the card that came (kind 0). */
+static void
+winner_expectation(struct luck_run *run, int winner, const int *count,
+    int nk, int h, double (*uw)[LUCK_MAXU], double (*ul)[LUCK_MAXU],
+    double *mid, double *mean)
+{
+	double all[LUCK_MAXU], rest[LUCK_MAXU], x[2];
+	int nu = run->v->nu;
+
+	for (int k = 0; k < nu; k++) {
+		all[k] = 0;
+		for (int i = 0; i < nk; i++)
+			all[k] += count[i] * ul[i][k];
+	}
+	mean[0] = mean[1] = 0;
+	for (int i = 0; i < nk; i++) {
+		for (int k = 0; k < nu; k++)
+			rest[k] = (all[k] - ul[i][k]) / (h - 1);
+		outcome_of(run, winner, uw[i], rest, x);
+		if (i == 0)
+			memcpy(mid, x, 2 * sizeof(double));
+		mean[0] += count[i] * x[0];
+		mean[1] += count[i] * x[1];
+	}
+	mean[0] /= h;
+	mean[1] /= h;
+}
+
+/* After the winner's card (kind 0, figure uw0): E over the loser's of V. */
+static void
+loser_expectation(struct luck_run *run, int winner, const int *count,
+    int nk, int h, const double *uw0, double (*ul)[LUCK_MAXU],
+    double *mean)
+{
+	double x[2];
+
+	mean[0] = mean[1] = 0;
+	for (int j = 0; j < nk; j++) {
+		double w = count[j] - (j == 0);
+		if (w == 0)
+			continue;
+		outcome_of(run, winner, uw0, ul[j], x);
+		mean[0] += w * x[0];
+		mean[1] += w * x[1];
+	}
+	mean[0] /= h - 1;
+	mean[1] /= h - 1;
+}
+
 /*
  * The luck of a trick's draws, as two chance events: the winner's card,
  * uniform from the h unseen, then the loser's, uniform from the h - 1
@@ -361,10 +412,8 @@ draw_luck(struct luck_run *run, const struct action *a, int winner,
 {
 	uint16_t rep[CARDS_PER_PACK];
 	int count[CARDS_PER_PACK], nk = kinds_of(cards, h, rep, count);
-	int nu = run->v->nu;
 	double uw[CARDS_PER_PACK][LUCK_MAXU], ul[CARDS_PER_PACK][LUCK_MAXU];
-	double all[LUCK_MAXU], rest[LUCK_MAXU], x[2], mid[2], after[2];
-	double first[2] = { 0, 0 }, second[2] = { 0, 0 };
+	double mid[2], first[2], second[2], after[2];
 
 	if (run->v->seat_draws != NULL) {
 		run->v->seat_draws(run->g, winner, cards[0], rep, nk,
@@ -377,34 +426,13 @@ draw_luck(struct luck_run *run, const struct action *a, int winner,
 			figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
 		}
 	}
-	for (int k = 0; k < nu; k++) {
-		all[k] = 0;
-		for (int i = 0; i < nk; i++)
-			all[k] += count[i] * ul[i][k];
-	}
 	/* kinds_of lists cards[0]'s kind first: the winner's card is
 	 * kind 0. */
-	for (int i = 0; i < nk; i++) {
-		for (int k = 0; k < nu; k++)
-			rest[k] = (all[k] - ul[i][k]) / (h - 1);
-		outcome_of(run, winner, uw[i], rest, x);
-		if (i == 0)
-			memcpy(mid, x, sizeof(mid));
-		first[0] += count[i] * x[0];
-		first[1] += count[i] * x[1];
-	}
-	for (int j = 0; j < nk; j++) {
-		double w = count[j] - (j == 0);
-		if (w == 0)
-			continue;
-		outcome_of(run, winner, uw[0], ul[j], x);
-		second[0] += w * x[0];
-		second[1] += w * x[1];
-	}
+	winner_expectation(run, winner, count, nk, h, uw, ul, mid, first);
+	loser_expectation(run, winner, count, nk, h, uw[0], ul, second);
 	value_of(run->v, run->g, after);
 	for (int c = 0; c < 2; c++)
-		luck[c] = mid[c] - first[c] / h + after[c] - second[c] /
-		    (h - 1);
+		luck[c] = mid[c] - first[c] + after[c] - second[c];
 }
 
 /* The same where the draw empties the stock and V has a whole(): each
