@@ -221,15 +221,26 @@ eval_weights_of(enum variant v)
 	return eval_weights[(unsigned)v < NVARIANTS ? v : VARIANT_RUBICON];
 }
 
-double
-eval_with(const struct game *g, int seat, const double *w)
+/* The weights' sum over the features of seat holding h. */
+static double
+weighed(const struct game *g, int seat, const struct eval_holding *h,
+    const double *w)
 {
 	double x[EVAL_NFEAT], sum = 0;
 
-	eval_features(g, seat, x);
+	eval_features_held(g, seat, h, x);
 	for (int i = 0; i < EVAL_NFEAT; i++)
 		sum += w[i] * x[i];
 	return sum;
+}
+
+double
+eval_with(const struct game *g, int seat, const double *w)
+{
+	struct eval_holding h;
+
+	eval_holding(g, seat, &h);
+	return weighed(g, seat, &h, w);
 }
 
 /* By the weights fitted to the variant's own deals. */
@@ -243,13 +254,7 @@ double
 eval_future_held(const struct game *g, int seat,
     const struct eval_holding *h)
 {
-	const double *w = eval_weights_of(game_rules(g)->variant);
-	double x[EVAL_NFEAT], sum = 0;
-
-	eval_features_held(g, seat, h, x);
-	for (int i = 0; i < EVAL_NFEAT; i++)
-		sum += w[i] * x[i];
-	return sum;
+	return weighed(g, seat, h, eval_weights_of(game_rules(g)->variant));
 }
 
 /* The model's residual sd of one seat's future points, fitted with the
