@@ -135,8 +135,6 @@ int		 bot_process_state(const struct bot *b, unsigned serial,
  * or fails with TERM_DISCONNECT.
  */
 void		 bot_reconnect(struct bot *b, long long ms);
-/* When its outstanding (or last) request was sent, clock_now_us(). */
-uint64_t	 bot_asked_us(const struct bot *b);
 
 /* Sends quit and lets the process go (killed if it lingers). */
 void		 bot_quit(struct bot *b);

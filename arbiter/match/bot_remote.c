@@ -63,9 +63,3 @@ bot_remote_cancel(struct bot *b)
 		b->connect_timer = NULL;
 	}
 }
-
-uint64_t
-bot_asked_us(const struct bot *b)
-{
-	return b->sent_us;
-}

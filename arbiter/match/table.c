@@ -55,9 +55,11 @@ on_ready(struct bot *b, void *arg)
 {
 	struct table *t = arg;
 
-	t->ready[table_engine_of(t, b)] = true;
-	if (t->resuming && t->playing) {
-		resume_deal(t, table_engine_of(t, b));
+	int e = table_engine_of(t, b);
+
+	t->ready[e] = true;
+	if (t->playing && t->rejoining[e]) {
+		resume_deal(t, e);
 		return;
 	}
 	if (t->waiting && table_all_ready(t))
@@ -116,12 +118,10 @@ away(struct table *t, struct bot *b, int e, const char *reason)
 		t->away[e] = true;
 		t->away_until_us[e] = now + (uint64_t)t->cfg->clock.reconnect_ms *
 		    1000;
-		t->away_from_us[e] = game_to_move(t->g) == seat ?
-		    bot_asked_us(b) : 0;
 	}
 	t->reconnects++;
 	record_reconnect(t->rec, seat, reason);
-	t->resuming = true;
+	t->rejoining[e] = true;
 	bot_reconnect(b, (long long)(t->away_until_us[e] - now + 999) / 1000);
 }
 
@@ -171,7 +171,7 @@ on_failed(struct bot *b, enum termination term, const char *reason,
 	    t->restarts < MAX_RESTARTS) {
 		t->restarts++;
 		record_incident(t->rec, table_seat_of(t, e), term, reason);
-		t->resuming = true;
+		t->rejoining[e] = true;
 		bot_start(b);	/* rejoins in resume_deal() once ready */
 	} else if (t->playing) {
 		finish_deal(t, term, e, reason);
@@ -187,7 +187,8 @@ send_events(struct table *t, const struct event_log *log)
 	for (int i = 0; i < log->n && i < log->cap; i++)
 		for (int s = 0; s < t->n; s++) {
 			struct bot *b = t->bots[t->engine_at[s]];
-			if (bot_wants_events(b) &&
+			/* A bot rejoining has the deal whole in its newgame. */
+			if (!t->rejoining[t->engine_at[s]] && bot_wants_events(b) &&
 			    bzp_format_event(&log->ev[i], s, buf, sizeof(buf)))
 				bot_send(b, buf);
 		}
@@ -199,11 +200,15 @@ request(struct table *t)
 	int seat = game_to_move(t->g), opp = (seat + 1) % t->n;
 	struct bot *b = t->bots[t->engine_at[seat]];
 	const struct clock_cfg *c = &t->cfg->clock;
-	struct game *v = game_view(t->g, seat);
+	struct game *v;
 	size_t k, len = BZP_MAX_LINE - 1;
 	long long limit = clock_decision_limit(&t->cfg->clock,
 	    t->clock_ms[seat]);
 
+	t->asked_us = clock_now_us();
+	if (t->rejoining[t->engine_at[seat]])
+		return;		/* asked in resume_deal(), its time running */
+	v = game_view(t->g, seat);
 	k = (size_t)snprintf(t->line, len, "go id=%" PRIu64 " decision=%s "
 	    "time=%lld otime=%lld inc=%lld cap=%lld movetime=%lld ",
 	    t->next_id = request_id_new(), bzp_decision_name(game_decision(t->g)),
@@ -278,11 +283,12 @@ resume_deal(struct table *t, int engine)
 {
 	int seat = table_seat_of(t, engine);
 
-	t->resuming = false;
-	if (t->away[engine] && t->away_from_us[engine] > 0 &&
+	t->rejoining[engine] = false;
+	/* Away, its turn's time ran from the request, answered or not. */
+	if (t->away[engine] && game_to_move(t->g) == seat &&
 	    t->cfg->clock.time_ms > 0) {
-		t->clock_ms[seat] -= (double)(clock_now_us() -
-		    t->away_from_us[engine]) / 1000.0;
+		t->clock_ms[seat] -= (double)(clock_now_us() - t->asked_us) /
+		    1000.0;
 		if (t->clock_ms[seat] < 0)
 			t->clock_ms[seat] = 0;
 	}
@@ -324,7 +330,7 @@ begin_deal(struct table *t, int fault_engine, enum termination term,
 
 	t->waiting = false;
 	t->playing = true;
-	t->resuming = false;
+	memset(t->rejoining, 0, sizeof(t->rejoining));
 	t->restarts = 0;
 	t->reconnects = 0;
 	t->end_game = false;
@@ -551,36 +557,6 @@ table_plays_deck(const struct table *t, uint64_t seed)
 {
 	return table_busy(t) && t->deal.seed == seed;
 }
-
-struct bot *
-table_bot(const struct table *t, int e)
-{
-	return e >= 0 && e < MAX_ENGINES ? t->bots[e] : NULL;
-}
-
-bool
-table_has_bot(const struct table *t, const struct bot *b)
-{
-	for (int e = 0; e < MAX_ENGINES; e++)
-		if (t->bots[e] == b)
-			return true;
-	return false;
-}
-
-uint64_t
-table_first_born(const struct table *t)
-{
-	uint64_t first = UINT64_MAX, born;
-	unsigned serial;
-
-	for (int e = 0; e < MAX_ENGINES; e++)
-		if (t->bots[e] != NULL && bot_running(t->bots[e]) &&
-		    bot_process(t->bots[e], &serial, &born) &&
-		    born < first)
-			first = born;
-	return first;
-}
-
 
 const struct game *
 table_game(const struct table *t)

@@ -38,13 +38,13 @@ struct table {
 	int			 cpu;		/* its engines', -1: any */
 	bool			 playing;	/* a deal is in progress */
 	bool			 waiting;	/* a deal waits for the bots */
-	bool			 resuming;	/* a restarted bot rejoins */
+	/* Out of the deal (restarted, or away and coming back): rejoins
+	 * it in resume_deal() once ready, each engine on its own. */
+	bool			 rejoining[MAX_ENGINES];
 	int			 restarts;	/* in this deal */
 	/* A remote seat's bot dropped its connection and may come back
 	 * within the reconnect grace; its turn's time runs meanwhile. */
 	bool			 away[MAX_ENGINES];
-	uint64_t		 away_from_us[MAX_ENGINES];	/* its request's
-						 * start, 0: not its turn */
 	uint64_t		 away_until_us[MAX_ENGINES];	/* the grace's end */
 	int			 reconnects;	/* in this deal */
 	struct deal_spec	 deal;	/* deal.start: the game so far */
@@ -57,6 +57,7 @@ struct table {
 	int			 engine_at[MAX_PLAYERS];	/* engine by seat */
 	double			 clock_ms[MAX_PLAYERS];		/* by seat */
 	uint64_t		 next_id;
+	uint64_t		 asked_us;	/* the last request's start */
 	uint64_t		 decisions;
 	char			*line;		/* BZP_MAX_LINE bytes */
 	int			 steps;		/* actions applied in the deal */

@@ -126,3 +126,32 @@ table_set_pairing(struct table *t, const struct deal_spec *d)
 		t->eng[j] = e;
 	}
 }
+
+struct bot *
+table_bot(const struct table *t, int e)
+{
+	return e >= 0 && e < MAX_ENGINES ? t->bots[e] : NULL;
+}
+
+bool
+table_has_bot(const struct table *t, const struct bot *b)
+{
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] == b)
+			return true;
+	return false;
+}
+
+uint64_t
+table_first_born(const struct table *t)
+{
+	uint64_t first = UINT64_MAX, born;
+	unsigned serial;
+
+	for (int e = 0; e < MAX_ENGINES; e++)
+		if (t->bots[e] != NULL && bot_running(t->bots[e]) &&
+		    bot_process(t->bots[e], &serial, &born) &&
+		    born < first)
+			first = born;
+	return first;
+}

@@ -245,6 +245,35 @@ def drops(tmp):
     check(verify(os.path.join(tmp, "g.jsonl")), "its records verify")
 
 
+def both_drop(tmp):
+    """Both remote seats drop at once in a deal and come back one after
+    the other: each rejoins on its own (one table-wide flag once let only
+    the first back in, and the deal waited for ever on the second)."""
+    p, port, _ = start(["match", "-e", "remote:ann", "-e", "remote:bob",
+                        "-n", "1", "--listen", "127.0.0.1:0", "-o",
+                        "b.jsonl", "-q"], tmp, "both")
+    toks = os.path.join(tmp, "b.jsonl.tokens")
+    cut = freezing_proxy(port, 3000)
+    for name in ("ann", "bob"):
+        netbot(cut.port, name, token(toks, name))
+    check(cut.frozen.wait(60), "the deal got under way")
+    for c in children[-2:]:
+        finish(c, "a bot cut")
+    back = [netbot(port, "ann", token(toks, "ann"), "--resume")]
+    time.sleep(1)   # ann is seated again, and asked if it is her turn
+    back.append(netbot(port, "bob", token(toks, "bob"), "--resume"))
+    check(finish(p, "both-drop match", 60) == 0,
+          "both seats dropped and came back one after the other: ends 0")
+    for b in back:
+        finish(b, "a bot back")
+    rs = records(os.path.join(tmp, "b.jsonl"))
+    check([r["termination"] for r in rs] == ["normal"] and
+          sorted(x["seat"] for x in rs[0].get("reconnects", [])) == [0, 1],
+          "the deal is played out, both drops in its reconnects: %s" %
+          [(r["termination"], r.get("reconnects")) for r in rs])
+    check(verify(os.path.join(tmp, "b.jsonl")), "its records verify")
+
+
 def tournament(tmp):
     """Three entrants, one remote through bezique-connect: the remote bot
     is told quit once, at the end, not when a pairing leaves it out (its
@@ -327,6 +356,52 @@ def proxy_to(port, wire):
 
     threading.Thread(target=serve, daemon=True).start()
     return ls.getsockname()[1]
+
+
+def freezing_proxy(port, after):
+    """A loopback proxy to the arbiter's port that, once one connection
+    has had after bytes from the arbiter, stops relaying on every
+    connection at once and cuts them all: the arbiter sees every seat
+    drop in the same moment of a deal.  Returns an object with .port and
+    .frozen (a threading.Event, set once all are cut)."""
+    class Cut:
+        frozen = threading.Event()
+        socks = []
+    lock = threading.Lock()
+
+    def freeze():
+        with lock:
+            if Cut.frozen.is_set():
+                return
+            for x in Cut.socks:
+                try:
+                    x.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            Cut.frozen.set()
+
+    def pipe(a, b, count):
+        n = 0
+        try:
+            while not Cut.frozen.is_set():
+                data = a.recv(4096)
+                if not data or Cut.frozen.is_set():
+                    break
+                b.sendall(data)
+                n += len(data)
+                if count and n >= after:
+                    freeze()
+        except OSError:
+            pass
+
+    def wire(c, u, k):
+        with lock:
+            Cut.socks.extend((c, u))
+        threading.Thread(target=pipe, args=(c, u, False), daemon=True).start()
+        threading.Thread(target=pipe, args=(u, c, True), daemon=True).start()
+
+    Cut.port = proxy_to(port, wire)
+    return Cut
 
 
 def cutting_proxy(port, cut_after):
@@ -692,7 +767,8 @@ def run_all(name, *parts):
 
 
 def main():
-    return run_all("net_seats.py", same_as_local, refusals, drops, tournament,
+    return run_all("net_seats.py", same_as_local, refusals, drops, both_drop,
+                   tournament,
                    bridge, many, tls, pylib, allowance, serve_remote,
                    errors)
 
