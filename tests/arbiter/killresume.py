@@ -79,7 +79,11 @@ def main():
         left = subprocess.run(["pgrep", "-f", tmp], capture_output=True,
                               text=True).stdout.split()
         if left:
-            subprocess.run(["pkill", "-9", "-f", tmp])
+            for pid in left:    # the ids found, none by name
+                try:
+                    os.kill(int(pid), signal.SIGKILL)
+                except (OSError, ValueError):
+                    pass
             print("engines outlived the arbiter: " + " ".join(left))
             return 1
         # Cut the last finished line in its middle.

@@ -75,7 +75,8 @@ grep -q 'README.md:1: not a bench_strength -o file' "$tmp/err"
 # fails, rather than print them as a result.
 "$bench" -n 40 -p 2000 -j 2 -s 5 >"$tmp/partial" 2>"$tmp/err" &
 pid=$!
-until pgrep -P "$pid" >/dev/null; do sleep 0.1; done
+# Both workers forked (the first alone was once killed, the second not).
+until [ "$(pgrep -c -P "$pid")" -ge 2 ]; do sleep 0.1; done
 pkill -KILL -P "$pid"
 if wait "$pid"; then
 	echo "bench_strength exited 0 after its workers were killed" >&2; exit 1
