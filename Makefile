@@ -15,8 +15,8 @@
 #                   of every card instead (build/policy/values.txt, not
 #                   the header: measured, not kept; 7 min on two cores)
 #   make weights-mlp  the non-linear simulation policy's weights
-#                   (engine/ai/policy_mlp_weights.h; measured, not the
-#                   default; about 10 min on two cores)
+#                   (engine/ai/policy_mlp_weights.h; Rubicon's default
+#                   simulation policy; about 10 min on two cores)
 #   make weights-eval  refit the evaluation of every variant from self-play
 #                   into engine/ai/eval_weights.h (fixed seeds, a few
 #                   minutes; not part of make test)
@@ -256,11 +256,12 @@ weights-policy-values: deps-ok $(TOOL_BIN)
 	$(BUILD)/tools/policy_fit -i $(POLICY_DIR)/values.bin \
 		-T $(POLICY_TEMPS) -t $(POLICY_DIR)/values.txt
 
-# The non-linear simulation policy (policy_mlp.h; measured, not the
-# default: tournaments/research/mlp-2026-11-25.md): 2,500 deals of the
-# strong level's self-play with the search's values (about 8 min on two
-# idle cores, 170 MB), then the network's fit (45 s), which rewrites
-# engine/ai/policy_mlp_weights.h.
+# The non-linear simulation policy (policy_mlp.h; Rubicon's default since
+# 2026-11-29: tournaments/research/mlp-2026-11-25.md): 2,500 deals of the
+# strong level's self-play with the search's values, the search
+# simulating with the hand-set policy as when it was fitted (about 8 min
+# on two idle cores, 170 MB), then the network's fit (45 s), which
+# rewrites engine/ai/policy_mlp_weights.h.
 MLP_DEALS = 2500
 MLP_FIT   = -T 10 -h 24 -e 12
 weights-mlp: deps-ok $(TOOL_BIN)

@@ -326,6 +326,7 @@ main(int argc, char **argv)
 	o.lim.playouts = 200;
 	strong_defaults(&o.p, NULL);
 	o.p.learned = NULL;	/* the hand-set policy unless -w */
+	o.p.mlp = NULL;
 	while ((ch = getopt(argc, argv, "n:p:s:j:w:Vo:")) != -1) {
 		switch (ch) {
 		case 'n': o.deals = number("n", optarg); break;

@@ -6,8 +6,9 @@
  * is played (the first of equals).  The decision's kind (lead, reply, end
  * phase) selects the hidden layer's bias.  Weights are fitted to the
  * strong search's values of its candidates by tools/policy_mlp_fit.c; the
- * built-in ones are policy_mlp_weights.h.  Not the default: strong_params
- * .mlp (bench_strength -M) turns it on.
+ * built-in ones are policy_mlp_weights.h.  Rubicon's strong level
+ * simulates with it (strong_params.mlp, strong_defaults; bench_strength
+ * -M another file, -L 0 the hand-set policy).
  */
 #ifndef POLICY_MLP_H
 #define POLICY_MLP_H

@@ -9,7 +9,8 @@
  * plays the card of lowest learned score on the features of
  * policy_features.h (rollout_new_learned), fitted to the strong search's
  * own choices: simulations with strong_params.learned (not the default:
- * strong.c says why).  It looks
+ * strong.c says why); or the non-linear policy of policy_mlp.h
+ * (rollout_new_mlp; Rubicon's default).  It looks
  * ahead at the declaration each winning card would bring in a buffer of
  * its own rather than a fresh copy of the game.
  * It decides from what the player to move may see, never from the other

@@ -22,6 +22,7 @@
 #include "rng.h"
 
 struct policy_mlp;
+struct rollout;
 
 /* What the request allows for thinking, in milliseconds (0: not given). */
 struct think_limits {
@@ -217,6 +218,13 @@ struct strong_params {
  * actions are compared by its game value and the simulations solve the
  * end phase; the other variants play for points. */
 void	strong_defaults(struct strong_params *p, const struct game *v);
+
+/* The simulation policy the search under p plays, for games like v:
+ * the learned, the non-linear or the hand-set one (rollout.h); its
+ * own choice is the one the search keeps unless another is shown
+ * better. */
+struct rollout	*strong_rollout_new(const struct strong_params *p,
+		    const struct game *v);
 
 /* strong_choose() with these parameters; -1 also if p->oracle is set
  * and v is a view (game_observer() >= 0): it has no true deal to

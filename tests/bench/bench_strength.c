@@ -41,7 +41,8 @@
  * (policy_weights.h), -F with the learned policy on the weights of a
  * file (policy_fit -t), -M FILE with the non-linear policy of
  * policy_mlp.h on the weights of a file (policy_mlp_fit -t; "builtin":
- * policy_mlp_weights.h), -L 0 with the hand-set one, whose scale -W changes
+ * policy_mlp_weights.h, Rubicon's default), -L 0 with the hand-set one
+ * (the other variants' default), whose scale -W changes
  * (weights.h); -P weighs the sampled worlds by the other player's
  * leads under the policy (infer.h: 1 the lead answered, n and those to
  * the n - 1 tricks before) at temperature -T (points of the keep
@@ -498,7 +499,11 @@ parse(int argc, char **argv, struct opts *o)
 		case 'T': o->p.infer_temp = strtod(optarg, NULL); break;
 		case 'K': o->p.infer_worlds = (int)x; break;
 		case 'A': o->p.rival = (int)x; break;
-		case 'L': o->p.learned = x ? policy_learned : NULL; break;
+		case 'L':	/* 0: the hand-set policy, whatever the default */
+			o->p.learned = x ? policy_learned : NULL;
+			if (x == 0)
+				o->p.mlp = NULL;
+			break;
 		case 'F':
 			weights_read(optarg, o->theta);
 			o->p.learned = o->theta;

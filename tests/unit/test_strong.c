@@ -200,11 +200,9 @@ caution_keeps_the_policy_choice(void **state)
 			game_free(v);
 			continue;
 		}
-		/* The search's own simulation policy (the learned one in
-		 * Rubicon). */
+		/* The search's own simulation policy. */
 		strong_defaults(&p, v);
-		ro = p.learned != NULL ? rollout_new_learned(v, p.learned) :
-		    rollout_new(v, p.policy);
+		ro = strong_rollout_new(&p, v);
 		assert_int_equal(rollout_choose(ro, v, &mine), 0);
 		p.caution = 1e6;
 		rng_seed(&rng, 3);
@@ -494,10 +492,11 @@ unsearched_kinds_play_the_policy(void **state)
 		while (!game_over(g) && game_phase(g) == PHASE_STOCK) {
 			struct game *v = game_view(g, game_to_move(g));
 			enum decision d = game_decision(v);
-			struct rollout *ro = rollout_new(v, NULL);
+			struct rollout *ro;
 			struct action a, policy;
 
 			strong_defaults(&p, v);
+			ro = strong_rollout_new(&p, v);
 			p.search_kinds = 1u << DECISION_REPLY |
 			    1u << DECISION_DECLARE;
 			assert_int_equal(strong_search(&p, v, &rng, &lim, NULL,
