@@ -43,8 +43,8 @@ adjusted_refused(const struct match_cfg *c, enum sprt_model model)
 	if (c->no_luck)
 		return "--adjusted needs the luck that --no-luck leaves out";
 	if (luck_unmeasured(&c->rules) != NULL)
-		return "--adjusted: the luck is measured in games of one deal "
-		    "and two seats (rubicon, six-pack, eight-pack)";
+		return "--adjusted: the luck is measured in games of two "
+		    "seats (not three-hand)";
 	return NULL;
 }
 

@@ -312,6 +312,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		/* A game of several deals goes on at its table, unless the
 		 * match stops; resume continues it from here. */
 		m->partial[d->deal] = d->start;
+		tally_add(m->tally, &s, line);	/* its luck so far */
 		if (!m->stopping && !m->failed && !seats_withdrawn(m, d)) {
 			free(line);
 			return;
@@ -382,8 +383,10 @@ resumed(const struct record_summary *s, const char *line, void *arg)
 	else if (s->voided) {
 		deal_queue_voided(m->queue, i, false);
 		tally_add(m->tally, s, line);	/* its failure */
-	} else if (s->partial)
+	} else if (s->partial) {
 		resume_game(m, s);
+		tally_add(m->tally, s, line);	/* its luck so far */
+	}
 	else {
 		deal_queue_done(m->queue, i);
 		tally_add(m->tally, s, line);

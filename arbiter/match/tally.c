@@ -52,9 +52,9 @@ tally_free(struct tally *t)
 }
 
 /*
- * The deal's luck, taken out of its result (luck_book_deal); a deal it
- * does not measure (a game of several deals, three seats) is counted
- * raw only, and a record that does not replay is said (it cannot be:
+ * The deal's luck, taken out of its result (luck_book_deal; a game of
+ * several deals at its last deal, the luck of all); a deal it does not
+ * measure (three seats) is counted raw only, and a record that does not replay is said (it cannot be:
  * the arbiter wrote it, or resume replayed it).
  */
 static void
@@ -67,7 +67,7 @@ count_luck(struct tally *t, const struct record_summary *s,
 
 	if (rc == 0)
 		luck_tally_add(t->luck, s, luck);
-	else
+	else if (rc != 2)	/* 2: a game's deal, counted at its last */
 		luck_tally_skip(t->luck);
 	if (rc < 0)
 		fprintf(stderr, "\nbezique-arbiter: deal %d: %s\n", s->number,
@@ -77,11 +77,13 @@ count_luck(struct tally *t, const struct record_summary *s,
 void
 tally_add(struct tally *t, const struct record_summary *s, const char *line)
 {
-	if (t->results != NULL)
-		results_add(t->results, s);
-	if (t->standings != NULL)
-		standings_add(t->standings, s);
-	if (t->luck != NULL && !s->voided && !s->partial)
+	if (!s->partial || s->voided) {	/* a game: one result */
+		if (t->results != NULL)
+			results_add(t->results, s);
+		if (t->standings != NULL)
+			standings_add(t->standings, s);
+	}
+	if (t->luck != NULL && !s->voided)
 		count_luck(t, s, line);
 }
 

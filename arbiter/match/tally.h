@@ -27,7 +27,8 @@ struct tally	*tally_new(const struct match_cfg *c);
 void		 tally_free(struct tally *t);
 
 /* Counts a record (of a voided attempt, its failure; a game's deal not
- * its last, nothing); line is its text, whose luck is counted. */
+ * its last, only its luck, kept for the game's last); line is its text,
+ * whose luck is counted.  A game's deals come in their order. */
 void		 tally_add(struct tally *t, const struct record_summary *s,
 		    const char *line);
 

@@ -10,10 +10,21 @@
 
 #include "base/xmalloc.h"
 #include "luck.h"
+#include "luck_game.h"
 #include "rating/luck_deal.h"
 #include "record/record.h"
 
 #define BOOK_RULES	8	/* rules and dealers a book keeps */
+
+/* A game of several deals whose last deal is still to come: the luck of
+ * its deals so far (broken: a deal of it was not seen, or did not
+ * replay, and the game has no figure). */
+struct open_game {
+	int	 number, pair;
+	char	*players[2];
+	double	 luck[2];
+	bool	 broken;
+};
 
 struct luck_book {
 	struct luck_v	v;
@@ -21,6 +32,11 @@ struct luck_book {
 	struct rules	rules[BOOK_RULES];
 	int		dealer[BOOK_RULES];
 	double		mean[BOOK_RULES][2];
+	/* V of games of several deals, by rules (luck_game.h) */
+	struct luck_game *game[BOOK_RULES];
+	int		ngames;
+	struct open_game *open;
+	int		nopen, capopen;
 };
 
 struct luck_book *
@@ -32,12 +48,44 @@ luck_book_new(void)
 	return b;
 }
 
+static void
+close_game(struct luck_book *b, struct open_game *o)
+{
+	free(o->players[0]);
+	free(o->players[1]);
+	*o = b->open[--b->nopen];
+}
+
 void
 luck_book_free(struct luck_book *b)
 {
-	if (b != NULL)
-		luck_v_release(&b->v);
+	if (b == NULL)
+		return;
+	luck_v_release(&b->v);
+	for (int i = 0; i < b->ngames && i < BOOK_RULES; i++)
+		luck_game_free(b->game[i]);
+	while (b->nopen > 0)
+		close_game(b, &b->open[0]);
+	free(b->open);
 	free(b);
+}
+
+/* The V of games of several deals under rules r, made at first use (past
+ * BOOK_RULES, in the place kept longest); NULL if r has none. */
+static struct luck_game *
+game_v(struct luck_book *b, const struct rules *r)
+{
+	int k;
+
+	for (k = 0; k < b->ngames && k < BOOK_RULES; k++)
+		if (luck_game_rules_are(b->game[k], r))
+			return b->game[k];
+	if (luck_unmeasured(r) != NULL || r->game_target <= 0)
+		return NULL;
+	k = b->ngames++ % BOOK_RULES;
+	if (b->ngames > BOOK_RULES)
+		luck_game_free(b->game[k]);
+	return b->game[k] = luck_game_new(r);
 }
 
 /* The deal's mean V for these rules and dealer, found at first use
@@ -71,6 +119,10 @@ luck_book_prepare(struct luck_book *b, const struct rules *r)
 {
 	if (luck_unmeasured(r) != NULL)
 		return;
+	if (r->game_target > 0) {
+		game_v(b, r);
+		return;
+	}
 	for (int d = 0; d < 2; d++)
 		rules_mean(b, r, d);
 }
@@ -78,18 +130,19 @@ luck_book_prepare(struct luck_book *b, const struct rules *r)
 /*
  * Replays the actions from g (before the six-pack's cut, whose lift and
  * guess are the players' choices, not the cards' luck: made after the
- * deal's luck is counted), counting the draws' luck into out.
+ * deal's luck is counted), counting the luck by v (the deal's from its
+ * mean) into out.
  */
 static int
-replay(struct luck_book *b, struct game *g, json_t *r, double *out,
-    char *err, size_t errlen)
+replay(const struct luck_v *v, const double *mean, struct game *g,
+    json_t *r, double *out, char *err, size_t errlen)
 {
 	json_t *actions = json_object_get(r, "actions"), *a;
 	struct luck_run run;
 	int lifted, guessed;
 	size_t i;
 
-	if (luck_begin(&run, g, &b->v, deal_mean(b, g)) < 0) {
+	if (luck_begin(&run, g, v, mean) < 0) {
 		snprintf(err, errlen, "luck: not a deal of two seats");
 		return -1;
 	}
@@ -115,14 +168,90 @@ replay(struct luck_book *b, struct game *g, json_t *r, double *out,
 	return 0;
 }
 
-/* A whole one-deal game of two; a game of several deals would need
- * each deal's luck on the game's scale. */
+/* A deal of two, not voided. */
 static bool
 measured(json_t *r)
 {
-	return json_object_get(r, "series") == NULL &&
-	    !json_is_true(json_object_get(r, "voided")) &&
+	return !json_is_true(json_object_get(r, "voided")) &&
 	    json_array_size(json_object_get(r, "players")) == 2;
+}
+
+/* The game of several deals that record r is a deal of: the one open
+ * (hand 0: a new one, any of the same key dropped), or a broken one. */
+static struct open_game *
+open_game(struct luck_book *b, json_t *r, int hand)
+{
+	int number = (int)json_integer_value(json_object_get(r, "deal"));
+	int pair = (int)json_integer_value(json_object_get(r, "pair"));
+	json_t *pl = json_object_get(r, "players");
+	const char *p0 = json_string_value(json_array_get(pl, 0));
+	const char *p1 = json_string_value(json_array_get(pl, 1));
+	struct open_game *o;
+
+	if (p0 == NULL || p1 == NULL)
+		return NULL;
+	for (int i = 0; i < b->nopen; i++) {
+		o = &b->open[i];
+		if (o->number == number && o->pair == pair &&
+		    strcmp(o->players[0], p0) == 0 &&
+		    strcmp(o->players[1], p1) == 0) {
+			if (hand > 0)
+				return o;
+			close_game(b, o);
+			break;
+		}
+	}
+	if (b->nopen == b->capopen) {
+		b->capopen = b->capopen ? 2 * b->capopen : 8;
+		b->open = xreallocarray(b->open, (size_t)b->capopen,
+		    sizeof(*b->open));
+	}
+	o = &b->open[b->nopen++];
+	*o = (struct open_game){ number, pair, { xstrdup(p0), xstrdup(p1) },
+		{ 0, 0 }, hand > 0 };
+	return o;
+}
+
+/*
+ * A deal of a game of several deals: its luck by the game's V (the
+ * totals before it from the record) added to its game's; the game's in
+ * out once its last deal is in.
+ */
+static int
+series_deal(struct luck_book *b, struct game *g, json_t *r, double *out,
+    char *err, size_t errlen)
+{
+	struct luck_game *lg = game_v(b, game_rules(g));
+	json_t *series = json_object_get(r, "series");
+	struct open_game *o;
+	struct luck_v v;
+	double mean[2], luck[2];
+	int before[2], hand, over, rc;
+
+	if (lg == NULL)
+		return 1;
+	if (json_unpack(series, "{s:i, s:b, s:[ii]}", "hand", &hand, "over",
+	    &over, "before", &before[0], &before[1]) < 0 || hand < 0) {
+		snprintf(err, errlen, "luck: series: no hand, over or before");
+		return -1;
+	}
+	if ((o = open_game(b, r, hand)) == NULL) {
+		snprintf(err, errlen, "luck: players: not two names");
+		return -1;
+	}
+	luck_game_v(lg, before, &v);
+	luck_game_deal_mean(lg, game_dealer(g), mean);
+	if ((rc = replay(&v, mean, g, r, luck, err, errlen)) < 0)
+		o->broken = true;
+	o->luck[0] += luck[0];
+	o->luck[1] += luck[1];
+	if (!over)
+		return rc < 0 ? rc : 2;
+	out[0] = o->luck[0];
+	out[1] = o->luck[1];
+	rc = rc < 0 ? rc : o->broken ? 1 : 0;
+	close_game(b, o);
+	return rc;
 }
 
 int
@@ -144,8 +273,10 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
 	json_object_del(uncut, "cut");
 	if (measured(r) && (g = record_game(uncut, err, errlen)) == NULL)
 		rc = -1;
-	else if (g != NULL && game_rules(g)->game_target == 0)
-		rc = replay(b, g, r, out, err, errlen);
+	else if (g != NULL && json_object_get(r, "series") != NULL)
+		rc = series_deal(b, g, r, out, err, errlen);
+	else if (g != NULL && luck_unmeasured(game_rules(g)) == NULL)
+		rc = replay(&b->v, deal_mean(b, g), g, r, out, err, errlen);
 	game_free(g);
 	json_decref(uncut);
 	json_decref(r);

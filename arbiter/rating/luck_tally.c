@@ -150,10 +150,11 @@ ratio(const struct stats_acc *adj, const struct stats_acc *raw)
 	return r > 0 && isfinite(r) ? stats_acc_ci95(adj) / r : NAN;
 }
 
-/* "+61 ± 32" (or a percentage, "58.8% ± 4.4") in a cell of width w;
- * "-" for what is infinite. */
+/* "+61 ± 32" (or a percentage, "58.8% ± 4.4") in a cell of width w,
+ * with the decimals given (a percentage: 1); "-" for what is
+ * infinite. */
 static void
-cell(FILE *f, double x, double half, int w, bool percent)
+cell(FILE *f, double x, double half, int w, bool percent, int decimals)
 {
 	char buf[48];
 
@@ -164,7 +165,8 @@ cell(FILE *f, double x, double half, int w, bool percent)
 	else if (percent)
 		snprintf(buf, sizeof(buf), "%.1f%% ± %.1f", x, half);
 	else
-		snprintf(buf, sizeof(buf), "%+.0f ± %.0f", x, half);
+		snprintf(buf, sizeof(buf), "%+.*f ± %.*f", decimals, x,
+		    decimals, half);
 	fputc(' ', f);
 	text_right(f, buf, w);
 }
@@ -209,8 +211,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	fprintf(f, "\nluck out (doc/luck.md): adjusted, less the luck of the "
 	    "deal and the draws, and raw; ±95%%\n");
 	if (!any) {
-		fprintf(f, "no deal measured (%ld deal%s: games of several "
-		    "deals, three seats)\n", t->skipped,
+		fprintf(f, "no deal measured (%ld deal%s: three seats, or "
+		    "a game missing a deal)\n", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 		return;
 	}
@@ -225,20 +227,22 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 		double er, ea, hr = elo_half(&a[RAW_SCORE], &er);
 		double ha = elo_half(&a[ADJ_SCORE], &ea);
 		double r = ratio(&a[ADJ_SCORE], &a[RAW_SCORE]);
+		/* A value in points, or in games (two-hand: 1 or 2). */
+		int dv = stats_decimals(stats_acc_ci95(&a[RAW_VALUE]));
 		if (t->deals[e] == 0)
 			continue;
 		text_left(f, t->cfg->engines[e].name, w);
 		fprintf(f, " %6ld", t->deals[e]);
 		cell(f, 100 * stats_acc_mean(&a[ADJ_SCORE]), 100 *
-		    stats_acc_ci95(&a[ADJ_SCORE]), 15, true);
+		    stats_acc_ci95(&a[ADJ_SCORE]), 15, true, 1);
 		cell(f, 100 * stats_acc_mean(&a[RAW_SCORE]), 100 *
-		    stats_acc_ci95(&a[RAW_SCORE]), 15, true);
-		cell(f, ea, ha, 11, false);
-		cell(f, er, hr, 11, false);
+		    stats_acc_ci95(&a[RAW_SCORE]), 15, true, 1);
+		cell(f, ea, ha, 11, false, 0);
+		cell(f, er, hr, 11, false, 0);
 		cell(f, stats_acc_mean(&a[ADJ_VALUE]),
-		    stats_acc_ci95(&a[ADJ_VALUE]), 13, false);
+		    stats_acc_ci95(&a[ADJ_VALUE]), 13, false, dv);
 		cell(f, stats_acc_mean(&a[RAW_VALUE]),
-		    stats_acc_ci95(&a[RAW_VALUE]), 13, false);
+		    stats_acc_ci95(&a[RAW_VALUE]), 13, false, dv);
 		if (isfinite(r))
 			fprintf(f, " %6.2f\n", r);
 		else
@@ -253,8 +257,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 			    &t->acc[order[k]][RAW_VALUE]));
 	fprintf(f, ")");
 	if (t->skipped > 0)
-		fprintf(f, "; %ld deal%s not measured (games of several deals, "
-		    "three seats)", t->skipped,
+		fprintf(f, "; %ld deal%s not measured (three seats, or a "
+		    "game missing a deal)", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 	fputc('\n', f);
 }

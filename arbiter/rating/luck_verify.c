@@ -113,14 +113,13 @@ check_deal(struct luck_book *b, struct luck_lines *ls, const char *luck_path,
 	char err[256];
 	int rc;
 
-	if (record_read(line, false, &s, err, sizeof(err)) < 0 || s.voided ||
-	    s.partial)
+	if (record_read(line, false, &s, err, sizeof(err)) < 0 || s.voided)
 		return 0;	/* verify said what is wrong with it */
 	if ((rc = luck_book_deal(b, line, luck, err, sizeof(err))) != 0) {
 		if (rc < 0)
 			fprintf(stderr, "%s:%d: deal %d: %s\n", file, lineno,
 			    s.number, err);
-		return rc < 0;
+		return rc < 0;	/* 2: a game's deal, not its last */
 	}
 	if ((l = find(ls, &s)) == NULL) {
 		fprintf(stderr, "%s:%d: deal %d has no line in %s\n", file,

@@ -51,7 +51,7 @@ count_luck(const char *file, int lineno, const char *line,
 		luck_tally_add(luck_tally, s, luck);
 		if (luck_file != NULL)
 			write_luck(file, lineno, s, luck);
-	} else
+	} else if (rc != 2)	/* 2: a game's deal, counted at its last */
 		luck_tally_skip(luck_tally);
 	if (rc < 0)
 		fprintf(stderr, "%s:%d: %s\n", file, lineno, err);
@@ -159,9 +159,10 @@ read_files(struct match_cfg *c, struct standings *st, int argc, char **argv)
 				fprintf(stderr, "%s:%d: more than %d engines\n",
 				    argv[i], lineno, MAX_ENGINES);
 				bad++;
-			} else if (st != NULL && (!s.partial || s.voided)) {
-				standings_add(st, &s);	/* a game: one result;
-							 * voided: a failure */
+			} else if (st != NULL) {
+				if (!s.partial || s.voided)
+					standings_add(st, &s); /* a game: one
+						* result; voided: a failure */
 				count_luck(argv[i], lineno, line, &s);
 			}
 		}

@@ -208,8 +208,8 @@ results_print(const struct results *r, FILE *f)
 	if (!isfinite(ci))
 		fprintf(f, "  game value/deal  %+.0f\n", r->value.mean);
 	else
-		fprintf(f, "  game value/deal  %+.0f ± %.0f (95%%)\n",
-		    r->value.mean, ci);
+		fprintf(f, "  game value/deal  %+.*f ± %.*f (95%%)\n",
+		    stats_decimals(ci), r->value.mean, stats_decimals(ci), ci);
 	elo_text(&wdl, ok_wdl, elo, sizeof(elo));
 	fprintf(f, "  Elo (deals)      %s\n", elo);
 	if (r->duplicate) {

@@ -223,6 +223,12 @@ stats_acc_ci95(const struct stats_acc *a)
 	return stats_t975(a->n - 1) * stats_acc_sd(a) / sqrt((double)a->n);
 }
 
+int
+stats_decimals(double half)
+{
+	return !isfinite(half) || half >= 10 ? 0 : half >= 1 ? 1 : 2;
+}
+
 void
 stats_rng_seed(struct stats_rng *r, uint64_t seed)
 {

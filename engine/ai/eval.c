@@ -257,10 +257,10 @@ eval_future_held(const struct game *g, int seat,
 	return weighed(g, seat, h, eval_weights_of(game_rules(g)->variant));
 }
 
-/* The model's residual sd of one seat's future points, fitted with the
- * weights (bench_eval) as a + b sqrt(share of the stock left). */
-static double
-spread(const struct game *g)
+/* Fitted with the weights (bench_eval) as a + b sqrt(share of the stock
+ * left). */
+double
+eval_sd(const struct game *g)
 {
 	const struct rules *r = game_rules(g);
 	double stock = r->packs * CARDS_PER_PACK - r->players * r->hand_size;
@@ -280,7 +280,7 @@ eval_value(const struct game *g, int seat, double mine, double theirs,
 		1.7320508075688772 };
 	static const double w[3] = { 1.0 / 6, 2.0 / 3, 1.0 / 6 };
 	const struct rules *r = game_rules(g);
-	double sd = spread(g), sum = 0;
+	double sd = eval_sd(g), sum = 0;
 	int opp = 1 - seat, left = r->packs * 8 * 10 -
 	    game_brisques(g, seat) - game_brisques(g, opp);
 	struct deal_scores ds;
@@ -304,5 +304,5 @@ eval_value(const struct game *g, int seat, double mine, double theirs,
 double
 eval_win(const struct game *g, double mine, double theirs)
 {
-	return 0.5 * erfc(-(mine - theirs) / (2 * spread(g)));
+	return 0.5 * erfc(-(mine - theirs) / (2 * eval_sd(g)));
 }

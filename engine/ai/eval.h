@@ -54,6 +54,9 @@ double	eval_with(const struct game *g, int seat, const double *w);
 /* The weights eval_future() uses for variant v (eval_weights.h). */
 const double *eval_weights_of(enum variant v);
 
+/* The model's residual sd of one seat's future points at g. */
+double	eval_sd(const struct game *g);
+
 /*
  * The expected game value to seat (won +, lost -, doc/rules.md §9) when the
  * deal is expected to end with `mine` and `theirs` points, each uncertain

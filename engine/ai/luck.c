@@ -145,15 +145,11 @@ model_outcome(const struct game *g, const double *u0, const double *u1,
  * endgame.h), which players below the strong level do not find: the
  * levels the luck is measured on play it as greedy does, or nearly.
  */
-static void
-played_whole(const struct game *g, void *ctx, double *out)
+struct game *
+luck_played_out(const struct game *g)
 {
 	struct game *p = game_clone(g);
-	struct result res;
-	double s[2];
-	int value;
 
-	(void)ctx;
 	while (!game_over(p)) {
 		struct game *view = game_view(p, game_to_move(p));
 		struct action a;
@@ -162,6 +158,18 @@ played_whole(const struct game *g, void *ctx, double *out)
 		if (rc < 0 || game_apply(p, &a, NULL) < 0)
 			break;
 	}
+	return p;
+}
+
+static void
+played_whole(const struct game *g, void *ctx, double *out)
+{
+	struct game *p = luck_played_out(g);
+	struct result res;
+	double s[2];
+	int value;
+
+	(void)ctx;
 	game_result(p, &res);
 	value = !game_over(p) || res.value.winner < 0 ? 0 :
 	    res.value.winner == 0 ? res.value.value : -res.value.value;
@@ -205,11 +213,7 @@ value_of(const struct luck_v *v, const struct game *g, double *out)
 const char *
 luck_unmeasured(const struct rules *r)
 {
-	if (r->players != 2)
-		return "three seats";
-	if (r->game_target > 0)
-		return "a deal is part of a game of several";
-	return NULL;
+	return r->players != 2 ? "three seats" : NULL;
 }
 
 void
@@ -435,8 +439,9 @@ draw_luck(struct luck_run *run, const struct action *a, int winner,
 		luck[c] = mid[c] - first[c] + after[c] - second[c];
 }
 
-/* The same where the draw empties the stock and V has a whole(): each
- * ordered pair of the h unseen cards played out. */
+/* The same where the draws leave at most one card unseen and V has a
+ * whole(): each ordered pair of the h unseen cards played out (the
+ * third, if any, left where the stock has it). */
 static void
 expected_last(struct luck_run *run, const struct action *a,
     const uint16_t *cards, int h, double *mean)
@@ -478,7 +483,10 @@ luck_apply(struct luck_run *run, const struct action *a, double *ev)
 		return 0;
 	game_past_trick(run->g, game_tricks_played(run->g) - 1, trick,
 	    &leader, &winner);
-	if (run->v->whole != NULL && game_stock_left(run->g) == 0) {
+	/* Whole() once at most one card is left unseen after the draws:
+	 * the rest of the deal is known (two-hand: the one left and the
+	 * turn-up). */
+	if (run->v->whole != NULL && h <= 3) {
 		run->v->whole(run->g, run->v->ctx, after);
 		expected_last(run, a, cards, h, mean);
 		luck[0] = after[0] - mean[0];

@@ -21,7 +21,7 @@
  * A V that reads another seat's cards in seat(), or tells apart two
  * copies of a kind drawn from the stock (fresh cards, the same in the
  * game), is not what this estimates.  Two players only (Rubicon, six-
- * and eight-pack; two-hand deal by deal).
+ * and eight-pack; two-hand deal by deal, by luck_game.h's V).
  */
 #ifndef LUCK_H
 #define LUCK_H
@@ -39,10 +39,12 @@ struct luck_v {
 		    const double *u1, void *ctx, double *out);
 			/* out[0] score, out[1] value */
 	void	*ctx;
-	/* Optional: V after the draw that empties the stock, from both
-	 * hands at once (its outcomes are few: the ordered pairs of the
-	 * last unseen cards, each played out in full, one chance event);
-	 * NULL: by seat() and outcome() there too. */
+	/* Optional: V after the draws that leave at most one stock card
+	 * unseen (that empty it; two-hand: that leave one and the
+	 * turn-up), from both hands at once, the rest of the deal known
+	 * (its outcomes are few: the ordered pairs of the last unseen
+	 * cards, each played out in full, one chance event); NULL: by
+	 * seat() and outcome() there too. */
 	void	(*whole)(const struct game *g, void *ctx, double *out);
 	/* Optional: seat's figures in g, just after it drew card `drawn`,
 	 * had it drawn each of the n cards in[] instead, the rest of g as
@@ -68,6 +70,12 @@ void	luck_v_eval(struct luck_v *v);
 int	luck_band(const struct game *g);
 void	luck_scale(int band, double *scale);
 void	luck_v_release(struct luck_v *v);
+
+/* The deal g played out from here by greedy for both seats, both hands
+ * known (the default V once the stock is out, or all but one card of
+ * it and a turn-up); the caller frees it.
+ * If greedy finds no move, the deal as far as it went. */
+struct game	*luck_played_out(const struct game *g);
 
 /* Seat 0's luck so far, on the score's scale and on the game value's. */
 struct luck_sum {
@@ -105,8 +113,8 @@ void	luck_deal_mean(const struct rules *r, int dealer,
 void	luck_default_deal_mean(const struct rules *r, int dealer,
 	    double *out);
 
-/* Why deals of rules r have no luck figure ("three seats", "a deal is
- * part of a game of several"), or NULL if they have one. */
+/* Why deals of rules r have no luck figure ("three seats"), or NULL if
+ * they have one (a game of several deals: luck_game.h). */
 const char *luck_unmeasured(const struct rules *r);
 
 /*

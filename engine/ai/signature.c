@@ -11,6 +11,8 @@
 #include "club.h"
 #include "greedy.h"
 #include "luck.h"
+#include "luck_game.h"
+#include "series.h"
 #include "signature.h"
 #include "strong.h"
 
@@ -106,13 +108,18 @@ signature_club(int deals)
 	return h;
 }
 
+/* A deal of greedy against itself, its luck folded into h (its mean
+ * counted if mean is not NULL); in a game of several deals, added to
+ * series s. */
 static uint64_t
-luck_deal(const struct rules *r, int d, const struct luck_v *v, uint64_t h)
+luck_deal(const struct rules *r, uint64_t seed, int dealer,
+    const struct luck_v *v, const double *mean, struct series *s,
+    uint64_t h)
 {
-	struct game *g = game_new(r, (uint64_t)d, d % 2);
+	struct game *g = game_new(r, seed, dealer);
 	struct luck_run run;
 
-	if (luck_begin(&run, g, v, NULL) < 0)
+	if (luck_begin(&run, g, v, mean) < 0)
 		abort();
 	while (!game_over(run.g)) {
 		struct game *view = game_view(run.g, game_to_move(run.g));
@@ -125,8 +132,36 @@ luck_deal(const struct rules *r, int d, const struct luck_v *v, uint64_t h)
 	h = mix(h, (uint64_t)run.sum.events);
 	h = mix(h, (uint64_t)llround(run.sum.score * 1e6));
 	h = mix(h, (uint64_t)llround(run.sum.value * 1e3));
+	if (s != NULL)
+		series_add(s, r, run.g);
 	luck_end(&run);
 	game_free(g);
+	return h;
+}
+
+/* Games of several deals (two-hand), deals in all: game i's deal k from
+ * seed 1000 i + k, the first dealt by i % 2, its luck by the game's V
+ * (luck_game.h) from its mean. */
+static uint64_t
+luck_games(const struct rules *r, int deals, uint64_t h)
+{
+	struct luck_game *lg = luck_game_new(r);
+
+	if (lg == NULL)
+		abort();
+	for (int i = 1, n = 0; n < deals; i++) {
+		struct series s;
+		series_init(&s, r, i % 2);
+		for (; !s.over && n < deals; n++) {
+			struct luck_v v;
+			double mean[2];
+			luck_game_v(lg, s.total, &v);
+			luck_game_deal_mean(lg, s.dealer, mean);
+			h = luck_deal(r, 1000 * (uint64_t)i + (uint64_t)s.deals,
+			    s.dealer, &v, mean, &s, h);
+		}
+	}
+	luck_game_free(lg);
 	return h;
 }
 
@@ -143,8 +178,13 @@ signature_luck(int deals)
 		if (!variant_playable((enum variant)k) ||
 		    luck_unmeasured(&r) != NULL)
 			continue;
+		if (r.game_target > 0) {
+			h = luck_games(&r, deals, h);
+			continue;
+		}
 		for (int d = 1; d <= deals; d++)
-			h = luck_deal(&r, d, &v, h);
+			h = luck_deal(&r, (uint64_t)d, d % 2, &v, NULL, NULL,
+			    h);
 	}
 	luck_v_release(&v);
 	return h;

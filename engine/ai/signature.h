@@ -38,10 +38,11 @@ uint64_t	signature_club(int deals);
 
 /*
  * Plays `deals` deals of greedy against itself in each variant with a
- * luck figure (Rubicon, six- and eight-pack; seeds 1, 2, ..., dealer d
- * modulo 2) and folds each deal's luck (luck.h, the deal's own mean
- * left out: millionths of the score, thousandths of a point) into one
- * checksum: what the luck estimator and its V say.
+ * luck figure (Rubicon, six- and eight-pack: seeds 1, 2, ..., dealer d
+ * modulo 2, the deal's own mean left out; two-hand: games, each deal's
+ * luck by the game's V, luck_game.h) and folds each deal's luck
+ * (luck.h: millionths of the score, thousandths of a point or of a
+ * game) into one checksum: what the luck estimator and its V say.
  */
 uint64_t	signature_luck(int deals);
 

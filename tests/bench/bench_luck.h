@@ -6,8 +6,9 @@
  * replayed from its seed and its actions after it is played, so that
  * the luck's CPU falls outside every timed decision and changes no
  * play.  Two seats and one deal a game only (Rubicon, six- and
- * eight-pack): two-hand's deals are parts of a game, three-hand has
- * three seats, and neither has a figure.
+ * eight-pack): bench_strength scores a two-hand deal alone, whose luck
+ * is counted on the game's scale (luck_game.h); three-hand has three
+ * seats.
  */
 #ifndef BENCH_LUCK_H
 #define BENCH_LUCK_H
@@ -52,6 +53,11 @@ bench_luck_start(struct bench_luck *bl, enum variant variant, int dealer)
 
 	rules_init(&r, variant);
 	bl->none = luck_unmeasured(&r);
+	/* bench_strength's two-hand deals are each scored on its own
+	 * points; the luck (luck_game.h) is on a whole game's scale. */
+	if (bl->none == NULL && r.game_target > 0)
+		bl->none = "a deal of a game of several: its luck is the "
+		    "game's, which rate counts";
 	bl->on = bl->none == NULL;
 	bl->dealer = dealer;
 	if (!bl->on)

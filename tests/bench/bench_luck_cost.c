@@ -13,7 +13,9 @@
  * choices in the deal, each from its seat's view: what both engines of
  * the cheapest match spend; (3) the deal's luck, replayed the same way.
  * Then the deal's mean V, sampled once per rules and dealer from
- * LUCK_DEAL_DECKS decks, and the luck signature (signature.h), which a
+ * LUCK_DEAL_DECKS decks (two-hand: LUCK_GAME_DECKS deals' figures,
+ * luck_game.h, whose mean at the deal's totals is part of each deal's
+ * luck), and the luck signature (signature.h), which a
  * speed-up must leave as it was.  Times are the process's CPU time.
  * Prints figures; asserts nothing (tests/unit/test_signature.c pins the
  * signature).
@@ -24,6 +26,7 @@
 
 #include "greedy.h"
 #include "luck.h"
+#include "luck_game.h"
 #include "signature.h"
 
 static double
@@ -88,14 +91,25 @@ choices(const struct rules *r, int d, const struct deal *l)
 	return spent;
 }
 
+/* A deal's luck; in a game of several deals (lg), by the game's V from
+ * totals before of 0 to 900, the deal's mean found as the arbiter
+ * finds it, deal by deal. */
 static double
 luck(const struct rules *r, int d, const struct deal *l,
-    const struct luck_v *v, const double *mean)
+    const struct luck_v *v, const double *mean, struct luck_game *lg)
 {
-	double t0 = now();
+	double t0 = now(), at[2];
 	struct game *g = game_new(r, (uint64_t)d, d % 2);
 	struct luck_run run;
+	struct luck_v gv;
 
+	if (lg != NULL) {
+		int before[2] = { 100 * (d % 10), 100 * (d / 10 % 10) };
+		luck_game_v(lg, before, &gv);
+		luck_game_deal_mean(lg, d % 2, at);
+		v = &gv;
+		mean = at;
+	}
 	if (luck_begin(&run, g, v, mean) < 0)
 		abort();
 	for (int i = 0; i < l->n; i++)
@@ -112,20 +126,22 @@ bench_variant(enum variant variant, int deals, const struct luck_v *v)
 	struct rules r;
 	struct deal *l = malloc(sizeof(*l));
 	double mean[2][2], t[3] = { 0, 0, 0 }, t0;
+	struct luck_game *lg;
 
 	if (l == NULL)
 		abort();
 	rules_init(&r, variant);
 	t0 = now();
-	for (int dealer = 0; dealer < 2; dealer++)
-		luck_deal_mean(&r, dealer, v, LUCK_DEAL_DECKS, LUCK_DEAL_SEED,
-		    mean[dealer]);
+	if ((lg = luck_game_new(&r)) == NULL)
+		for (int dealer = 0; dealer < 2; dealer++)
+			luck_deal_mean(&r, dealer, v, LUCK_DEAL_DECKS,
+			    LUCK_DEAL_SEED, mean[dealer]);
 	t0 = now() - t0;
 	for (int d = 1; d <= deals; d++) {
 		play(&r, d, l);
 		t[0] += replay(&r, d, l);
 		t[1] += choices(&r, d, l);
-		t[2] += luck(&r, d, l, v, mean[d % 2]);
+		t[2] += luck(&r, d, l, v, mean[d % 2], lg);
 	}
 	printf("%-11s %5d deals: replay %6.1f us, greedy's choices %6.2f ms, "
 	    "luck %6.2f ms a deal: %5.0f times the replay, %4.2f times "
@@ -133,6 +149,7 @@ bench_variant(enum variant variant, int deals, const struct luck_v *v)
 	    variant_name(variant), deals, 1e6 * t[0] / deals,
 	    1e3 * t[1] / deals, 1e3 * t[2] / deals, t[2] / t[0], t[2] / t[1],
 	    t0 / 2);
+	luck_game_free(lg);
 	free(l);
 }
 

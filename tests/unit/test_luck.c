@@ -76,34 +76,6 @@ noisy(const struct game *g, const double *u0, const double *u1, void *ctx,
 	out[1] = 3000 * (u0[0] - u1[0]);
 }
 
-/* Mean and half-width of its 95% interval (t of 119 degrees: 1.980). */
-struct acc {
-	double	sum, sum2;
-	int	n;
-};
-
-static void
-acc_add(struct acc *a, double x)
-{
-	a->sum += x;
-	a->sum2 += x * x;
-	a->n++;
-}
-
-static double
-acc_mean(const struct acc *a)
-{
-	return a->sum / a->n;
-}
-
-static double
-acc_ci95(const struct acc *a)
-{
-	double m = acc_mean(a), var = (a->sum2 - a->n * m * m) / (a->n - 1);
-
-	return 1.980 * sqrt(var > 0 ? var : 0) / sqrt(a->n);
-}
-
 static int
 find(const uint16_t *deck, int n, int card)
 {

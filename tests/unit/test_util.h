@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 
 #define assert_int_eq_msg(id, got, want)                                   \
@@ -23,5 +24,34 @@
 			fail();                                            \
 		}                                                          \
 	} while (0)
+
+/* A mean and the half-width of its 95% interval over 120 values (t of
+ * 119 degrees: 1.980), as the luck's tests take them. */
+struct acc {
+	double	sum, sum2;
+	int	n;
+};
+
+static inline void
+acc_add(struct acc *a, double x)
+{
+	a->sum += x;
+	a->sum2 += x * x;
+	a->n++;
+}
+
+static inline double
+acc_mean(const struct acc *a)
+{
+	return a->sum / a->n;
+}
+
+static inline double
+acc_ci95(const struct acc *a)
+{
+	double m = acc_mean(a), var = (a->sum2 - a->n * m * m) / (a->n - 1);
+
+	return 1.980 * sqrt(var > 0 ? var : 0) / sqrt(a->n);
+}
 
 #endif
