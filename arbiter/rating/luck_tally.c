@@ -228,7 +228,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 		double ha = elo_half(&a[ADJ_SCORE], &ea);
 		double r = ratio(&a[ADJ_SCORE], &a[RAW_SCORE]);
 		/* A value in points, or in games (two-hand: 1 or 2). */
-		int dv = stats_decimals(stats_acc_ci95(&a[RAW_VALUE]));
+		int dv = stats_decimals(stats_acc_mean(&a[RAW_VALUE]),
+		    stats_acc_ci95(&a[RAW_VALUE]));
 		if (t->deals[e] == 0)
 			continue;
 		text_left(f, t->cfg->engines[e].name, w);

@@ -209,7 +209,8 @@ results_print(const struct results *r, FILE *f)
 		fprintf(f, "  game value/deal  %+.0f\n", r->value.mean);
 	else
 		fprintf(f, "  game value/deal  %+.*f ± %.*f (95%%)\n",
-		    stats_decimals(ci), r->value.mean, stats_decimals(ci), ci);
+		    stats_decimals(r->value.mean, ci), r->value.mean,
+		    stats_decimals(r->value.mean, ci), ci);
 	elo_text(&wdl, ok_wdl, elo, sizeof(elo));
 	fprintf(f, "  Elo (deals)      %s\n", elo);
 	if (r->duplicate) {

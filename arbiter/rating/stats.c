@@ -224,9 +224,11 @@ stats_acc_ci95(const struct stats_acc *a)
 }
 
 int
-stats_decimals(double half)
+stats_decimals(double x, double half)
 {
-	return !isfinite(half) || half >= 10 ? 0 : half >= 1 ? 1 : 2;
+	if (!isfinite(half) || half >= 10 || (half == 0 && x == floor(x)))
+		return 0;
+	return half >= 1 ? 1 : 2;
 }
 
 void

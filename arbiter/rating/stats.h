@@ -84,10 +84,11 @@ double	stats_acc_sd(const struct stats_acc *a);
 /* Half-width of the 95% interval of the mean, t(n - 1) s / sqrt(n);
  * INFINITY below two values. */
 double	stats_acc_ci95(const struct stats_acc *a);
-/* The decimals a mean with this half-width is worth: 0 from 10 up (and
- * where it is not finite), 1 from 1, else 2 (a game value in points, or
- * in games won: two-hand's 1 and 2). */
-int	stats_decimals(double half);
+/* The decimals a mean x with this half-width is worth: 0 from 10 up
+ * (and where it is not finite, or 0 about a whole number: values all
+ * the same), 1 from 1, else 2 (a game value in points, or in games won:
+ * two-hand's 1 and 2). */
+int	stats_decimals(double x, double half);
 
 /* splitmix64 (Steele, Lea and Flood 2014): any seed, 2^64 period. */
 struct stats_rng {
