@@ -11,6 +11,8 @@
     silent client are each refused with one line, and the run goes on;
   - a connection dropped mid-deal comes back (resume=1) within the grace
     and the deal ends normally, the drop in its reconnects (no failure);
+  - under a game clock the time a seat is away is charged to it, its
+    turn fallen due while away or not;
   - a drop past the grace is `disconnect` and forfeits the deal; the next
     deal waits for the seat's bot, which connects again;
   - TLS: the arbiter makes its certificate (key mode 0600) and prints its
@@ -272,6 +274,47 @@ def both_drop(tmp):
           "the deal is played out, both drops in its reconnects: %s" %
           [(r["termination"], r.get("reconnects")) for r in rs])
     check(verify(os.path.join(tmp, "b.jsonl")), "its records verify")
+
+
+def away_charged(tmp):
+    """Under a game clock, a seat's time runs while it is away: its bot
+    cut right after its 6th move, a lead (the other seat's turn as it
+    drops: its own falls due while it is away, which was once never
+    charged), back 2 s later; its clock in the first request after the
+    rejoin is at least 1.5 s less than before."""
+    p, port, _ = start(["match", "-e", "remote:ann", "-e", " ".join(GREEDY),
+                        "-n", "1", "--listen", "127.0.0.1:0", "--time",
+                        "60000", "--seed", "away charged, one fixed deck",
+                        "-o", "w.jsonl", "-q"], tmp, "away")
+    tok = token(os.path.join(tmp, "w.jsonl.tokens"), "ann")
+    logs = [os.path.join(tmp, "away%d.in" % k) for k in (0, 1)]
+    spies = []
+    for log in logs:
+        spy = log + ".sh"
+        with open(spy, "w") as f:
+            f.write("#!/bin/sh\ntee -a '%s' | exec '%s' --level greedy\n"
+                    % (log, ENG))
+        os.chmod(spy, 0o755)
+        spies.append(spy)
+    finish(netbot(port, "ann", tok, "--drop-after-move", "6",
+                  cmd=[spies[0]]), "the bot cut after its move")
+    time.sleep(2)
+    back = netbot(port, "ann", tok, "--resume", cmd=[spies[1]])
+    check(finish(p, "away match", 60) == 0, "the match with a drop ends 0")
+    finish(back, "the bot back")
+
+    def clocks(log):
+        with open(log) as f:
+            return [int(m.group(1)) for m in
+                    re.finditer(r"^go .*? time=(\d+) ", f.read(), re.M)]
+    before, after = clocks(logs[0]), clocks(logs[1])
+    check(len(before) >= 6 and after and after[0] <= before[-1] - 1500,
+          "the time away is charged: %s before the drop, %s after" %
+          (before[-1:], after[:1]))
+    rs = records(os.path.join(tmp, "w.jsonl"))
+    check([r["termination"] for r in rs] == ["normal"] and
+          rs[0].get("reconnects"), "the deal is played out, the drop in "
+          "its reconnects")
 
 
 def tournament(tmp):
@@ -768,7 +811,7 @@ def run_all(name, *parts):
 
 def main():
     return run_all("net_seats.py", same_as_local, refusals, drops, both_drop,
-                   tournament,
+                   away_charged, tournament,
                    bridge, many, tls, pylib, allowance, serve_remote,
                    errors)
 
