@@ -285,8 +285,8 @@ def away_charged(tmp):
     p, port, _ = start(["match", "-e", "remote:ann", "-e", " ".join(GREEDY),
                         "-n", "1", "--listen", "127.0.0.1:0", "--time",
                         "60000", "--seed", "away charged, one fixed deck",
-                        "-o", "w.jsonl", "-q"], tmp, "away")
-    tok = token(os.path.join(tmp, "w.jsonl.tokens"), "ann")
+                        "-o", "away.jsonl", "-q"], tmp, "away")
+    tok = token(os.path.join(tmp, "away.jsonl.tokens"), "ann")
     logs = [os.path.join(tmp, "away%d.in" % k) for k in (0, 1)]
     spies = []
     for log in logs:
@@ -311,7 +311,7 @@ def away_charged(tmp):
     check(len(before) >= 6 and after and after[0] <= before[-1] - 1500,
           "the time away is charged: %s before the drop, %s after" %
           (before[-1:], after[:1]))
-    rs = records(os.path.join(tmp, "w.jsonl"))
+    rs = records(os.path.join(tmp, "away.jsonl"))
     check([r["termination"] for r in rs] == ["normal"] and
           rs[0].get("reconnects"), "the deal is played out, the drop in "
           "its reconnects")
