@@ -44,7 +44,7 @@ sprt_options(FILE *f)
 	    "  --model M              logistic (default) or normalized\n"
 	    "  --adjusted             decide on the scores less the luck of\n"
 	    "                         the cards (doc/luck.md; logistic,\n"
-	    "                         rubicon, six- and eight-pack)\n"
+	    "                         two seats: not three-hand)\n"
 	    "and the flags of match; -n is a cap (default: until the test\n"
 	    "decides, at most 1000000 deals):\n", f);
 	match_options(f);

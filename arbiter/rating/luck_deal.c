@@ -240,7 +240,7 @@ series_deal(struct luck_book *b, struct game *g, json_t *r, double *out,
 		return -1;
 	}
 	luck_game_v(lg, before, &v);
-	luck_game_deal_mean(lg, game_dealer(g), mean);
+	luck_game_deal_mean(lg, before, game_dealer(g), mean);
 	if ((rc = replay(&v, mean, g, r, luck, err, errlen)) < 0)
 		o->broken = true;
 	o->luck[0] += luck[0];

@@ -208,7 +208,7 @@ sample_deals(struct luck_game *lg, int dealer)
 			d[i].x[s] = (int)on_grid(deal_total(g, s, u[0]));
 		}
 		d[i].n = 1;
-		lg->sd0 = eval_sd(g);
+		lg->sd0 = eval_sd(g);	/* the same at every deal */
 		game_free(g);
 	}
 	qsort(d, LUCK_GAME_DECKS, sizeof(*d), by_figures);
@@ -264,7 +264,8 @@ luck_game_v(struct luck_game *lg, const int before[2], struct luck_v *v)
 }
 
 void
-luck_game_deal_mean(const struct luck_game *lg, int dealer, double *out)
+luck_game_deal_mean(const struct luck_game *lg, const int before[2],
+    int dealer, double *out)
 {
-	deal_mean_at(lg, dealer, lg->before, out);
+	deal_mean_at(lg, dealer, before, out);
 }

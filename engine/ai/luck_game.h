@@ -42,9 +42,9 @@ bool			 luck_game_rules_are(const struct luck_game *lg,
 void	luck_game_v(struct luck_game *lg, const int before[2],
 	    struct luck_v *v);
 
-/* E[V] over the deal of the hands by dealer, the totals those of the
- * last luck_game_v (luck_begin's deal mean). */
-void	luck_game_deal_mean(const struct luck_game *lg, int dealer,
-	    double *out);
+/* E[V] over the deal of the hands by dealer with the totals before[]
+ * (luck_begin's deal mean). */
+void	luck_game_deal_mean(const struct luck_game *lg, const int before[2],
+	    int dealer, double *out);
 
 #endif

@@ -156,7 +156,7 @@ luck_games(const struct rules *r, int deals, uint64_t h)
 			struct luck_v v;
 			double mean[2];
 			luck_game_v(lg, s.total, &v);
-			luck_game_deal_mean(lg, s.dealer, mean);
+			luck_game_deal_mean(lg, s.total, s.dealer, mean);
 			h = luck_deal(r, 1000 * (uint64_t)i + (uint64_t)s.deals,
 			    s.dealer, &v, mean, &s, h);
 		}

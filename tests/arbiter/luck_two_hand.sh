@@ -8,7 +8,8 @@
 # table is rate's.  verify --luck-file checks each game's figure again.
 # A game whose first deal is missing has no figure (counted raw, said);
 # a match cut off inside a game and resumed counts the luck of the
-# deals it read back, and ends with the uncut run's table.
+# deals it read back, and ends with the uncut run's table.  Value cells
+# show decimals; sprt --adjusted takes two-hand and refuses three-hand.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -96,4 +97,23 @@ sed -n '/^luck out/,/^ratio/p' "$tmp/full.txt" >"$tmp/a"
 sed -n '/^luck out/,/^ratio/p' "$tmp/resumed.txt" >"$tmp/b"
 [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b" ||
 	fail "resumed: $(cat "$tmp/a" "$tmp/b")"
+# A game's value is 1 or 2 games: its cells show the decimals their
+# interval is worth, not "+0 ± 0".
+grep -Eq '^club  .* [+-][0-9]+\.[0-9]+ ± [0-9]+\.[0-9]+ +[+-][0-9]+\.[0-9]+ ± [0-9]+\.[0-9]+ ' \
+	"$tmp/full.txt" || fail "value cells: $(cat "$tmp/a")"
+
+# sprt --adjusted decides on two-hand's adjusted games; three-hand,
+# whose luck is not measured, is refused in one line.
+"$A" sprt --variant two-hand -e "$E --level club" --name club \
+	-e "$E --level random" --name rnd --adjusted --elo0 0 --elo1 200 \
+	-n 200 -q -o /dev/null >"$tmp/s.txt" 2>&1 ||
+	fail "sprt --adjusted two-hand: $(cat "$tmp/s.txt")"
+grep -q "SPRT (logistic, adjusted scores, .*: H1 accepted" "$tmp/s.txt" ||
+	fail "sprt: $(cat "$tmp/s.txt")"
+rc=0
+"$A" sprt --variant three-hand -e "$E" --name a -e "$E" --name b \
+	-e "$E" --name c --adjusted -q -o /dev/null >"$tmp/s.txt" 2>&1 || rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/s.txt")" -eq 1 ] &&
+	grep -q "adjusted: the luck is measured in games of two seats" \
+	"$tmp/s.txt" || fail "three-hand sprt --adjusted: rc $rc: $(cat "$tmp/s.txt")"
 echo "luck_two_hand.sh: ok"

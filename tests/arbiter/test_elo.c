@@ -650,6 +650,23 @@ welford(void **state)
 	}
 }
 
+/* A mean's decimals follow its interval: points with intervals of tens
+ * print whole, two-hand's games (+-1, +-2) print two decimals; an
+ * interval of 0 about a whole number prints whole (all values alike). */
+static void
+decimals(void **state)
+{
+	(void)state;
+	assert_int_equal(stats_decimals(639, 82), 0);
+	assert_int_equal(stats_decimals(-5, 10), 0);
+	assert_int_equal(stats_decimals(0.4, 2.0), 1);
+	assert_int_equal(stats_decimals(-0.03, 0.07), 2);
+	assert_int_equal(stats_decimals(-1400, 0), 0);
+	assert_int_equal(stats_decimals(1.94, 0), 2);
+	assert_int_equal(stats_decimals(3, INFINITY), 0);
+	assert_int_equal(stats_decimals(3, NAN), 0);
+}
+
 int
 main(void)
 {
@@ -667,6 +684,7 @@ main(void)
 		cmocka_unit_test(sprt_values),
 		cmocka_unit_test(sprt_bounds_and_decisions),
 		cmocka_unit_test(welford),
+		cmocka_unit_test(decimals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -106,7 +106,7 @@ luck(const struct rules *r, int d, const struct deal *l,
 	if (lg != NULL) {
 		int before[2] = { 100 * (d % 10), 100 * (d / 10 % 10) };
 		luck_game_v(lg, before, &gv);
-		luck_game_deal_mean(lg, d % 2, at);
+		luck_game_deal_mean(lg, before, d % 2, at);
 		v = &gv;
 		mean = at;
 	}
