@@ -42,9 +42,9 @@ adjusted_refused(const struct match_cfg *c, enum sprt_model model)
 		    "relative to the raw scores' spread)";
 	if (c->no_luck)
 		return "--adjusted needs the luck that --no-luck leaves out";
-	if (luck_unmeasured(&c->rules) != NULL)
-		return "--adjusted: the luck is measured in games of two "
-		    "seats (not three-hand)";
+	if (luck_unmeasured(&c->rules) != NULL || c->rules.players != 2)
+		return "--adjusted decides on games of two seats (not "
+		    "three-hand, whose games are three results of two)";
 	return NULL;
 }
 

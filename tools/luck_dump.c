@@ -31,15 +31,15 @@ static int
 one_deal(const struct rules *r, const struct luck_v *v, const double *mean,
     uint64_t seed)
 {
-	double band[LUCK_BANDS][2] = { { 0 } }, ev[2], s0, v0;
+	double band[LUCK_BANDS][2] = { { 0 } }, ev[LUCK_NOUT], s0, v0;
 	struct luck_run run;
 	struct result res;
 	struct game *g = game_new(r, seed, (int)(seed & 1));
 
 	if (g == NULL || luck_begin(&run, g, v, mean) < 0)
 		return -1;
-	ev[0] = run.sum.score;
-	ev[1] = run.sum.value;
+	ev[0] = run.sum.x[0];
+	ev[1] = run.sum.x[1];
 	add(band, luck_band(g), ev);
 	while (!game_over(run.g)) {
 		struct game *view = game_view(run.g, game_to_move(run.g));
@@ -73,7 +73,7 @@ main(int argc, char **argv)
 	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 0;
 	struct rules r;
 	struct luck_v v;
-	double mean[2][2];
+	double mean[2][LUCK_NOUT];
 
 	if (argc != 3 || n <= 0) {
 		fprintf(stderr, "usage: luck_dump N SEED\n");

@@ -195,11 +195,12 @@ td_seat(const struct game *g, int seat, void *ctx, double *u)
 }
 
 static void
-td_outcome(const struct game *g, const double *u0, const double *u1,
-    void *ctx, double *out)
+td_outcome(const struct game *g, const double *const *u, void *ctx,
+    double *out)
 {
 	(void)g;
-	luck_model_outcome_with(&((struct td *)ctx)->n, u0, u1, out);
+	luck_model_outcome_with(&((struct td *)ctx)->n, u[0], u[1], out);
+	out[2] = 0;
 }
 
 /* Without the last band's scale, which is refitted after the network
@@ -230,7 +231,9 @@ td_deal(struct data *d, long i, const struct luck_v *v, double lambda,
 {
 	const struct played_deal *p = &d->deal[i];
 	struct luck_run run;
-	double ev[2 * MAXDRAWS], after[2], e[2], res[2], u[2][LUCK_MAXU];
+	double ev[2 * MAXDRAWS], after[LUCK_NOUT], e[LUCK_NOUT], res[2];
+	double u[2][LUCK_MAXU];
+	const double *at[2] = { u[0], u[1] };
 	int k = 0;
 
 	if (luck_begin(&run, p->g0, v, NULL) < 0)
@@ -247,7 +250,7 @@ td_deal(struct data *d, long i, const struct luck_v *v, double lambda,
 		} else {
 			v->seat(run.g, 0, v->ctx, u[0]);
 			v->seat(run.g, 1, v->ctx, u[1]);
-			v->outcome(run.g, u[0], u[1], v->ctx, after);
+			v->outcome(run.g, at, v->ctx, after);
 		}
 		ev[2 * k] = e[0];
 		ev[2 * k + 1] = e[1] / 1000;

@@ -33,7 +33,7 @@ main(int argc, char **argv)
 	struct luck_run run;
 	struct result res;
 	struct game *g;
-	double mean[2], s0, v0;
+	double mean[LUCK_NOUT], s0, v0;
 
 	rules_init(&r, VARIANT_RUBICON);
 	luck_v_eval(&v);
@@ -42,7 +42,7 @@ main(int argc, char **argv)
 	if (g == NULL || luck_begin(&run, g, &v, mean) < 0)
 		return 1;
 	printf("deal: seat 0's luck %+.3f (score) %+.0f (value)\n",
-	    run.sum.score, run.sum.value);
+	    run.sum.x[0], run.sum.x[1]);
 	while (!game_over(run.g)) {
 		struct game *view = game_view(run.g, game_to_move(run.g));
 		struct action a;
@@ -50,7 +50,7 @@ main(int argc, char **argv)
 		uint16_t trick[MAX_PLAYERS];
 		int leader, winner, drew;
 		struct cardset held[2];
-		double ev[2];
+		double ev[LUCK_NOUT];
 		for (int p = 0; p < 2; p++)
 			held[p] = cardset_or(game_hand(run.g, p),
 			    game_table(run.g, p));
@@ -73,10 +73,10 @@ main(int argc, char **argv)
 	v0 = res.value.winner < 0 ? 0 : res.value.winner == 0 ?
 	    res.value.value : -res.value.value;
 	printf("luck in all (%d events): %+.3f %+.0f\n", run.sum.events,
-	    run.sum.score, run.sum.value);
+	    run.sum.x[0], run.sum.x[1]);
 	printf("result for seat 0: score %.1f, value %+.0f; adjusted: "
-	    "%+.3f, %+.0f\n", s0, v0, s0 - run.sum.score, v0 -
-	    run.sum.value);
+	    "%+.3f, %+.0f\n", s0, v0, s0 - run.sum.x[0], v0 -
+	    run.sum.x[1]);
 	luck_end(&run);
 	game_free(g);
 	luck_v_release(&v);

@@ -54,14 +54,15 @@ tally_free(struct tally *t)
 /*
  * The deal's luck, taken out of its result (luck_book_deal; a game of
  * several deals at its last deal, the luck of all); a deal it does not
- * measure (three seats) is counted raw only, and a record that does not replay is said (it cannot be:
- * the arbiter wrote it, or resume replayed it).
+ * measure (three seats in one deal) is counted raw only, and a record
+ * that does not replay is said (it cannot be: the arbiter wrote it, or
+ * resume replayed it).
  */
 static void
 count_luck(struct tally *t, const struct record_summary *s,
     const char *line)
 {
-	double luck[2];
+	double luck[LUCK_NOUT];
 	char err[256];
 	int rc = luck_book_deal(t->book, line, luck, err, sizeof(err));
 

@@ -20,9 +20,9 @@
  * its deals so far (broken: a deal of it was not seen, or did not
  * replay, and the game has no figure). */
 struct open_game {
-	int	 number, pair;
-	char	*players[2];
-	double	 luck[2];
+	int	 number, pair, nplayers;
+	char	*players[MAX_PLAYERS];
+	double	 luck[LUCK_NOUT];
 	bool	 broken;
 };
 
@@ -31,7 +31,7 @@ struct luck_book {
 	int		nkept;
 	struct rules	rules[BOOK_RULES];
 	int		dealer[BOOK_RULES];
-	double		mean[BOOK_RULES][2];
+	double		mean[BOOK_RULES][LUCK_NOUT];
 	/* V of games of several deals, by rules (luck_game.h) */
 	struct luck_game *game[BOOK_RULES];
 	int		ngames;
@@ -51,8 +51,8 @@ luck_book_new(void)
 static void
 close_game(struct luck_book *b, struct open_game *o)
 {
-	free(o->players[0]);
-	free(o->players[1]);
+	for (int s = 0; s < o->nplayers; s++)
+		free(o->players[s]);
 	*o = b->open[--b->nopen];
 }
 
@@ -143,7 +143,7 @@ replay(const struct luck_v *v, const double *mean, struct game *g,
 	size_t i;
 
 	if (luck_begin(&run, g, v, mean) < 0) {
-		snprintf(err, errlen, "luck: not a deal of two seats");
+		snprintf(err, errlen, "luck: not a deal before its first card");
 		return -1;
 	}
 	if (json_unpack(json_object_get(r, "cut"), "{s:i, s:i}", "lifted",
@@ -162,18 +162,32 @@ replay(const struct luck_v *v, const double *mean, struct game *g,
 			return -1;
 		}
 	}
-	out[0] = run.sum.score;
-	out[1] = run.sum.value;
+	memcpy(out, run.sum.x, sizeof(run.sum.x));
 	luck_end(&run);
 	return 0;
 }
 
-/* A deal of two, not voided. */
+/* A deal not voided, of two seats or three. */
 static bool
 measured(json_t *r)
 {
-	return !json_is_true(json_object_get(r, "voided")) &&
-	    json_array_size(json_object_get(r, "players")) == 2;
+	size_t n = json_array_size(json_object_get(r, "players"));
+
+	return !json_is_true(json_object_get(r, "voided")) && n >= 2 &&
+	    n <= MAX_PLAYERS;
+}
+
+/* Whether the open game o has players pl. */
+static bool
+same_players(const struct open_game *o, json_t *pl)
+{
+	if (json_array_size(pl) != (size_t)o->nplayers)
+		return false;
+	for (int s = 0; s < o->nplayers; s++)
+		if (strcmp(o->players[s], json_string_value(json_array_get(pl,
+		    (size_t)s))) != 0)
+			return false;
+	return true;
 }
 
 /* The game of several deals that record r is a deal of: the one open
@@ -184,17 +198,16 @@ open_game(struct luck_book *b, json_t *r, int hand)
 	int number = (int)json_integer_value(json_object_get(r, "deal"));
 	int pair = (int)json_integer_value(json_object_get(r, "pair"));
 	json_t *pl = json_object_get(r, "players");
-	const char *p0 = json_string_value(json_array_get(pl, 0));
-	const char *p1 = json_string_value(json_array_get(pl, 1));
+	int n = (int)json_array_size(pl);
 	struct open_game *o;
 
-	if (p0 == NULL || p1 == NULL)
-		return NULL;
+	for (int s = 0; s < n; s++)
+		if (!json_is_string(json_array_get(pl, (size_t)s)))
+			return NULL;
 	for (int i = 0; i < b->nopen; i++) {
 		o = &b->open[i];
 		if (o->number == number && o->pair == pair &&
-		    strcmp(o->players[0], p0) == 0 &&
-		    strcmp(o->players[1], p1) == 0) {
+		    same_players(o, pl)) {
 			if (hand > 0)
 				return o;
 			close_game(b, o);
@@ -207,8 +220,11 @@ open_game(struct luck_book *b, json_t *r, int hand)
 		    sizeof(*b->open));
 	}
 	o = &b->open[b->nopen++];
-	*o = (struct open_game){ number, pair, { xstrdup(p0), xstrdup(p1) },
-		{ 0, 0 }, hand > 0 };
+	*o = (struct open_game){ .number = number, .pair = pair,
+		.nplayers = n, .broken = hand > 0 };
+	for (int s = 0; s < n; s++)
+		o->players[s] = xstrdup(json_string_value(json_array_get(pl,
+		    (size_t)s)));
 	return o;
 }
 
@@ -225,30 +241,35 @@ series_deal(struct luck_book *b, struct game *g, json_t *r, double *out,
 	json_t *series = json_object_get(r, "series");
 	struct open_game *o;
 	struct luck_v v;
-	double mean[2], luck[2];
-	int before[2], hand, over, rc;
+	double mean[LUCK_NOUT], luck[LUCK_NOUT];
+	int before[MAX_PLAYERS] = { 0 }, hand, over, rc, n = game_players(g);
+	json_t *tot;
 
 	if (lg == NULL)
 		return 1;
-	if (json_unpack(series, "{s:i, s:b, s:[ii]}", "hand", &hand, "over",
-	    &over, "before", &before[0], &before[1]) < 0 || hand < 0) {
-		snprintf(err, errlen, "luck: series: no hand, over or before");
+	if (json_unpack(series, "{s:i, s:b, s:o}", "hand", &hand, "over",
+	    &over, "before", &tot) < 0 || hand < 0 ||
+	    json_array_size(tot) != (size_t)n) {
+		snprintf(err, errlen, "luck: series: no hand, over or before "
+		    "(a total a seat)");
 		return -1;
 	}
+	for (int s = 0; s < n; s++)
+		before[s] = (int)json_integer_value(json_array_get(tot,
+		    (size_t)s));
 	if ((o = open_game(b, r, hand)) == NULL) {
-		snprintf(err, errlen, "luck: players: not two names");
+		snprintf(err, errlen, "luck: players: not names");
 		return -1;
 	}
 	luck_game_v(lg, before, &v);
 	luck_game_deal_mean(lg, before, game_dealer(g), mean);
 	if ((rc = replay(&v, mean, g, r, luck, err, errlen)) < 0)
 		o->broken = true;
-	o->luck[0] += luck[0];
-	o->luck[1] += luck[1];
+	for (int k = 0; k < LUCK_NOUT; k++)
+		o->luck[k] += luck[k];
 	if (!over)
 		return rc < 0 ? rc : 2;
-	out[0] = o->luck[0];
-	out[1] = o->luck[1];
+	memcpy(out, o->luck, sizeof(o->luck));
 	rc = rc < 0 ? rc : o->broken ? 1 : 0;
 	close_game(b, o);
 	return rc;
@@ -263,7 +284,7 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
 	struct game *g = NULL;
 	int rc = 1;
 
-	out[0] = out[1] = 0;
+	memset(out, 0, LUCK_NOUT * sizeof(double));
 	if (r == NULL) {
 		snprintf(err, errlen, "luck: not JSON: %s", je.text);
 		return -1;
@@ -271,7 +292,8 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
 	/* The deal as dealt, the cut left to the replay. */
 	uncut = json_copy(r);
 	json_object_del(uncut, "cut");
-	if (measured(r) && (g = record_game(uncut, err, errlen)) == NULL)
+	if (measured(r) && (g = record_game_of(uncut, MAX_PLAYERS, err,
+	    errlen)) == NULL)
 		rc = -1;
 	else if (g != NULL && json_object_get(r, "series") != NULL)
 		rc = series_deal(b, g, r, out, err, errlen);

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "luck.h"
 #include "rules.h"
 
 struct luck_book;
@@ -22,15 +23,16 @@ void			 luck_book_prepare(struct luck_book *b,
 			    const struct rules *r);
 
 /*
- * Seat 0's luck in the deal of one record line: out[0] on the score's
- * scale (1 won, 1/2 drawn, 0 lost), out[1] on the game value's.
- * Returns 0; 1 if the deal has no such figure here (three seats, a
- * voided deal, a game one of whose deals was not given or did not
- * replay); -1 with one line in err if the record does not replay.  A
- * game of several deals (two-hand): each deal's luck on the game's
- * scale (luck_game.h), kept until its last deal, which gives the
- * game's, the sum; until then 2.  Its deals must come in their order,
- * each game's first (hand 0) first.
+ * The luck in the deal of one record line, LUCK_NOUT numbers (luck.h):
+ * of two seats, seat 0's, out[0] on the score's scale (1 won, 1/2
+ * drawn, 0 lost), out[1] on the game value's; of three, each pair's
+ * score.  Returns 0; 1 if the deal has no such figure here (three seats
+ * in a game of one deal, a voided deal, a game one of whose deals was
+ * not given or did not replay); -1 with one line in err if the record
+ * does not replay.  A game of several deals (two-, three-hand): each
+ * deal's luck on the game's scale (luck_game.h), kept until its last
+ * deal, which gives the game's, the sum; until then 2.  Its deals must
+ * come in their order, each game's first (hand 0) first.
  */
 int	luck_book_deal(struct luck_book *b, const char *line, double *out,
 	    char *err, size_t errlen);

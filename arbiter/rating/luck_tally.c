@@ -8,6 +8,7 @@
 
 #include "base/textcol.h"
 #include "base/xmalloc.h"
+#include "luck.h"
 #include "rating/luck_tally.h"
 #include "rating/standings.h"
 #include "rating/stats.h"
@@ -61,9 +62,11 @@ add_unit(struct luck_tally *t, int lo, int hi, const double *x)
 	}
 }
 
-void
-luck_tally_add(struct luck_tally *t, const struct record_summary *s,
-    const double *luck)
+/* A result of two with seat 0's luck (luck[0] score, luck[1] value);
+ * pairs: its deck is played again with the seats swapped. */
+static void
+add_two(struct luck_tally *t, const struct record_summary *s,
+    const double *luck, bool pairs)
 {
 	int e0 = config_engine_index(t->cfg, s->players[0]);
 	int e1 = config_engine_index(t->cfg, s->players[1]), lo, hi;
@@ -83,7 +86,7 @@ luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 			x[k] = k < RAW_VALUE ? 1 - x[k] : -x[k];
 	t->deals[lo]++;
 	t->deals[hi]++;
-	if (!t->cfg->duplicate) {	/* no deck is played twice */
+	if (!pairs) {	/* no deck is played twice */
 		add_unit(t, lo, hi, x);
 		return;
 	}
@@ -105,6 +108,52 @@ luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 	t->half[t->nhalf].lo = lo;
 	t->half[t->nhalf].hi = hi;
 	memcpy(t->half[t->nhalf++].x, x, sizeof(x));
+}
+
+/*
+ * A game of three as three results of two, as the standings count it
+ * (standings.c): the game's winner above each of the others, the two
+ * others by their totals; each pair's luck is the game's for it
+ * (luck.h: the first's score against the second; on the value, a game
+ * won or lost, twice it).  Not in duplicate pairs, as there; a game
+ * counted once for each of its players.
+ */
+static void
+add_three(struct luck_tally *t, const struct record_summary *s,
+    const double *luck)
+{
+	for (int k = 0; k < LUCK_NOUT; k++) {
+		struct record_summary two;
+		double l[2] = { luck[k], 2 * luck[k] };
+		int a, b;
+		luck_pair(k, &a, &b);
+		memset(&two, 0, sizeof(two));
+		two.pair = s->pair;
+		snprintf(two.players[0], sizeof(two.players[0]), "%s",
+		    s->players[a]);
+		snprintf(two.players[1], sizeof(two.players[1]), "%s",
+		    s->players[b]);
+		two.winner = s->winner == a ? 0 : s->winner == b ? 1 :
+		    s->points[a] > s->points[b] ? 0 :
+		    s->points[a] < s->points[b] ? 1 : -1;
+		two.value = two.winner >= 0;
+		add_two(t, &two, l, false);
+	}
+	for (int seat = 0; seat < 3; seat++) {
+		int e = config_engine_index(t->cfg, s->players[seat]);
+		if (e >= 0)
+			t->deals[e]--;	/* two results, one game */
+	}
+}
+
+void
+luck_tally_add(struct luck_tally *t, const struct record_summary *s,
+    const double *luck)
+{
+	if (s->nseats == 3)
+		add_three(t, s, luck);
+	else
+		add_two(t, s, luck, t->cfg->duplicate);
 }
 
 void
@@ -211,8 +260,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 	fprintf(f, "\nluck out (doc/luck.md): adjusted, less the luck of the "
 	    "deal and the draws, and raw; ±95%%\n");
 	if (!any) {
-		fprintf(f, "no deal measured (%ld deal%s: three seats, or "
-		    "a game missing a deal)\n", t->skipped,
+		fprintf(f, "no deal measured (%ld deal%s: three seats in one deal, "
+		    "or a game missing a deal)\n", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 		return;
 	}
@@ -258,8 +307,8 @@ luck_tally_print(struct luck_tally *t, FILE *f)
 			    &t->acc[order[k]][RAW_VALUE]));
 	fprintf(f, ")");
 	if (t->skipped > 0)
-		fprintf(f, "; %ld deal%s not measured (three seats, or a "
-		    "game missing a deal)", t->skipped,
+		fprintf(f, "; %ld deal%s not measured (three seats in one deal, "
+		    "or a game missing a deal)", t->skipped,
 		    t->skipped == 1 ? "" : "s");
 	fputc('\n', f);
 }

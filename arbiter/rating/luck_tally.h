@@ -23,7 +23,9 @@ struct luck_tally;
 struct luck_tally	*luck_tally_new(const struct match_cfg *cfg);
 void			 luck_tally_free(struct luck_tally *t);
 
-/* A deal of two with seat 0's luck (luck[0] score, luck[1] value). */
+/* A deal (a game of several, at its last deal) with its luck
+ * (luck_book_deal: of two, seat 0's, luck[0] score, luck[1] value; of
+ * three, each pair's). */
 void	luck_tally_add(struct luck_tally *t, const struct record_summary *s,
 	    const double *luck);
 /* Engine e's scores so far, adjusted or raw, one value a unit: a

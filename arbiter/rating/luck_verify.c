@@ -18,11 +18,12 @@
 
 #define LUCK_TOLERANCE		1e-9
 
-/* A line of the luck file. */
+/* A line of the luck file: of two seats, seat 0's luck (score,
+ * value); of three, each pair's score (luck.h), its value twice it. */
 struct luck_line {
-	int	deal, lineno;
-	char	players[2][128];
-	double	luck[2];	/* score, value */
+	int	deal, lineno, nplayers;
+	char	players[MAX_PLAYERS][128];
+	double	luck[LUCK_NOUT];
 	bool	seen;		/* its deal was found */
 };
 
@@ -31,6 +32,47 @@ struct luck_lines {
 	int			 n, cap;
 };
 
+/* A line's figures into l: 0, or -1 if it has not their shape (of two
+ * seats, luck_score and luck_value numbers; of three, arrays of three
+ * numbers, the values twice the scores). */
+static int
+parse_line(json_t *o, struct luck_line *l)
+{
+	json_t *pl, *score, *value;
+
+	if (json_unpack(o, "{s:i, s:o, s:o, s:o}", "deal", &l->deal,
+	    "players", &pl, "luck_score", &score, "luck_value", &value) < 0)
+		return -1;
+	l->nplayers = (int)json_array_size(pl);
+	if (l->nplayers < 2 || l->nplayers > MAX_PLAYERS)
+		return -1;
+	for (int s = 0; s < l->nplayers; s++) {
+		const char *p = json_string_value(json_array_get(pl,
+		    (size_t)s));
+		if (p == NULL)
+			return -1;
+		snprintf(l->players[s], sizeof(l->players[s]), "%s", p);
+	}
+	if (l->nplayers == 2) {
+		l->luck[0] = json_number_value(score);
+		l->luck[1] = json_number_value(value);
+		return json_is_number(score) && json_is_number(value) ? 0 : -1;
+	}
+	if (json_array_size(score) != LUCK_NOUT ||
+	    json_array_size(value) != LUCK_NOUT)
+		return -1;
+	for (size_t k = 0; k < LUCK_NOUT; k++) {
+		json_t *x = json_array_get(score, k), *y = json_array_get(value,
+		    k);
+		if (!json_is_number(x) || !json_is_number(y) ||
+		    fabs(json_number_value(y) - 2 * json_number_value(x)) >
+		    LUCK_TOLERANCE)
+			return -1;
+		l->luck[k] = json_number_value(x);
+	}
+	return 0;
+}
+
 /* One line of the luck file into ls: 0, or -1 after one line. */
 static int
 read_line(struct luck_lines *ls, const char *path, int lineno,
@@ -38,14 +80,10 @@ read_line(struct luck_lines *ls, const char *path, int lineno,
 {
 	json_error_t je;
 	json_t *o = json_loads(text, 0, &je);
-	const char *p0, *p1;
-	struct luck_line *l;
-	int deal;
-	double score, value;
+	struct luck_line l;
 
-	if (o == NULL || json_unpack(o, "{s:i, s:[ss], s:F, s:F}", "deal",
-	    &deal, "players", &p0, &p1, "luck_score", &score, "luck_value",
-	    &value) < 0) {
+	memset(&l, 0, sizeof(l));
+	if (o == NULL || parse_line(o, &l) < 0) {
 		fprintf(stderr, "%s:%d: not a line of luck (rate --luck-file: "
 		    "deal, players, luck_score, luck_value)\n", path, lineno);
 		json_decref(o);
@@ -55,14 +93,8 @@ read_line(struct luck_lines *ls, const char *path, int lineno,
 		ls->cap = ls->cap ? 2 * ls->cap : 64;
 		ls->l = xreallocarray(ls->l, (size_t)ls->cap, sizeof(*ls->l));
 	}
-	l = &ls->l[ls->n++];
-	memset(l, 0, sizeof(*l));
-	l->deal = deal;
-	l->lineno = lineno;
-	snprintf(l->players[0], sizeof(l->players[0]), "%s", p0);
-	snprintf(l->players[1], sizeof(l->players[1]), "%s", p1);
-	l->luck[0] = score;
-	l->luck[1] = value;
+	l.lineno = lineno;
+	ls->l[ls->n++] = l;
 	json_decref(o);
 	return 0;
 }
@@ -94,12 +126,29 @@ read_lines(struct luck_lines *ls, const char *path)
 static struct luck_line *
 find(struct luck_lines *ls, const struct record_summary *s)
 {
-	for (int i = 0; i < ls->n; i++)
-		if (ls->l[i].deal == s->number && !ls->l[i].seen &&
-		    strcmp(ls->l[i].players[0], s->players[0]) == 0 &&
-		    strcmp(ls->l[i].players[1], s->players[1]) == 0)
-			return &ls->l[i];
+	for (int i = 0; i < ls->n; i++) {
+		struct luck_line *l = &ls->l[i];
+		bool same = l->deal == s->number && !l->seen &&
+		    l->nplayers == s->nseats;
+		for (int p = 0; same && p < s->nseats; p++)
+			same = strcmp(l->players[p], s->players[p]) == 0;
+		if (same)
+			return l;
+	}
 	return NULL;
+}
+
+/* Whether line l has the luck of its record, luck (of two seats: score
+ * and value; of three: each pair's score). */
+static bool
+agrees(const struct luck_line *l, const double *luck)
+{
+	int n = l->nplayers == 3 ? LUCK_NOUT : 2;
+
+	for (int k = 0; k < n; k++)
+		if (!(fabs(l->luck[k] - luck[k]) <= LUCK_TOLERANCE))
+			return false;
+	return true;
 }
 
 /* One record against its line: 0, or 1 after one line on stderr. */
@@ -109,7 +158,7 @@ check_deal(struct luck_book *b, struct luck_lines *ls, const char *luck_path,
 {
 	struct record_summary s;
 	struct luck_line *l;
-	double luck[2];
+	double luck[LUCK_NOUT];
 	char err[256];
 	int rc;
 
@@ -127,12 +176,19 @@ check_deal(struct luck_book *b, struct luck_lines *ls, const char *luck_path,
 		return 1;
 	}
 	l->seen = true;
-	if (fabs(l->luck[0] - luck[0]) <= LUCK_TOLERANCE &&
-	    fabs(l->luck[1] - luck[1]) <= LUCK_TOLERANCE)
+	if (agrees(l, luck))
 		return 0;
-	fprintf(stderr, "%s:%d: deal %d: luck %.9g (score), %.9g (value), "
-	    "but its record (%s:%d) gives %.9g, %.9g\n", luck_path, l->lineno,
-	    s.number, l->luck[0], l->luck[1], file, lineno, luck[0], luck[1]);
+	if (l->nplayers == 3)
+		fprintf(stderr, "%s:%d: deal %d: luck %.9g, %.9g, %.9g (the "
+		    "pairs' scores), but its record (%s:%d) gives %.9g, %.9g, "
+		    "%.9g\n", luck_path, l->lineno, s.number, l->luck[0],
+		    l->luck[1], l->luck[2], file, lineno, luck[0], luck[1],
+		    luck[2]);
+	else
+		fprintf(stderr, "%s:%d: deal %d: luck %.9g (score), %.9g "
+		    "(value), but its record (%s:%d) gives %.9g, %.9g\n",
+		    luck_path, l->lineno, s.number, l->luck[0], l->luck[1],
+		    file, lineno, luck[0], luck[1]);
 	return 1;
 }
 
@@ -168,9 +224,11 @@ luck_verify(const char *luck_path, char **files, int nfiles)
 	}
 	for (int i = 0; i < ls.n; i++)
 		if (!ls.l[i].seen) {
-			fprintf(stderr, "%s:%d: deal %d (%s, %s) is in no record "
-			    "given\n", luck_path, ls.l[i].lineno, ls.l[i].deal,
-			    ls.l[i].players[0], ls.l[i].players[1]);
+			const struct luck_line *l = &ls.l[i];
+			fprintf(stderr, "%s:%d: deal %d (%s, %s%s%s) is in no "
+			    "record given\n", luck_path, l->lineno, l->deal,
+			    l->players[0], l->players[1], l->nplayers == 3 ?
+			    ", " : "", l->nplayers == 3 ? l->players[2] : "");
 			bad++;
 		}
 	printf("%s: %d line%s of luck checked against %d record%s, %d "

@@ -21,14 +21,20 @@ static struct luck_book	*luck_book;
 static struct luck_tally	*luck_tally;
 static FILE			*luck_file;	/* each deal's, or NULL */
 
-/* One deal's luck as a line of JSON (--luck-file). */
+/* One deal's luck as a line of JSON (--luck-file): of two seats, seat
+ * 0's; of three, each pair's (luck.h), in arrays. */
 static void
 write_luck(const char *file, int lineno, const struct record_summary *s,
     const double *luck)
 {
-	json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:[ss], s:f, s:f}",
-	    "file", file, "line", lineno, "deal", s->number, "pair", s->pair,
-	    "players", s->players[0], s->players[1], "luck_score", luck[0],
+	json_t *o = s->nseats == 3 ? json_pack("{s:s, s:i, s:i, s:i, "
+	    "s:[sss], s:[fff], s:[fff]}", "file", file, "line", lineno, "deal",
+	    s->number, "pair", s->pair, "players", s->players[0],
+	    s->players[1], s->players[2], "luck_score", luck[0], luck[1],
+	    luck[2], "luck_value", 2 * luck[0], 2 * luck[1], 2 * luck[2]) :
+	    json_pack("{s:s, s:i, s:i, s:i, s:[ss], s:f, s:f}", "file", file,
+	    "line", lineno, "deal", s->number, "pair", s->pair, "players",
+	    s->players[0], s->players[1], "luck_score", luck[0],
 	    "luck_value", luck[1]);
 
 	if (o != NULL && json_dumpf(o, luck_file, JSON_COMPACT) == 0)
@@ -40,7 +46,7 @@ static void
 count_luck(const char *file, int lineno, const char *line,
     const struct record_summary *s)
 {
-	double luck[2];
+	double luck[LUCK_NOUT];
 	char err[256];
 	int rc;
 

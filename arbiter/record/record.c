@@ -562,6 +562,12 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 struct game *
 record_game(json_t *obj, char *err, size_t errlen)
 {
+	return record_game_of(obj, 2, err, errlen);
+}
+
+struct game *
+record_game_of(json_t *obj, int seats, char *err, size_t errlen)
+{
 	const char *variant, *rules_text, *deck_text;
 	struct rules r;
 	enum variant v;
@@ -576,8 +582,9 @@ record_game(json_t *obj, char *err, size_t errlen)
 		return NULL;
 	}
 	rules_init(&r, v);
-	if (r.players != 2 || dealer < 0 || dealer > 1) {
-		snprintf(err, errlen, "not a deal of two seats");
+	if (r.players > seats || dealer < 0 || dealer >= r.players) {
+		snprintf(err, errlen, seats == 2 ? "not a deal of two seats" :
+		    "no dealer of its seats");
 		return NULL;
 	}
 	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||

@@ -202,6 +202,9 @@ int	record_parse_deck(const struct rules *r, const char *text,
  * made before the first card): a new game, or NULL with one line in err.
  */
 struct game	*record_game(json_t *obj, char *err, size_t errlen);
+/* The same of a deal of up to seats seats (three-hand's: 3). */
+struct game	*record_game_of(json_t *obj, int seats, char *err,
+		    size_t errlen);
 
 /*
  * A record line as a JSON object (json_loads() with flags), or NULL

@@ -64,15 +64,15 @@ static const double eval_scales[LUCK_BANDS][2] = {
 };
 
 static void
-eval_outcome(const struct game *g, const double *u0, const double *u1,
-    double *out)
+eval_outcome(const struct game *g, const double *const *u, double *out)
 {
 	const double *s = eval_scales[luck_band(g)];
-	double win = eval_win(g, game_points(g, 0) + u0[0],
-	    game_points(g, 1) + u1[0]);
+	double win = eval_win(g, game_points(g, 0) + u[0][0],
+	    game_points(g, 1) + u[1][0]);
 
 	out[0] = 0.5 + s[0] * (win - 0.5);
 	out[1] = s[1] * (win - 0.5);
+	out[2] = 0;
 }
 
 /*
@@ -121,20 +121,21 @@ luck_scale(int band, double *scale)
 }
 
 static void
-model_outcome(const struct game *g, const double *u0, const double *u1,
-    void *ctx, double *out)
+model_outcome(const struct game *g, const double *const *u, void *ctx,
+    double *out)
 {
 	double x[2], s[2];
 
 	(void)ctx;
 	if (!fitted_for(g)) {
-		eval_outcome(g, u0, u1, out);
+		eval_outcome(g, u, out);
 		return;
 	}
-	luck_model_outcome(u0, u1, x);
+	luck_model_outcome(u[0], u[1], x);
 	luck_scale(luck_band(g), s);
 	out[0] = 0.5 + s[0] * (x[0] - 0.5);
 	out[1] = s[1] * x[1];
+	out[2] = 0;
 }
 
 /*
@@ -180,6 +181,7 @@ played_whole(const struct game *g, void *ctx, double *out)
 	game_free(p);
 	out[0] = 0.5 + s[0] * (value > 0 ? 0.5 : value < 0 ? -0.5 : 0);
 	out[1] = s[1] * value;
+	out[2] = 0;
 }
 
 void
@@ -203,17 +205,23 @@ luck_v_release(struct luck_v *v)
 static void
 value_of(const struct luck_v *v, const struct game *g, double *out)
 {
-	double u[2][LUCK_MAXU];
+	double u[MAX_PLAYERS][LUCK_MAXU];
+	const double *at[MAX_PLAYERS];
 
-	v->seat(g, 0, v->ctx, u[0]);
-	v->seat(g, 1, v->ctx, u[1]);
-	v->outcome(g, u[0], u[1], v->ctx, out);
+	for (int s = 0; s < game_players(g); s++) {
+		v->seat(g, s, v->ctx, u[s]);
+		at[s] = u[s];
+	}
+	v->outcome(g, at, v->ctx, out);
 }
 
+/* The default V reads two seats; a game of three has its own (a game
+ * of several deals, luck_game.h). */
 const char *
 luck_unmeasured(const struct rules *r)
 {
-	return r->players != 2 ? "three seats" : NULL;
+	return r->players != 2 && r->game_target <= 0 ?
+	    "three seats in a game of one deal" : NULL;
 }
 
 void
@@ -221,18 +229,18 @@ luck_deal_mean(const struct rules *r, int dealer, const struct luck_v *v,
     int n, uint64_t seed, double *out)
 {
 	struct rng rng;
-	double sum[2] = { 0, 0 }, x[2];
+	double sum[LUCK_NOUT] = { 0 }, x[LUCK_NOUT];
 
 	rng_seed(&rng, seed);
 	for (int i = 0; i < n; i++) {
 		struct game *g = game_new(r, rng_next(&rng), dealer);
 		value_of(v, g, x);
-		sum[0] += x[0];
-		sum[1] += x[1];
+		for (int k = 0; k < LUCK_NOUT; k++)
+			sum[k] += x[k];
 		game_free(g);
 	}
-	out[0] = n > 0 ? sum[0] / n : 0;
-	out[1] = n > 0 ? sum[1] / n : 0;
+	for (int k = 0; k < LUCK_NOUT; k++)
+		out[k] = n > 0 ? sum[k] / n : 0;
 }
 
 /*
@@ -245,17 +253,17 @@ luck_deal_mean(const struct rules *r, int dealer, const struct luck_v *v,
  */
 static const struct {
 	enum variant	variant;
-	double		mean[2][2];
+	double		mean[2][LUCK_NOUT];
 } deal_means[] = {
 	{ VARIANT_RUBICON,
-	    { { 0.50392634993258278, 5.9606372891539623 },
-	    { 0.5134617055256615, 68.883453735903572 } } },
+	    { { 0.50392634993258278, 5.9606372891539623, 0 },
+	    { 0.5134617055256615, 68.883453735903572, 0 } } },
 	{ VARIANT_SIX_PACK,
-	    { { 0.49206829484741471, -48.030645937317964 },
-	    { 0.50793170515258435, 48.0306459373179 } } },
+	    { { 0.49206829484741471, -48.030645937317964, 0 },
+	    { 0.50793170515258435, 48.0306459373179, 0 } } },
 	{ VARIANT_EIGHT_PACK,
-	    { { 0.4935490280223841, -39.064027853753075 },
-	    { 0.50645097197761635, 39.064027853753117 } } },
+	    { { 0.4935490280223841, -39.064027853753075, 0 },
+	    { 0.50645097197761635, 39.064027853753117, 0 } } },
 };
 
 void
@@ -270,7 +278,7 @@ luck_default_deal_mean(const struct rules *r, int dealer, double *out)
 		if (deal_means[i].variant == r->variant && dealer >= 0 &&
 		    dealer < 2 && memcmp(&own, r, sizeof(own)) == 0) {
 			memcpy(out, deal_means[i].mean[dealer],
-			    2 * sizeof(double));
+			    LUCK_NOUT * sizeof(double));
 			return;
 		}
 	luck_v_eval(&v);
@@ -285,7 +293,7 @@ luck_begin(struct luck_run *run, const struct game *g0,
 	uint16_t trick[MAX_PLAYERS];
 
 	memset(run, 0, sizeof(*run));
-	if (game_players(g0) != 2 || game_observer(g0) >= 0 ||
+	if (game_observer(g0) >= 0 ||
 	    game_tricks_played(g0) > 0 || game_trick_cards(g0, trick) > 0)
 		return -1;
 	run->v = v;
@@ -293,10 +301,10 @@ luck_begin(struct luck_run *run, const struct game *g0,
 	run->pre = game_clone(g0);
 	run->scratch = game_clone(g0);
 	if (deal_mean != NULL) {
-		double x[2];
+		double x[LUCK_NOUT];
 		value_of(v, g0, x);
-		run->sum.score = x[0] - deal_mean[0];
-		run->sum.value = x[1] - deal_mean[1];
+		for (int k = 0; k < LUCK_NOUT; k++)
+			run->sum.x[k] = x[k] - deal_mean[k];
 		run->sum.events = 1;
 	}
 	return 0;
@@ -322,155 +330,168 @@ kinds_of(const uint16_t *cards, int n, uint16_t *rep, int *count)
 	return k;
 }
 
-/* The figure u of seat after action a had it draw card (k: 0 the
- * first to draw, 1 the second), from the state pre before a. */
+/* The figures of the k-th seat to draw after action a (seat) for each
+ * kind of card rep[i] it might have drawn instead of drawn, the rest as
+ * it came: by V's seat_draws, or each draw played. */
 static void
-figure_if(struct luck_run *run, const struct action *a, int k, int card,
-    int seat, double *u)
+figures_if(struct luck_run *run, const struct action *a, int k, int seat,
+    int drawn, const uint16_t *rep, int nk, double (*u)[LUCK_MAXU])
 {
-	game_copy(run->scratch, run->pre);
-	game_stock_put(run->scratch, k, card);
-	game_apply(run->scratch, a, NULL);
-	run->v->seat(run->scratch, seat, run->v->ctx, u);
+	if (run->v->seat_draws != NULL) {
+		run->v->seat_draws(run->g, seat, drawn, rep, nk, run->v->ctx,
+		    u[0]);
+		return;
+	}
+	for (int i = 0; i < nk; i++) {
+		game_copy(run->scratch, run->pre);
+		game_stock_put(run->scratch, k, rep[i]);
+		game_apply(run->scratch, a, NULL);
+		run->v->seat(run->scratch, seat, run->v->ctx, u[i]);
+	}
 }
 
-/* Seat 0's outcome from the winner's figure and the loser's. */
-static void
-outcome_of(struct luck_run *run, int winner, const double *uw,
-    const double *ul, double *x)
-{
-	const double *u[2];
+/* A trick's draws: who draws k-th (seat[k]), the figures of each
+ * kind (u[k][i]) and the kind that came (kind[k]) for the nd that draw
+ * unseen cards; the figures of those that draw the turn-up (fixed). */
+struct draws {
+	int	n, nd, nk;
+	int	seat[MAX_PLAYERS], kind[MAX_PLAYERS];
+	double	u[MAX_PLAYERS][CARDS_PER_PACK][LUCK_MAXU];
+	double	fixed[MAX_PLAYERS][LUCK_MAXU];
+};
 
-	u[winner] = uw;
-	u[1 - winner] = ul;
-	run->v->outcome(run->g, u[0], u[1], run->v->ctx, x);
-}
-
-/* Between the draws: E over the winner's card of V (the winner's
- * figure uw[i], the loser's averaged over the cards left to it), and in
- * mid V for the card that came (kind 0). */
+/*
+ * E over the k-th drawer's card of V, its kinds left[] (nleft cards,
+ * those the drawers before it took out), and in came V for the kind
+ * that came: the drawers before it at their cards, those after averaged
+ * over the cards left to them once its card is out.
+ */
 static void
-winner_expectation(struct luck_run *run, int winner, const int *count,
-    int nk, int h, double (*uw)[LUCK_MAXU], double (*ul)[LUCK_MAXU],
-    double *mid, double *mean)
+draw_expectation(struct luck_run *run, const struct draws *d, int k,
+    const int *left, int nleft, double *came, double *mean)
 {
-	double all[LUCK_MAXU], rest[LUCK_MAXU], x[2];
+	double all[MAX_PLAYERS][LUCK_MAXU], rest[MAX_PLAYERS][LUCK_MAXU];
+	double x[LUCK_NOUT];
+	const double *at[MAX_PLAYERS];
 	int nu = run->v->nu;
 
-	for (int k = 0; k < nu; k++) {
-		all[k] = 0;
-		for (int i = 0; i < nk; i++)
-			all[k] += count[i] * ul[i][k];
-	}
-	mean[0] = mean[1] = 0;
-	for (int i = 0; i < nk; i++) {
-		for (int k = 0; k < nu; k++)
-			rest[k] = (all[k] - ul[i][k]) / (h - 1);
-		outcome_of(run, winner, uw[i], rest, x);
-		if (i == 0)
-			memcpy(mid, x, 2 * sizeof(double));
-		mean[0] += count[i] * x[0];
-		mean[1] += count[i] * x[1];
-	}
-	mean[0] /= h;
-	mean[1] /= h;
-}
-
-/* After the winner's card (kind 0, figure uw0): E over the loser's of V. */
-static void
-loser_expectation(struct luck_run *run, int winner, const int *count,
-    int nk, int h, const double *uw0, double (*ul)[LUCK_MAXU],
-    double *mean)
-{
-	double x[2];
-
-	mean[0] = mean[1] = 0;
-	for (int j = 0; j < nk; j++) {
-		double w = count[j] - (j == 0);
-		if (w == 0)
+	for (int m = 0; m < d->n; m++)
+		at[d->seat[m]] = m < k ? d->u[m][d->kind[m]] :
+		    m >= d->nd ? d->fixed[m] : rest[m];
+	for (int m = k + 1; m < d->nd; m++)
+		for (int j = 0; j < nu; j++) {
+			all[m][j] = 0;
+			for (int i = 0; i < d->nk; i++)
+				all[m][j] += left[i] * d->u[m][i][j];
+		}
+	memset(mean, 0, LUCK_NOUT * sizeof(double));
+	for (int i = 0; i < d->nk; i++) {
+		if (left[i] == 0)
 			continue;
-		outcome_of(run, winner, uw0, ul[j], x);
-		mean[0] += w * x[0];
-		mean[1] += w * x[1];
+		at[d->seat[k]] = d->u[k][i];
+		for (int m = k + 1; m < d->nd; m++)
+			for (int j = 0; j < nu; j++)
+				rest[m][j] = (all[m][j] - d->u[m][i][j]) /
+				    (nleft - 1);
+		run->v->outcome(run->g, at, run->v->ctx, x);
+		if (i == d->kind[k])
+			memcpy(came, x, sizeof(x));
+		for (int c = 0; c < LUCK_NOUT; c++)
+			mean[c] += left[i] * x[c];
 	}
-	mean[0] /= h - 1;
-	mean[1] /= h - 1;
+	for (int c = 0; c < LUCK_NOUT; c++)
+		mean[c] /= nleft;
 }
 
 /*
- * The luck of a trick's draws, as two chance events: the winner's card,
- * uniform from the h unseen, then the loser's, uniform from the h - 1
- * left (cards[0] and cards[1] the ones that came; the public state is
- * that of the deal after the draw, the same whichever cards came).
- * Between the two, V is the outcome of the winner's figure with its
- * card and the loser's figure averaged over the cards it may still
- * draw: a function of what is known then, as V must be, and near the
- * mean of V over the loser's draw (exactly it where the outcome is
- * linear in the loser's figure).  Each expectation is then a pass per
- * kind of card, twice the kinds in all, where the ordered pair's was
- * their square: 32 times fewer outcomes in Rubicon.
+ * The luck of a trick's draws, as a chance event per seat that draws a
+ * card unseen (cards[k] the one the k-th to draw took, uniform from
+ * those the ones before it left; the public state is that of the deal
+ * after the draws, the same whichever cards came).  Between two draws V
+ * is the outcome of the figures of the seats that drew, with their
+ * cards, and of those still to draw averaged over the cards they may
+ * yet draw: a function of what is known then, as V must be, and near
+ * the mean of V over the draws to come (exactly it where the outcome is
+ * linear in their figures).  Each expectation is then a pass per kind
+ * of card, where the draws' orders were the kinds' square or cube: 32
+ * times fewer outcomes in Rubicon.
  */
 static void
 draw_luck(struct luck_run *run, const struct action *a, int winner,
     const uint16_t *cards, int h, double *luck)
 {
+	struct draws d;		/* 100 kB: the figures of each kind */
 	uint16_t rep[CARDS_PER_PACK];
-	int count[CARDS_PER_PACK], nk = kinds_of(cards, h, rep, count);
-	double uw[CARDS_PER_PACK][LUCK_MAXU], ul[CARDS_PER_PACK][LUCK_MAXU];
-	double mid[2], first[2], second[2], after[2];
+	int left[CARDS_PER_PACK], nleft = h;
+	double came[LUCK_NOUT], mean[LUCK_NOUT];
 
-	if (run->v->seat_draws != NULL) {
-		run->v->seat_draws(run->g, winner, cards[0], rep, nk,
-		    run->v->ctx, uw[0]);
-		run->v->seat_draws(run->g, 1 - winner, cards[1], rep, nk,
-		    run->v->ctx, ul[0]);
-	} else {
-		for (int i = 0; i < nk; i++) {
-			figure_if(run, a, 0, rep[i], winner, uw[i]);
-			figure_if(run, a, 1, rep[i], 1 - winner, ul[i]);
+	d.n = game_players(run->g);
+	d.nd = h < d.n ? h : d.n;
+	d.nk = kinds_of(cards, h, rep, left);
+	for (int k = 0; k < d.n; k++) {
+		d.seat[k] = (winner + k) % d.n;
+		if (k >= d.nd) {	/* the turn-up, seen */
+			run->v->seat(run->g, d.seat[k], run->v->ctx,
+			    d.fixed[k]);
+			continue;
 		}
+		for (d.kind[k] = 0; card_kind(rep[d.kind[k]]) !=
+		    card_kind(cards[k]); d.kind[k]++)
+			;
+		figures_if(run, a, k, d.seat[k], cards[k], rep, d.nk,
+		    d.u[k]);
 	}
-	/* kinds_of lists cards[0]'s kind first: the winner's card is
-	 * kind 0. */
-	winner_expectation(run, winner, count, nk, h, uw, ul, mid, first);
-	loser_expectation(run, winner, count, nk, h, uw[0], ul, second);
-	value_of(run->v, run->g, after);
-	for (int c = 0; c < 2; c++)
-		luck[c] = mid[c] - first[c] + after[c] - second[c];
+	memset(luck, 0, LUCK_NOUT * sizeof(double));
+	for (int k = 0; k < d.nd; k++) {
+		draw_expectation(run, &d, k, left, nleft, came, mean);
+		if (k == d.nd - 1)	/* after the last draw: V itself */
+			value_of(run->v, run->g, came);
+		for (int c = 0; c < LUCK_NOUT; c++)
+			luck[c] = k == 0 ? came[c] - mean[c] :
+			    luck[c] + came[c] - mean[c];
+		left[d.kind[k]]--;
+		nleft--;
+	}
 }
 
-/* The same where the draws leave at most one card unseen and V has a
- * whole(): each ordered pair of the h unseen cards played out (the
- * third, if any, left where the stock has it). */
-static void
-expected_last(struct luck_run *run, const struct action *a,
-    const uint16_t *cards, int h, double *mean)
+/* Each order in which the drawers from k on may take the unseen cards
+ * not yet used, played out by whole() (a card left over, if any, where
+ * the stock has it): their sum into sum, their number returned. */
+static int
+play_orders(struct luck_run *run, const struct action *a,
+    const uint16_t *cards, int h, int nd, int k, int *pick, double *sum)
 {
-	double x[2];
+	double x[LUCK_NOUT];
+	int n = 0;
 
-	mean[0] = mean[1] = 0;
-	for (int i = 0; i < h; i++)
-		for (int j = 0; j < h; j++) {
-			if (i == j)
-				continue;
-			game_copy(run->scratch, run->pre);
-			game_stock_put(run->scratch, 0, cards[i]);
-			game_stock_put(run->scratch, 1, cards[j]);
-			game_apply(run->scratch, a, NULL);
-			run->v->whole(run->scratch, run->v->ctx, x);
-			mean[0] += x[0];
-			mean[1] += x[1];
-		}
-	mean[0] /= (double)h * (h - 1);
-	mean[1] /= (double)h * (h - 1);
+	if (k == nd) {
+		game_copy(run->scratch, run->pre);
+		for (int m = 0; m < nd; m++)
+			game_stock_put(run->scratch, m, cards[pick[m]]);
+		game_apply(run->scratch, a, NULL);
+		run->v->whole(run->scratch, run->v->ctx, x);
+		for (int c = 0; c < LUCK_NOUT; c++)
+			sum[c] += x[c];
+		return 1;
+	}
+	for (int i = 0; i < h; i++) {
+		bool used = false;
+		for (int m = 0; m < k; m++)
+			used |= pick[m] == i;
+		if (used)
+			continue;
+		pick[k] = i;
+		n += play_orders(run, a, cards, h, nd, k + 1, pick, sum);
+	}
+	return n;
 }
 
 int
 luck_apply(struct luck_run *run, const struct action *a, double *ev)
 {
 	uint16_t cards[MAX_CARDS], trick[MAX_PLAYERS];
-	int h, left, leader, winner;
-	double after[2], mean[2], luck[2];
+	int h, left, leader, winner, n = game_players(run->g);
+	double after[LUCK_NOUT], luck[LUCK_NOUT];
 
 	game_copy(run->pre, run->g);
 	left = game_stock_left(run->g);
@@ -486,22 +507,23 @@ luck_apply(struct luck_run *run, const struct action *a, double *ev)
 	/* Whole() once at most one card is left unseen after the draws:
 	 * the rest of the deal is known (two-hand: the one left and the
 	 * turn-up). */
-	if (run->v->whole != NULL && h <= 3) {
+	if (run->v->whole != NULL && h <= n + 1) {
+		int pick[MAX_PLAYERS], orders;
+		double sum[LUCK_NOUT] = { 0 };
 		run->v->whole(run->g, run->v->ctx, after);
-		expected_last(run, a, cards, h, mean);
-		luck[0] = after[0] - mean[0];
-		luck[1] = after[1] - mean[1];
+		orders = play_orders(run, a, cards, h, h < n ? h : n, 0, pick,
+		    sum);
+		for (int c = 0; c < LUCK_NOUT; c++)
+			luck[c] = after[c] - sum[c] / orders;
 		run->sum.events++;
 	} else {
 		draw_luck(run, a, winner, cards, h, luck);
-		run->sum.events += 2;
+		run->sum.events += h < n ? h : n;
 	}
-	run->sum.score += luck[0];
-	run->sum.value += luck[1];
-	if (ev != NULL) {
-		ev[0] = luck[0];
-		ev[1] = luck[1];
-	}
+	for (int c = 0; c < LUCK_NOUT; c++)
+		run->sum.x[c] += luck[c];
+	if (ev != NULL)
+		memcpy(ev, luck, sizeof(luck));
 	return 1;
 }
 

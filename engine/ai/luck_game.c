@@ -1,5 +1,5 @@
 /*
- * luck_game.c: V of a game of several deals of two (luck_game.h).
+ * luck_game.c: V of a game of several deals (luck_game.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -11,31 +11,37 @@
 #include "series.h"
 
 /*
- * A seat's mean total of a deal (points and brisques), 244 over 4,071
+ * A seat's mean total of a deal (points and brisques): with the
+ * leader's expected total, how many deals the game has still to go.
+ * And how far a margin moves in each.  Two seats: 244 over 4,071
  * two-hand deals of greedy against club (1,000 games, not those
- * doc/luck.md measures): with the leader's expected total, how many
- * deals the game has still to go.  And how far its margin moves in
- * each: 150 points, fitted on those games for the narrowest adjusted
- * interval (a deal's margin has a spread of 208 there; 110 and 208 gave
- * a ratio of 0.745, 150 0.739).  The spread of the rest of the deal is
- * eval_sd, fitted the same way (the seats' residuals taken as one: 0.7
- * and 1.4 times it gave 0.754 and 0.738).
+ * doc/luck.md measures), and 150 points, fitted on those games for the
+ * narrowest adjusted interval (a deal's margin has a spread of 208
+ * there; 110 and 208 gave a ratio of 0.745, 150 0.739).  The spread of
+ * the rest of the deal is eval_sd, fitted the same way (the seats'
+ * residuals taken as one: 0.7 and 1.4 times it gave 0.754 and 0.738).
+ * Three seats: THREE_TOTAL and THREE_SPREAD, fitted the same way on
+ * three-hand games (doc/luck.md).
  */
 #define DEAL_TOTAL	244.0
 #define DEAL_SPREAD	150.0
+#define THREE_TOTAL	228.0
+#define THREE_SPREAD	150.0
 
-/* A seat's figure at the deal, on the grid, and how many deals had it. */
+/* The seats' figures at the deal, on the grid, and how many deals had
+ * them. */
 struct dealt {
-	int	x[2];
+	int	x[MAX_PLAYERS];
 	int	n;
 };
 
 struct luck_game {
 	struct rules	 r;
-	int		 before[2];
+	int		 n;		/* seats */
+	int		 before[MAX_PLAYERS];
 	struct luck_v	 base;		/* the evaluation's seat figures */
-	struct dealt	*dealt[2];	/* by dealer */
-	int		 ndealt[2];
+	struct dealt	*dealt[MAX_PLAYERS];	/* by dealer */
+	int		 ndealt[MAX_PLAYERS];
 	double		 sd0;		/* eval_sd at the deal */
 };
 
@@ -45,18 +51,50 @@ normal_cdf(double z)
 	return 0.5 * erfc(-z / M_SQRT2);
 }
 
-/* Brisques not yet won, in points: each seat's share is half. */
+/* Brisques not yet won, in points: each seat's share is an equal
+ * part. */
 static double
 brisques_left(const struct game *g)
 {
-	return game_rules(g)->packs * 8 * 10 - game_brisques(g, 0) -
-	    game_brisques(g, 1);
+	double left = game_rules(g)->packs * 8 * 10;
+
+	for (int s = 0; s < game_players(g); s++)
+		left -= game_brisques(g, s);
+	return left;
 }
 
 /*
- * V from the seats' expected totals at the end of the game's deal (a0,
- * a1) and the spread sd still to come in it; below[s]: seat s cannot
- * yet be past double_under at the end.
+ * V of three from the seats' expected totals at the end of the game's
+ * deal (a[]) and the spread sd still to come in it: for each pair, the
+ * chance that the first ends above the second (the margin normal about
+ * its expected one, as game_outcome's; the winner of the game ends
+ * above both, and the others' order is their totals').
+ */
+static void
+three_outcome(const struct luck_game *lg, const double *a, double sd,
+    double *out)
+{
+	double top = a[0] > a[1] ? a[0] : a[1], target = lg->r.game_target;
+	double deals, s;
+	int x, y;
+
+	top = a[2] > top ? a[2] : top;
+	deals = top < target ? (target - top) / THREE_TOTAL : 0;
+	s = sqrt(sd * sd + deals * THREE_SPREAD * THREE_SPREAD);
+	for (int k = 0; k < LUCK_NOUT; k++) {
+		double d;
+		luck_pair(k, &x, &y);
+		d = a[x] - a[y];
+		/* No spread left (none fitted): the order as it stands. */
+		out[k] = s > 0 ? normal_cdf(d / s) : d > 0 ? 1 : d < 0 ? 0 :
+		    0.5;
+	}
+}
+
+/*
+ * V of two from the seats' expected totals at the end of the game's
+ * deal (a0, a1) and the spread sd still to come in it; below[s]: seat s
+ * cannot yet be past double_under at the end.
  */
 static void
 game_outcome(const struct luck_game *lg, double a0, double a1, double sd,
@@ -80,6 +118,18 @@ game_outcome(const struct luck_game *lg, double a0, double a1, double sd,
 	}
 	out[0] = win;
 	out[1] = value;
+	out[2] = 0;
+}
+
+/* V from the seats' expected totals at the end of the deal, a[]. */
+static void
+outcome_at(const struct luck_game *lg, const double *a, double sd,
+    const bool *below, double *out)
+{
+	if (lg->n == 3)
+		three_outcome(lg, a, sd, out);
+	else
+		game_outcome(lg, a[0], a[1], sd, below, out);
 }
 
 static void
@@ -104,7 +154,7 @@ static double
 deal_total(const struct game *g, int seat, double u)
 {
 	return game_points(g, seat) + game_brisques(g, seat) + u +
-	    brisques_left(g) / 2;
+	    brisques_left(g) / game_players(g);
 }
 
 static double
@@ -114,24 +164,22 @@ on_grid(double x)
 }
 
 static void
-game_v_outcome(const struct game *g, const double *u0, const double *u1,
-    void *ctx, double *out)
+game_v_outcome(const struct game *g, const double *const *u, void *ctx,
+    double *out)
 {
 	const struct luck_game *lg = ctx;
-	double x[2] = { deal_total(g, 0, u0[0]), deal_total(g, 1, u1[0]) };
-	bool below[2];
-
+	double a[MAX_PLAYERS];
+	bool below[MAX_PLAYERS];
 	bool dealt = game_tricks_played(g) == 0;
 
 	/* At the deal, V as deal_mean_at takes it over the sample. */
-	for (int s = 0; s < 2; s++) {
-		if (dealt)
-			x[s] = on_grid(x[s]);
+	for (int s = 0; s < lg->n; s++) {
+		double x = deal_total(g, s, u[s][0]);
+		a[s] = lg->before[s] + (dealt ? on_grid(x) : x);
 		below[s] = lg->before[s] + (dealt ? 0 : game_points(g, s) +
 		    game_brisques(g, s)) < lg->r.double_under;
 	}
-	game_outcome(lg, lg->before[0] + x[0], lg->before[1] + x[1],
-	    eval_sd(g), below, out);
+	outcome_at(lg, a, eval_sd(g), below, out);
 }
 
 /* E[V] over the deal of the hands by dealer with totals before. */
@@ -139,21 +187,45 @@ static void
 deal_mean_at(const struct luck_game *lg, int dealer, const int *before,
     double *out)
 {
-	double sum[2] = { 0, 0 }, x[2];
+	double sum[LUCK_NOUT] = { 0 }, x[LUCK_NOUT], a[MAX_PLAYERS];
+	bool below[MAX_PLAYERS];
 	int n = 0;
 
+	for (int s = 0; s < lg->n; s++)
+		below[s] = before[s] < lg->r.double_under;
 	for (int i = 0; i < lg->ndealt[dealer]; i++) {
 		const struct dealt *d = &lg->dealt[dealer][i];
-		bool below[2] = { before[0] < lg->r.double_under,
-			before[1] < lg->r.double_under };
-		game_outcome(lg, before[0] + d->x[0], before[1] + d->x[1],
-		    lg->sd0, below, x);
-		sum[0] += d->n * x[0];
-		sum[1] += d->n * x[1];
+		for (int s = 0; s < lg->n; s++)
+			a[s] = before[s] + d->x[s];
+		outcome_at(lg, a, lg->sd0, below, x);
+		for (int k = 0; k < LUCK_NOUT; k++)
+			sum[k] += d->n * x[k];
 		n += d->n;
 	}
-	out[0] = n > 0 ? sum[0] / n : 0.5;
-	out[1] = n > 0 ? sum[1] / n : 0;
+	for (int k = 0; k < LUCK_NOUT; k++)
+		out[k] = n > 0 ? sum[k] / n : lg->n == 3 || k == 0 ? 0.5 : 0;
+}
+
+/* V of a game over: its winner's (-1: drawn) by the totals. */
+static void
+game_over_at(const struct luck_game *lg, const struct series *s,
+    double *out)
+{
+	int x, y;
+
+	if (lg->n == 2) {
+		out[0] = s->winner < 0 ? 0.5 : s->winner == 0;
+		out[1] = s->winner < 0 ? 0 : s->winner == 0 ? s->value :
+		    -s->value;
+		out[2] = 0;
+		return;
+	}
+	for (int k = 0; k < LUCK_NOUT; k++) {
+		luck_pair(k, &x, &y);
+		out[k] = s->winner == x ? 1 : s->winner == y ? 0 :
+		    s->total[x] > s->total[y] ? 1 :
+		    s->total[x] < s->total[y] ? 0 : 0.5;
+	}
 }
 
 /* Once the stock is out: the deal played out, and the game after it. */
@@ -165,17 +237,11 @@ game_whole(const struct game *g, void *ctx, double *out)
 	struct series s;
 
 	series_init(&s, &lg->r, game_dealer(g));
-	s.total[0] = lg->before[0];
-	s.total[1] = lg->before[1];
+	memcpy(s.total, lg->before, sizeof(lg->before));
 	if (!series_add(&s, &lg->r, p))
 		deal_mean_at(lg, s.dealer, s.total, out);
-	else if (s.winner < 0) {
-		out[0] = 0.5;
-		out[1] = 0;
-	} else {
-		out[0] = s.winner == 0;
-		out[1] = s.winner == 0 ? s.value : -s.value;
-	}
+	else
+		game_over_at(lg, &s, out);
 	game_free(p);
 }
 
@@ -184,8 +250,10 @@ by_figures(const void *a, const void *b)
 {
 	const struct dealt *x = a, *y = b;
 
-	return x->x[0] != y->x[0] ? (x->x[0] > y->x[0]) - (x->x[0] < y->x[0]) :
-	    (x->x[1] > y->x[1]) - (x->x[1] < y->x[1]);
+	for (int s = 0; s < MAX_PLAYERS; s++)
+		if (x->x[s] != y->x[s])
+			return (x->x[s] > y->x[s]) - (x->x[s] < y->x[s]);
+	return 0;
 }
 
 /* The seats' figures at LUCK_GAME_DECKS deals by dealer, alike ones
@@ -203,7 +271,7 @@ sample_deals(struct luck_game *lg, int dealer)
 	for (int i = 0; i < LUCK_GAME_DECKS; i++) {
 		struct game *g = game_new(&lg->r, rng_next(&rng), dealer);
 		double u[LUCK_MAXU];
-		for (int s = 0; s < 2; s++) {
+		for (int s = 0; s < lg->n; s++) {
 			lg->base.seat(g, s, lg->base.ctx, u);
 			d[i].x[s] = (int)on_grid(deal_total(g, s, u[0]));
 		}
@@ -226,13 +294,14 @@ luck_game_new(const struct rules *r)
 {
 	struct luck_game *lg;
 
-	if (r->players != 2 || r->game_target <= 0)
+	if (r->game_target <= 0)
 		return NULL;
 	if ((lg = calloc(1, sizeof(*lg))) == NULL)
 		abort();
 	lg->r = *r;
+	lg->n = r->players;
 	luck_v_eval(&lg->base);
-	for (int d = 0; d < 2; d++)
+	for (int d = 0; d < lg->n; d++)
 		sample_deals(lg, d);
 	return lg;
 }
@@ -243,8 +312,8 @@ luck_game_free(struct luck_game *lg)
 	if (lg == NULL)
 		return;
 	luck_v_release(&lg->base);
-	free(lg->dealt[0]);
-	free(lg->dealt[1]);
+	for (int d = 0; d < lg->n; d++)
+		free(lg->dealt[d]);
 	free(lg);
 }
 
@@ -255,16 +324,15 @@ luck_game_rules_are(const struct luck_game *lg, const struct rules *r)
 }
 
 void
-luck_game_v(struct luck_game *lg, const int before[2], struct luck_v *v)
+luck_game_v(struct luck_game *lg, const int *before, struct luck_v *v)
 {
-	lg->before[0] = before[0];
-	lg->before[1] = before[1];
+	memcpy(lg->before, before, (size_t)lg->n * sizeof(*before));
 	*v = (struct luck_v){ 1, game_seat, game_v_outcome, lg, game_whole,
 		game_seat_draws };
 }
 
 void
-luck_game_deal_mean(const struct luck_game *lg, const int before[2],
+luck_game_deal_mean(const struct luck_game *lg, const int *before,
     int dealer, double *out)
 {
 	deal_mean_at(lg, dealer, before, out);

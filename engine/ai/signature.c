@@ -130,8 +130,10 @@ luck_deal(const struct rules *r, uint64_t seed, int dealer,
 			abort();
 	}
 	h = mix(h, (uint64_t)run.sum.events);
-	h = mix(h, (uint64_t)llround(run.sum.score * 1e6));
-	h = mix(h, (uint64_t)llround(run.sum.value * 1e3));
+	h = mix(h, (uint64_t)llround(run.sum.x[0] * 1e6));
+	h = mix(h, (uint64_t)llround(run.sum.x[1] * 1e3));
+	if (r->players == 3)
+		h = mix(h, (uint64_t)llround(run.sum.x[2] * 1e6));
 	if (s != NULL)
 		series_add(s, r, run.g);
 	luck_end(&run);
@@ -139,8 +141,9 @@ luck_deal(const struct rules *r, uint64_t seed, int dealer,
 	return h;
 }
 
-/* Games of several deals (two-hand), deals in all: game i's deal k from
- * seed 1000 i + k, the first dealt by i % 2, its luck by the game's V
+/* Games of several deals (two-, three-hand), deals in all: game i's
+ * deal k from seed 1000 i + k, the first dealt by i % seats, its luck
+ * by the game's V
  * (luck_game.h) from its mean. */
 static uint64_t
 luck_games(const struct rules *r, int deals, uint64_t h)
@@ -151,10 +154,10 @@ luck_games(const struct rules *r, int deals, uint64_t h)
 		abort();
 	for (int i = 1, n = 0; n < deals; i++) {
 		struct series s;
-		series_init(&s, r, i % 2);
+		series_init(&s, r, i % r->players);
 		for (; !s.over && n < deals; n++) {
 			struct luck_v v;
-			double mean[2];
+			double mean[LUCK_NOUT];
 			luck_game_v(lg, s.total, &v);
 			luck_game_deal_mean(lg, s.total, s.dealer, mean);
 			h = luck_deal(r, 1000 * (uint64_t)i + (uint64_t)s.deals,

@@ -75,7 +75,7 @@ sed 1d "$tmp/self.jsonl" >"$tmp/cut.jsonl"
 "$A" rate "$tmp/cut.jsonl" --luck-file "$tmp/cut.luck" >"$tmp/cut.txt" \
 	2>"$tmp/cut.err" || true
 [ "$(wc -l <"$tmp/cut.luck")" -eq 7 ] || fail "$(cat "$tmp/cut.luck")"
-grep -q "; 1 deal not measured (three seats, or a game missing a deal)" \
+grep -q "; 1 deal not measured (three seats in one deal, or a game missing a deal)" \
 	"$tmp/cut.txt" || fail "not said: $(cat "$tmp/cut.txt")"
 
 # Cut off inside game 2, then resumed: the table of the uncut run.
@@ -103,7 +103,7 @@ grep -Eq '^club  .* [+-][0-9]+\.[0-9]+ ± [0-9]+\.[0-9]+ +[+-][0-9]+\.[0-9]+ ± 
 	"$tmp/full.txt" || fail "value cells: $(cat "$tmp/a")"
 
 # sprt --adjusted decides on two-hand's adjusted games; three-hand,
-# whose luck is not measured, is refused in one line.
+# whose games are three results of two, is refused in one line.
 "$A" sprt --variant two-hand -e "$E --level club" --name club \
 	-e "$E --level random" --name rnd --adjusted --elo0 0 --elo1 200 \
 	-n 200 -q -o /dev/null >"$tmp/s.txt" 2>&1 ||
@@ -114,6 +114,6 @@ rc=0
 "$A" sprt --variant three-hand -e "$E" --name a -e "$E" --name b \
 	-e "$E" --name c --adjusted -q -o /dev/null >"$tmp/s.txt" 2>&1 || rc=$?
 [ $rc -ne 0 ] && [ "$(wc -l <"$tmp/s.txt")" -eq 1 ] &&
-	grep -q "adjusted: the luck is measured in games of two seats" \
+	grep -q "adjusted decides on games of two seats (not three-hand" \
 	"$tmp/s.txt" || fail "three-hand sprt --adjusted: rc $rc: $(cat "$tmp/s.txt")"
 echo "luck_two_hand.sh: ok"

@@ -1,7 +1,7 @@
 /*
  * bench_eval.c: fits and checks the model of eval.h, per variant.
  *
- * Plays deals with a policy in both seats (the simulation policy of
+ * Plays deals with a policy in every seat (the simulation policy of
  * rollout.h, whose outcomes the evaluation stands in for, or greedy's),
  * or with -p N the strong level in both seats (strong.h at its defaults,
  * N playouts a decision, each seat on its own view: the evaluation
@@ -21,9 +21,10 @@
  * still scored on their own outcomes, so R^2 and the spread compare.
  * With -o FILE it writes every variant's weights and
  * spreads as the header engine/ai/eval_weights.h: with -v all, the
- * recipe below for each two-seat variant (`make weights-eval`; three-
- * hand simulates to the end and has no row of its own); with one
- * variant, that variant's row and the others as they are.  The same
+ * recipe below for each variant (`make weights-eval`; three-hand's is
+ * for the luck's V of its games, luck_game.h: the strong level
+ * simulates three-hand to the end); with one variant, that variant's
+ * row and the others as they are.  The same
  * arguments write the same file (-j forks that many workers, each deal
  * dealt and its rows taken in the same order whatever their number).
  * Figures only; asserts nothing.
@@ -48,7 +49,7 @@
 #include "strong.h"
 #include "view.h"
 
-#define MAX_ROWS	512	/* leads recorded in one deal, both seats */
+#define MAX_ROWS	512	/* leads recorded in one deal, all seats */
 #define BUCKETS		6	/* residuals by the share of the stock left */
 
 /* The data recipe of `make weights-eval`: whose play each variant's
@@ -62,6 +63,7 @@ static const struct recipe {
 	{ VARIANT_TWO_HAND, 0, 40000 },
 	{ VARIANT_SIX_PACK, 0, 40000 },
 	{ VARIANT_EIGHT_PACK, 0, 40000 },
+	{ VARIANT_THREE_HAND, 0, 40000 },
 };
 #define NRECIPE	(int)(sizeof(recipe) / sizeof(recipe[0]))
 
@@ -144,20 +146,20 @@ play(const struct source *src, const struct rules *r, uint64_t seed,
 	struct game *g = game_new(r, seed, 1);
 	struct action legal[MAX_LEGAL], a;
 	struct think_limits lim;
-	struct rng rng, srng[2], wrng;
-	int n = 0;
+	struct rng rng, srng[MAX_PLAYERS], wrng;
+	int n = 0, seats = game_players(g);
 
 	memset(&lim, 0, sizeof(lim));
 	lim.playouts = src->playouts;
 	rng_seed(&rng, seed ^ 0xabcdef);
 	rng_seed(&wrng, seed ^ 0x5eed5);
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < seats; k++)
 		rng_seed(&srng[k], seed * 2 + 1 + (uint64_t)k);
 	while (!game_over(g)) {
 		enum decision d = game_decision(g);
 		if (d == DECISION_LEAD && game_phase(g) == PHASE_STOCK &&
-		    n + 2 <= MAX_ROWS)
-			for (int s = 0; s < 2; s++, n++) {
+		    n + seats <= MAX_ROWS)
+			for (int s = 0; s < seats; s++, n++) {
 				eval_features(g, s, rows[n].x);
 				rows[n].seat = s;
 				rows[n].points = -game_points(g, s);
@@ -544,14 +546,13 @@ main(int argc, char **argv)
 			greedy = strcmp(optarg, "greedy") == 0;
 		else if (ch == 'v' && strcmp(optarg, "all") == 0)
 			all = true;
-		else if (ch == 'v' && variant_parse(optarg, &v) == 0 &&
-		    v != VARIANT_THREE_HAND)
+		else if (ch == 'v' && variant_parse(optarg, &v) == 0)
 			all = false;
 		else {
 			fprintf(stderr, "usage: bench_eval [-v variant|all] "
 			    "[-n deals] [-s seed] [-P rollout|greedy] "
-			    "[-p playouts] [-x K] [-k K] [-j jobs] [-o header] "
-			    "(two-seat variants only)\n");
+			    "[-p playouts] [-x K] [-k K] [-j jobs] "
+			    "[-o header]\n");
 			return 2;
 		}
 	}

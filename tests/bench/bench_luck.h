@@ -25,7 +25,7 @@ struct bench_luck {
 	const char	*none;	/* if not, why not */
 	int		dealer;
 	struct luck_v	v;
-	double		mean[2];	/* the deal's mean V: score, value */
+	double		mean[LUCK_NOUT];	/* the deal's mean V */
 };
 
 /* The actions of one deal as played, to replay for its luck. */
@@ -97,8 +97,8 @@ bench_luck_deal(const struct bench_luck *bl, const struct rules *r,
 			    (unsigned long long)seed, i + 1);
 			exit(1);
 		}
-	out[0] = run.sum.score;
-	out[1] = run.sum.value;
+	out[0] = run.sum.x[0];
+	out[1] = run.sum.x[1];
 	luck_end(&run);
 	game_free(g);
 }

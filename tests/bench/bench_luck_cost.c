@@ -98,13 +98,14 @@ static double
 luck(const struct rules *r, int d, const struct deal *l,
     const struct luck_v *v, const double *mean, struct luck_game *lg)
 {
-	double t0 = now(), at[2];
+	double t0 = now(), at[LUCK_NOUT];
 	struct game *g = game_new(r, (uint64_t)d, d % 2);
 	struct luck_run run;
 	struct luck_v gv;
 
 	if (lg != NULL) {
-		int before[2] = { 100 * (d % 10), 100 * (d / 10 % 10) };
+		int before[MAX_PLAYERS] = { 100 * (d % 10),
+			100 * (d / 10 % 10) };
 		luck_game_v(lg, before, &gv);
 		luck_game_deal_mean(lg, before, d % 2, at);
 		v = &gv;
@@ -125,7 +126,7 @@ bench_variant(enum variant variant, int deals, const struct luck_v *v)
 {
 	struct rules r;
 	struct deal *l = malloc(sizeof(*l));
-	double mean[2][2], t[3] = { 0, 0, 0 }, t0;
+	double mean[2][LUCK_NOUT], t[3] = { 0, 0, 0 }, t0;
 	struct luck_game *lg;
 
 	if (l == NULL)

@@ -39,13 +39,14 @@ aces(const struct game *g, int seat, void *ctx, double *u)
 }
 
 static void
-difference(const struct game *g, const double *u0, const double *u1,
-    void *ctx, double *out)
+difference(const struct game *g, const double *const *u, void *ctx,
+    double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = u0[0] - u1[0];
-	out[1] = 100 * u0[0] * u1[0];
+	out[0] = u[0][0] - u[1][0];
+	out[1] = 100 * u[0][0] * u[1][0];
+	out[2] = 0;
 }
 
 /* Noise: a figure of the seat's kinds that says nothing of the deal. */
@@ -67,13 +68,13 @@ noise(const struct game *g, int seat, void *ctx, double *u)
 }
 
 static void
-noisy(const struct game *g, const double *u0, const double *u1, void *ctx,
-    double *out)
+noisy(const struct game *g, const double *const *u, void *ctx, double *out)
 {
 	(void)g;
 	(void)ctx;
-	out[0] = 2 * (u0[0] - u1[0]);
-	out[1] = 3000 * (u0[0] - u1[0]);
+	out[0] = 2 * (u[0][0] - u[1][0]);
+	out[1] = 3000 * (u[0][0] - u[1][0]);
+	out[2] = 0;
 }
 
 static int
@@ -136,7 +137,7 @@ test_worked_draw(void **state)
 		struct action a;
 		uint16_t trick[MAX_PLAYERS];
 		int left = game_stock_left(run.g), leader, winner, drew;
-		double ev[2], aw, bl, xy = left == 4 ? 2.0 / 4 / 3 : 0;
+		double ev[LUCK_NOUT], aw, bl, xy = left == 4 ? 2.0 / 4 / 3 : 0;
 		choose(run.g, &a);
 		drew = luck_apply(&run, &a, ev);
 		assert_true(drew >= 0);
@@ -174,7 +175,7 @@ play_deals(const struct luck_v *v, enum variant variant, int n,
     double *luck, double *raw)
 {
 	struct rules r;
-	double mean[2][2];
+	double mean[2][LUCK_NOUT];
 
 	rules_init(&r, variant);
 	for (int d = 0; d < 2; d++)
@@ -188,8 +189,8 @@ play_deals(const struct luck_v *v, enum variant variant, int n,
 			choose(run.g, &a);
 			assert_true(luck_apply(&run, &a, NULL) >= 0);
 		}
-		luck[2 * i] = run.sum.score;
-		luck[2 * i + 1] = run.sum.value;
+		luck[2 * i] = run.sum.x[0];
+		luck[2 * i + 1] = run.sum.x[1];
 		result_of(run.g, raw + 2 * i);
 		luck_end(&run);
 		game_free(g);
@@ -405,7 +406,7 @@ test_seat_draws_as_played(void **state)
 			assert_int_equal(luck_begin(&b, g, &played, NULL), 0);
 			while (!game_over(a.g)) {
 				struct action act;
-				double ea[2], eb[2];
+				double ea[LUCK_NOUT], eb[LUCK_NOUT];
 				int drew;
 				choose(a.g, &act);
 				drew = luck_apply(&a, &act, ea);
@@ -452,7 +453,7 @@ test_deal_means_as_sampled(void **state)
 	luck_v_eval(&v);
 	for (int k = 0; k < 3; k++) {
 		struct rules r;
-		double kept[2][2], sampled[2][2];
+		double kept[2][LUCK_NOUT], sampled[2][LUCK_NOUT];
 		rules_init(&r, variants[k]);
 		for (int d = 0; d < 2; d++) {
 			luck_default_deal_mean(&r, d, kept[d]);
@@ -462,7 +463,7 @@ test_deal_means_as_sampled(void **state)
 			    sizeof(kept[d])) == 0;
 		}
 		snprintf(lines[k], sizeof(lines[k]), "\t{ VARIANT_%s,\n"
-		    "\t    { { %.17g, %.17g },\n\t    { %.17g, %.17g } } },",
+		    "\t    { { %.17g, %.17g, 0 },\n\t    { %.17g, %.17g, 0 } } },",
 		    k == 0 ? "RUBICON" : k == 1 ? "SIX_PACK" : "EIGHT_PACK",
 		    sampled[0][0], sampled[0][1], sampled[1][0],
 		    sampled[1][1]);
