@@ -366,6 +366,10 @@ other_flag(struct match_cfg *c, const char *f, const char *v, int *used)
 		if (v == NULL)
 			return bad(c, f, "needs a file", v);
 		c->summary = v;
+	} else if (strcmp(f, "--luck-file") == 0) {
+		if (v == NULL)
+			return bad(c, f, "needs a file", v);
+		c->luck_file = v;
 	} else if (strcmp(f, "--resume") == 0) {
 		if (v == NULL)
 			return bad(c, f, "needs a file", v);

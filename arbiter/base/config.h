@@ -192,6 +192,7 @@ struct match_cfg {
 						 * records (outputs_confine) */
 	bool			 print_table;	/* the results at the end */
 	const char		*summary;	/* JSON standings, or NULL */
+	const char		*luck_file;	/* each deal's luck, or NULL */
 	const char		*svg;		/* rating chart, or NULL */
 	int			 report_every;	/* standings every N deals */
 	int			 bootstrap;	/* resamples for ±pairs */

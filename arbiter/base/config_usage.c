@@ -104,5 +104,7 @@ config_usage(FILE *f)
 	    "      --no-luck          no adjusted figures, less the luck of\n"
 	    "                         the cards (doc/luck.md; about 1 ms of\n"
 	    "                         the arbiter's CPU a deal)\n"
+	    "      --luck-file FILE   write each deal's luck as a line of\n"
+	    "                         JSON, as rate --luck-file does\n"
 	    "  -q, --quiet            no progress line\n", f);
 }

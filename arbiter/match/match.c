@@ -426,6 +426,13 @@ setup(struct match *m)
 	if (c->live_path != NULL && (m->live = live_open(c->live_path)) ==
 	    NULL)
 		return -1;
+	/* Opened (emptied) once the records are ours: a second writer is
+	 * refused before it touches the first one's luck file. */
+	if (c->luck_file != NULL && tally_luck_file(m->tally, c->luck_file,
+	    out, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bezique-arbiter: %s\n", err);
+		return -1;
+	}
 	if (c->resume != NULL && resume_read(c->resume, c, resumed, m) < 0)
 		return -1;
 	for (int e = 0; e < c->nengines; e++)

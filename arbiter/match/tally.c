@@ -1,12 +1,16 @@
 /*
  * tally.c: the tally of a run, raw and adjusted (tally.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "base/xmalloc.h"
 #include "match/tally.h"
 #include "rating/luck_deal.h"
+#include "rating/luck_verify.h"
 
 struct tally {
 	const struct match_cfg	*c;
@@ -15,6 +19,7 @@ struct tally {
 						 * a match's for its summary */
 	struct luck_book	*book;		/* NULL: --no-luck */
 	struct luck_tally	*luck;
+	FILE			*luck_file;	/* --luck-file, or NULL */
 };
 
 struct tally *
@@ -48,7 +53,33 @@ tally_free(struct tally *t)
 	standings_free(t->standings);
 	luck_book_free(t->book);
 	luck_tally_free(t->luck);
+	if (t->luck_file != NULL)
+		fclose(t->luck_file);
 	free(t);
+}
+
+int
+tally_luck_file(struct tally *t, const char *path, const char *records,
+    char *err, size_t len)
+{
+	struct stat a, b;
+
+	if (t->book == NULL) {
+		snprintf(err, len, "--luck-file: no luck is counted with "
+		    "--no-luck");
+		return -1;
+	}
+	if (records != NULL && stat(path, &a) == 0 && stat(records, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		snprintf(err, len, "--luck-file %s: that is the records file",
+		    path);
+		return -1;
+	}
+	if ((t->luck_file = fopen(path, "w")) == NULL) {
+		snprintf(err, len, "--luck-file %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -66,9 +97,14 @@ count_luck(struct tally *t, const struct record_summary *s,
 	char err[256];
 	int rc = luck_book_deal(t->book, line, luck, err, sizeof(err));
 
-	if (rc == 0)
+	if (rc == 0) {
+		const char *records = t->c->resume ? t->c->resume :
+		    t->c->records;
 		luck_tally_add(t->luck, s, luck);
-	else if (rc != 2)	/* 2: a game's deal, counted at its last */
+		if (t->luck_file != NULL)
+			luck_line_write(t->luck_file, records ? records : "", 0,
+			    s, luck);
+	} else if (rc != 2)	/* 2: a game's deal, counted at its last */
 		luck_tally_skip(t->luck);
 	if (rc < 0)
 		fprintf(stderr, "\nbezique-arbiter: deal %d: %s\n", s->number,

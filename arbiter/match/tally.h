@@ -26,6 +26,12 @@ struct tally;
 struct tally	*tally_new(const struct match_cfg *c);
 void		 tally_free(struct tally *t);
 
+/* Writes each deal's luck to path as it is counted (luck_verify.h), the
+ * deals' records in records: 0, or -1 with one line in err (no luck
+ * counted, path the records file, or cannot be written). */
+int		 tally_luck_file(struct tally *t, const char *path,
+		    const char *records, char *err, size_t len);
+
 /* Counts a record (of a voided attempt, its failure; a game's deal not
  * its last, only its luck, kept for the game's last); line is its text,
  * whose luck is counted.  A game's deals come in their order. */

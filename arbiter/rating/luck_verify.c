@@ -32,6 +32,29 @@ struct luck_lines {
 	int			 n, cap;
 };
 
+void
+luck_line_write(FILE *f, const char *file, int lineno,
+    const struct record_summary *s, const double *luck)
+{
+	json_t *o = json_pack("{s:s}", "file", file), *deal;
+
+	if (lineno > 0)
+		json_object_set_new(o, "line", json_integer(lineno));
+	deal = s->nseats == 3 ? json_pack("{s:i, s:i, s:[sss], s:[fff], "
+	    "s:[fff]}", "deal", s->number, "pair", s->pair, "players",
+	    s->players[0], s->players[1], s->players[2], "luck_score",
+	    luck[0], luck[1], luck[2], "luck_value", 2 * luck[0], 2 * luck[1],
+	    2 * luck[2]) : json_pack("{s:i, s:i, s:[ss], s:f, s:f}", "deal",
+	    s->number, "pair", s->pair, "players", s->players[0],
+	    s->players[1], "luck_score", luck[0], "luck_value", luck[1]);
+	if (o != NULL && deal != NULL && json_object_update(o, deal) == 0 &&
+	    json_dumpf(o, f, JSON_COMPACT) == 0)
+		fputc('\n', f);
+	fflush(f);
+	json_decref(deal);
+	json_decref(o);
+}
+
 /* A line's figures into l: 0, or -1 if it has not their shape (of two
  * seats, luck_score and luck_value numbers; of three, arrays of three
  * numbers, the values twice the scores). */

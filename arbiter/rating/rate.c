@@ -10,6 +10,7 @@
 #include "bzp.h"
 #include "rating/luck_deal.h"
 #include "rating/luck_tally.h"
+#include "rating/luck_verify.h"
 #include "rating/rate.h"
 #include "record/record.h"
 #include "record/recordset.h"
@@ -20,27 +21,6 @@
 static struct luck_book	*luck_book;
 static struct luck_tally	*luck_tally;
 static FILE			*luck_file;	/* each deal's, or NULL */
-
-/* One deal's luck as a line of JSON (--luck-file): of two seats, seat
- * 0's; of three, each pair's (luck.h), in arrays. */
-static void
-write_luck(const char *file, int lineno, const struct record_summary *s,
-    const double *luck)
-{
-	json_t *o = s->nseats == 3 ? json_pack("{s:s, s:i, s:i, s:i, "
-	    "s:[sss], s:[fff], s:[fff]}", "file", file, "line", lineno, "deal",
-	    s->number, "pair", s->pair, "players", s->players[0],
-	    s->players[1], s->players[2], "luck_score", luck[0], luck[1],
-	    luck[2], "luck_value", 2 * luck[0], 2 * luck[1], 2 * luck[2]) :
-	    json_pack("{s:s, s:i, s:i, s:i, s:[ss], s:f, s:f}", "file", file,
-	    "line", lineno, "deal", s->number, "pair", s->pair, "players",
-	    s->players[0], s->players[1], "luck_score", luck[0],
-	    "luck_value", luck[1]);
-
-	if (o != NULL && json_dumpf(o, luck_file, JSON_COMPACT) == 0)
-		fputc('\n', luck_file);
-	json_decref(o);
-}
 
 static void
 count_luck(const char *file, int lineno, const char *line,
@@ -56,7 +36,7 @@ count_luck(const char *file, int lineno, const char *line,
 	    sizeof(err))) == 0) {
 		luck_tally_add(luck_tally, s, luck);
 		if (luck_file != NULL)
-			write_luck(file, lineno, s, luck);
+			luck_line_write(luck_file, file, lineno, s, luck);
 	} else if (rc != 2)	/* 2: a game's deal, counted at its last */
 		luck_tally_skip(luck_tally);
 	if (rc < 0)

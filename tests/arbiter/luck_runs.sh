@@ -5,7 +5,8 @@
 # no) leaves both out.  A resumed match counts the deals read back: its
 # adjusted figures are the whole run's.  sprt --adjusted decides on the
 # adjusted scores, and is refused in one line with --no-luck.  verify
-# --luck-file passes on rate's luck file and names an edited line.
+# --luck-file passes on rate's luck file and names an edited line;
+# match --luck-file writes rate's lines as it goes (also on --resume).
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -122,4 +123,48 @@ sed 's/^\[tournament\]$/[tournament]\nluck = no/' "$tmp/t.ini" >"$tmp/u.ini"
 	>"$tmp/u.txt" 2>&1
 grep -q '^luck out' "$tmp/u.txt" && fail "luck = no printed the luck table"
 keys "$tmp/u.json" none || fail "luck = no: summary"
+
+# --luck-file: the match writes each deal's luck as rate does (its
+# lines rate's but for the record's line number), also the deals read
+# back by --resume; verify checks it; with --no-luck, or the records'
+# own file, it is refused in one line and nothing is written over.
+same_luck() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = ([json.loads(l) for l in open(p)] for p in sys.argv[1:])
+for x in a + b:
+    x.pop("line", None)
+    x.pop("file")
+key = lambda x: (x["deal"], x["pair"])
+assert len(a) == len(b) > 0 and sorted(a, key=key) == sorted(b, key=key), (a, b)
+PY
+}
+"$A" match -e "$E --level greedy" --name g -e "$E --level club" --name c \
+	-n 6 --seed "luck runs luck file" -q -o "$tmp/lf.jsonl" \
+	--luck-file "$tmp/lf.luck" >"$tmp/lf.txt" 2>&1 ||
+	fail "match --luck-file: $(cat "$tmp/lf.txt")"
+"$A" rate "$tmp/lf.jsonl" --luck-file "$tmp/lf-rate.luck" >/dev/null
+same_luck "$tmp/lf.luck" "$tmp/lf-rate.luck" ||
+	fail "match --luck-file is not rate's"
+"$A" verify "$tmp/lf.jsonl" --luck-file "$tmp/lf.luck" >"$tmp/v.txt" 2>&1 ||
+	fail "verify the match's luck file: $(cat "$tmp/v.txt")"
+head -n 2 "$tmp/lf.jsonl" >"$tmp/lr.jsonl"
+cp "$tmp/lf.jsonl.key" "$tmp/lr.jsonl.key"
+"$A" match -e "$E --level greedy" --name g -e "$E --level club" --name c \
+	-n 6 -q --resume "$tmp/lr.jsonl" --luck-file "$tmp/lr.luck" \
+	>"$tmp/lr.txt" 2>&1 || fail "resume --luck-file: $(cat "$tmp/lr.txt")"
+same_luck "$tmp/lr.luck" "$tmp/lf-rate.luck" ||
+	fail "resumed --luck-file: $(cat "$tmp/lr.luck")"
+for how in "--no-luck --luck-file $tmp/nl.luck" "--luck-file $tmp/lr.jsonl"; do
+	rc=0
+	# shellcheck disable=SC2086
+	"$A" match -e "$E --level greedy" --name g -e "$E --level club" \
+		--name c -n 6 -q --resume "$tmp/lr.jsonl" $how \
+		>"$tmp/no.txt" 2>&1 || rc=$?
+	[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/no.txt")" -eq 1 ] &&
+		grep -q -- "--luck-file" "$tmp/no.txt" ||
+		fail "$how: rc $rc: $(cat "$tmp/no.txt")"
+done
+[ ! -e "$tmp/nl.luck" ] || fail "--no-luck wrote a luck file"
+[ "$(wc -l <"$tmp/lr.jsonl")" -ge 6 ] || fail "the records were written over"
 echo "luck_runs.sh: ok"

@@ -6,10 +6,10 @@
 # game (three players; each pair's score, the value twice it); each
 # engine's adjusted score is its raw pair results less their luck
 # (checked here from the records and the luck lines); the match's own
-# table is rate's; verify --luck-file checks each game again, and names
-# an edited line.  A game whose first deal is missing has no figure
-# (counted raw, said).  sprt --adjusted refuses three-hand
-# (luck_two_hand.sh).
+# table is rate's, and its --luck-file rate's lines; verify --luck-file
+# checks each game again, and names an edited line.  A game whose first
+# deal is missing has no figure (counted raw, said).  sprt --adjusted
+# refuses three-hand (luck_two_hand.sh).
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -20,7 +20,8 @@ fail() { echo "luck_three_hand.sh: $*" >&2; exit 1; }
 
 "$A" match --variant three-hand -e "$E --level greedy" --name greedy \
 	-e "$E --level club" --name club -e "$E --level greedy" --name g2 \
-	-n 9 --seed 11 -q -o "$tmp/m.jsonl" >"$tmp/match.txt" 2>&1 ||
+	-n 9 --seed 11 -q -o "$tmp/m.jsonl" --luck-file "$tmp/match.luck" \
+	>"$tmp/match.txt" 2>&1 ||
 	fail "match: $(cat "$tmp/match.txt")"
 "$A" rate "$tmp/m.jsonl" --summary "$tmp/m.json" \
 	--luck-file "$tmp/m.luck" >"$tmp/rate.txt" 2>&1 ||
@@ -31,6 +32,14 @@ sed -n '/^luck out/,/^ratio/p' "$tmp/rate.txt" >"$tmp/b"
 	fail "the match's luck table is not rate's: $(cat "$tmp/a" "$tmp/b")"
 grep -q "no deal measured\|nan" "$tmp/rate.txt" &&
 	fail "not measured: $(cat "$tmp/rate.txt")"
+# The match's own luck file: rate's lines, but for the line numbers.
+python3 - "$tmp/match.luck" "$tmp/m.luck" <<'PY' || fail "match --luck-file"
+import json, sys
+a, b = ([json.loads(l) for l in open(p)] for p in sys.argv[1:])
+for x in b:
+    del x["line"]
+assert a == b and len(a) == 9, (a, b)
+PY
 
 python3 - "$tmp/m.jsonl" "$tmp/m.json" "$tmp/m.luck" <<'PY'
 import json, sys
