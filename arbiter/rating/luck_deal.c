@@ -17,10 +17,10 @@
 #define BOOK_RULES	8	/* rules and dealers a book keeps */
 
 /* A game of several deals whose last deal is still to come: the luck of
- * its deals so far (broken: a deal of it was not seen, or did not
- * replay, and the game has no figure). */
+ * its deals so far, the hand expected next (broken: a deal of it was not
+ * seen, or did not replay, and the game has no figure). */
 struct open_game {
-	int	 number, pair, nplayers;
+	int	 number, pair, nplayers, next;
 	char	*players[MAX_PLAYERS];
 	double	 luck[LUCK_NOUT];
 	bool	 broken;
@@ -191,7 +191,8 @@ same_players(const struct open_game *o, json_t *pl)
 }
 
 /* The game of several deals that record r is a deal of: the one open
- * (hand 0: a new one, any of the same key dropped), or a broken one. */
+ * (hand 0: a new one, any of the same key dropped; broken if a hand
+ * before this one was not seen), or a broken one. */
 static struct open_game *
 open_game(struct luck_book *b, json_t *r, int hand)
 {
@@ -208,8 +209,12 @@ open_game(struct luck_book *b, json_t *r, int hand)
 		o = &b->open[i];
 		if (o->number == number && o->pair == pair &&
 		    same_players(o, pl)) {
-			if (hand > 0)
+			if (hand > 0) {
+				/* A deal skipped: its luck is not in. */
+				o->broken |= hand != o->next;
+				o->next = hand + 1;
 				return o;
+			}
 			close_game(b, o);
 			break;
 		}
@@ -221,7 +226,7 @@ open_game(struct luck_book *b, json_t *r, int hand)
 	}
 	o = &b->open[b->nopen++];
 	*o = (struct open_game){ .number = number, .pair = pair,
-		.nplayers = n, .broken = hand > 0 };
+		.nplayers = n, .next = hand + 1, .broken = hand > 0 };
 	for (int s = 0; s < n; s++)
 		o->players[s] = xstrdup(json_string_value(json_array_get(pl,
 		    (size_t)s)));

@@ -6,7 +6,8 @@
 # luck is the same in both games of a pair, so each engine adjusts to a
 # half exactly; rate writes one luck line a game, and the match's own
 # table is rate's.  verify --luck-file checks each game's figure again.
-# A game whose first deal is missing has no figure (counted raw, said);
+# A game whose first deal is missing, or a middle one, has no figure
+# (counted raw, said);
 # a match cut off inside a game and resumed counts the luck of the
 # deals it read back, and ends with the uncut run's table.  Value cells
 # show decimals; sprt --adjusted takes two-hand and refuses three-hand.
@@ -77,6 +78,22 @@ sed 1d "$tmp/self.jsonl" >"$tmp/cut.jsonl"
 [ "$(wc -l <"$tmp/cut.luck")" -eq 7 ] || fail "$(cat "$tmp/cut.luck")"
 grep -q "; 1 deal not measured (three seats in one deal, or a game missing a deal)" \
 	"$tmp/cut.txt" || fail "not said: $(cat "$tmp/cut.txt")"
+
+# Without a middle deal of a game, the game has no figure either (its
+# luck would lack that deal's): said, counted raw, no line.
+python3 - "$tmp/self.jsonl" "$tmp/mid.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+k = next(i for i, l in enumerate(lines)
+         if json.loads(l)["series"]["hand"] == 1 and
+         not json.loads(l)["series"]["over"])
+open(sys.argv[2], "w").write("\n".join(lines[:k] + lines[k + 1:]) + "\n")
+PY
+"$A" rate "$tmp/mid.jsonl" --luck-file "$tmp/mid.luck" >"$tmp/mid.txt" \
+	2>"$tmp/mid.err" || true
+[ "$(wc -l <"$tmp/mid.luck")" -eq 7 ] || fail "middle deal: $(cat "$tmp/mid.luck")"
+grep -q "; 1 deal not measured (three seats in one deal, or a game missing a deal)" \
+	"$tmp/mid.txt" || fail "middle deal not said: $(cat "$tmp/mid.txt")"
 
 # Cut off inside game 2, then resumed: the table of the uncut run.
 run() {
