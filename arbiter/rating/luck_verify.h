@@ -21,8 +21,8 @@ void	luck_line_write(FILE *f, const char *file, int lineno,
 
 /*
  * Checks luck_path against the records of files[0..nfiles): every deal
- * measured has its line, equal within 1e-9 on both scales, and every
- * line its deal (a deal is its number and its two players).  Each
+ * measured has its line, equal within 1e-9 on each figure, and every
+ * line its deal (a deal is its number and its players).  Each
  * mismatch is one line on stderr naming the deal, the luck file's line
  * and the record's file:line; then one line on stdout.  Returns the
  * number of mismatches and bad lines (0: all agree).
