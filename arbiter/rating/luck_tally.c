@@ -112,8 +112,7 @@ add_two(struct luck_tally *t, const struct record_summary *s,
 
 /*
  * A game of three as three results of two, as the standings count it
- * (standings.c): the game's winner above each of the others, the two
- * others by their totals; each pair's luck is the game's for it
+ * (record_pair_of_three); each pair's luck is the game's for it
  * (luck.h: the first's score against the second; on the value, a game
  * won or lost, twice it).  Not in duplicate pairs, as there; a game
  * counted once for each of its players.
@@ -127,16 +126,7 @@ add_three(struct luck_tally *t, const struct record_summary *s,
 		double l[2] = { luck[k], 2 * luck[k] };
 		int a, b;
 		luck_pair(k, &a, &b);
-		memset(&two, 0, sizeof(two));
-		two.pair = s->pair;
-		snprintf(two.players[0], sizeof(two.players[0]), "%s",
-		    s->players[a]);
-		snprintf(two.players[1], sizeof(two.players[1]), "%s",
-		    s->players[b]);
-		two.winner = s->winner == a ? 0 : s->winner == b ? 1 :
-		    s->points[a] > s->points[b] ? 0 :
-		    s->points[a] < s->points[b] ? 1 : -1;
-		two.value = two.winner >= 0;
+		record_pair_of_three(s, a, b, &two);
 		add_two(t, &two, l, false);
 	}
 	for (int seat = 0; seat < 3; seat++) {

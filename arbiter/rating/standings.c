@@ -88,21 +88,7 @@ add_three(struct standings *s, const struct record_summary *r)
 	for (int a = 0; a < 3; a++)
 		for (int b = a + 1; b < 3; b++) {
 			struct record_summary two;
-			int w = -1;
-			memset(&two, 0, sizeof(two));
-			two.nseats = 2;
-			two.pair = r->pair;
-			two.term = TERM_NORMAL;
-			snprintf(two.players[0], sizeof(two.players[0]), "%s",
-			    r->players[a]);
-			snprintf(two.players[1], sizeof(two.players[1]), "%s",
-			    r->players[b]);
-			if (r->winner == a || r->winner == b)
-				w = r->winner == a ? 0 : 1;
-			else if (r->points[a] != r->points[b])
-				w = r->points[a] > r->points[b] ? 0 : 1;
-			two.winner = w;
-			two.value = w >= 0 ? 1 : 0;
+			record_pair_of_three(r, a, b, &two);
 			add_two(s, &two, false);
 		}
 	s->deals -= 2;		/* one game, counted once */

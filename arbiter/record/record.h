@@ -176,6 +176,15 @@ struct record_summary {
 	int			game_winner, game_value;
 };
 
+/*
+ * The result of seats a and b of a game of three (three-hand) as one of
+ * two, as the ratings count it (doc/matches.md, three seats): the game's
+ * winner above each other seat, the two others by their totals (equal:
+ * drawn); worth a game.  two's seat 0 is a.
+ */
+void	record_pair_of_three(const struct record_summary *r, int a, int b,
+	    struct record_summary *two);
+
 /* The deal's index in its run's schedule (schedule_deal()), from 0: the
  * one place a record's number becomes an index. */
 static inline int

@@ -4,6 +4,7 @@
  * of a deal in a game of several deals ("series"), written, read back
  * and replayed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,4 +175,24 @@ record_game_summary(struct record_summary *sum)
 		sum->points[p] = sum->totals[p];
 		sum->brisques[p] = 0;
 	}
+}
+
+void
+record_pair_of_three(const struct record_summary *r, int a, int b,
+    struct record_summary *two)
+{
+	memset(two, 0, sizeof(*two));
+	two->nseats = 2;
+	two->number = r->number;
+	two->pair = r->pair;
+	two->term = TERM_NORMAL;
+	two->fault_seat = -1;
+	snprintf(two->players[0], sizeof(two->players[0]), "%s",
+	    r->players[a]);
+	snprintf(two->players[1], sizeof(two->players[1]), "%s",
+	    r->players[b]);
+	two->winner = r->winner == a ? 0 : r->winner == b ? 1 :
+	    r->points[a] > r->points[b] ? 0 : r->points[a] < r->points[b] ?
+	    1 : -1;
+	two->value = two->winner >= 0;
 }

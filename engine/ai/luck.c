@@ -447,8 +447,7 @@ draw_luck(struct luck_run *run, const struct action *a, int winner,
 		if (k == d.nd - 1)	/* after the last draw: V itself */
 			value_of(run->v, run->g, came);
 		for (int c = 0; c < LUCK_NOUT; c++)
-			luck[c] = k == 0 ? came[c] - mean[c] :
-			    luck[c] + came[c] - mean[c];
+			luck[c] = luck[c] + came[c] - mean[c];
 		left[d.kind[k]]--;
 		nleft--;
 	}

@@ -7,7 +7,8 @@
 # engine's adjusted score is its raw pair results less their luck
 # (checked here from the records and the luck lines); the match's own
 # table is rate's, and its --luck-file rate's lines; verify --luck-file
-# checks each game again, and names an edited line.  A game whose first
+# checks each game again, and names an edited line (and one whose
+# values are not twice its scores).  A game whose first
 # deal is missing has no figure (counted raw, said).  sprt --adjusted
 # refuses three-hand (luck_two_hand.sh).
 set -eu
@@ -98,6 +99,23 @@ if "$A" verify "$tmp/m.jsonl" --luck-file "$tmp/bad.luck" \
 fi
 grep -q "bad.luck:5: deal [0-9]*: luck .* (the pairs' scores)" "$tmp/v.txt" ||
 	fail "no LUCK:line: $(cat "$tmp/v.txt")"
+
+# A line of three whose values are not twice its scores is not a line
+# of luck: named, file:line.
+python3 - "$tmp/m.luck" "$tmp/odd.luck" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+d = json.loads(lines[1])
+d["luck_value"][0] += 0.5
+lines[1] = json.dumps(d)
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+PY
+if "$A" verify "$tmp/m.jsonl" --luck-file "$tmp/odd.luck" \
+	>"$tmp/v.txt" 2>&1; then
+	fail "verify passed a line whose value is not twice its score"
+fi
+grep -q "odd.luck:2: not a line of luck" "$tmp/v.txt" ||
+	fail "odd line not named: $(cat "$tmp/v.txt")"
 
 # Without game 1's first deal, game 1 has no figure: said, counted raw.
 sed 1d "$tmp/m.jsonl" >"$tmp/cut.jsonl"
