@@ -61,7 +61,8 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		{ "max_failures", "--max-failures" },
 		{ "games_per_process", "--games-per-process" },
 		{ "records", "--records" }, { "summary", "--summary" },
-		{ "svg", "--svg" }, { "anchor", "--anchor" },
+		{ "svg", "--svg" }, { "luck_file", "--luck-file" },
+		{ "anchor", "--anchor" },
 		{ "anchor_elo", "--anchor-elo" },
 		{ "limit_memory", "--limit-memory" },
 		{ "limit_cpu", "--limit-cpu" }, { "limit_files", "--limit-files" },
@@ -328,7 +329,8 @@ int
 tournament_main(int argc, char **argv)
 {
 	struct match_cfg c;
-	const char *file[3];	/* records, summary, svg: as the file says */
+	const char *file[4];	/* records, summary, svg, luck_file: as the
+				 * file says */
 	int rc = 2;
 
 	if (argc < 1 || argv[0][0] == '-') {
@@ -345,6 +347,7 @@ tournament_main(int argc, char **argv)
 	file[0] = c.records;
 	file[1] = c.summary;
 	file[2] = c.svg;
+	file[3] = c.luck_file;
 	if (config_parse_overrides(&c, argc - 1, argv + 1) < 0)
 		goto out;
 	outputs_follow_records(&c, file);

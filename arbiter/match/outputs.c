@@ -65,7 +65,7 @@ tournament_name(const struct match_cfg *c, const char *ini, char *buf,
 }
 
 void
-outputs_follow_records(struct match_cfg *c, const char *const file[3])
+outputs_follow_records(struct match_cfg *c, const char *const file[4])
 {
 	const char *records = c->resume ? c->resume : c->records;
 	char path[4096];
@@ -88,16 +88,23 @@ outputs_follow_records(struct match_cfg *c, const char *const file[3])
 		if ((c->svg = keep(c, path)) == NULL)
 			abort();
 	}
+	if (file[3] != NULL && c->luck_file == file[3]) {
+		snprintf(path, sizeof(path), "%.*s.luck", stem, records);
+		if ((c->luck_file = keep(c, path)) == NULL)
+			abort();
+	}
 }
 
 /* FILE.jsonl's companions as outputs_follow_records names them:
- * kind 0 the records, 1 the summary, 2 the chart; n > 0 the earlier
- * run kept as FILE.n.jsonl (FILE.n when the name has no .jsonl). */
+ * kind 0 the records, 1 the summary, 2 the chart, 3 the luck file;
+ * n > 0 the earlier run kept as FILE.n.jsonl (FILE.n when the name has
+ * no .jsonl). */
+#define COMPANIONS	4
 static void
 companion(const char *records, int kind, int n, char *buf, size_t len)
 {
-	static const char *const tail[] = { ".jsonl", "-summary.json",
-		".svg" };
+	static const char *const tail[COMPANIONS] = { ".jsonl",
+		"-summary.json", ".svg", ".luck" };
 	int stem = (int)strlen(records);
 	bool jsonl = stem > 6 && strcmp(records + stem - 6, ".jsonl") == 0;
 	char num[16] = "";
@@ -115,7 +122,7 @@ companion(const char *records, int kind, int n, char *buf, size_t len)
  * A run's records file that already holds an earlier run's (a device or
  * a FIFO, such as /dev/null, never does) is not written into -- the two
  * runs would verify as neither -- nor refused: the earlier run, with its
- * summary and chart, is kept under the first free number (build/demo.jsonl
+ * summary, chart and luck file, is kept under the first free number (build/demo.jsonl
  * -> build/demo.1.jsonl), said in one line, so running a command again
  * never fails a newcomer.  One a run is writing (it holds the lock:
  * record_open_locked) is left for the lock to refuse, in its own words.
@@ -138,12 +145,13 @@ keep_earlier_run(const char *path)
 	if (live)
 		return 0;
 	for (n = 1, taken = true; taken && n < 10000; n += taken)
-		for (kind = 0, taken = false; kind < 3 && !taken; kind++) {
+		for (kind = 0, taken = false; kind < COMPANIONS && !taken;
+		    kind++) {
 			companion(path, kind, n, to, sizeof(to));
 			taken = access(to, F_OK) == 0;
 		}
 	/* link then unlink: never over a file that appeared meanwhile. */
-	for (kind = 0; kind < 3; kind++) {
+	for (kind = 0; kind < COMPANIONS; kind++) {
 		companion(path, kind, 0, from, sizeof(from));
 		companion(path, kind, n, to, sizeof(to));
 		if (kind == 0)
@@ -229,7 +237,7 @@ int
 outputs_confine(struct match_cfg *c)
 {
 	const char *protect[] = { c->records, c->resume, c->summary, c->svg,
-		c->ini, NULL, NULL, c->tokens, c->tls_key };
+		c->ini, NULL, NULL, c->tokens, c->tls_key, c->luck_file };
 
 	/* --live's feed beside the records, kept from the engines as they
 	 * are (record/live.h). */
@@ -335,5 +343,7 @@ outputs_finish(const struct match_cfg *c, struct standings *st,
 		fprintf(f, "summary: %s\n", c->summary);
 	if (svg)
 		fprintf(f, "chart:   %s\n", c->svg);
+	if (records_open && c->luck_file != NULL)
+		fprintf(f, "luck:    %s\n", c->luck_file);
 	return rc;
 }

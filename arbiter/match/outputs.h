@@ -40,8 +40,8 @@ int	outputs_default_records(struct match_cfg *c, const char *tournament);
 
 /*
  * Builds the engines' sandbox (sandbox.h) into c->jail and
- * c->limits.sandbox, protecting the run's records, summary, chart and
- * tournament file, and says in c->confinement how engines are confined;
+ * c->limits.sandbox, protecting the run's records, summary, chart, luck
+ * file and tournament file, and says in c->confinement how engines are confined;
  * with c->no_sandbox, nothing ("off").  Again after a file is named, it
  * rebuilds the sandbox.  Where the kernel has no Landlock, says so in one
  * line on stderr (the first time).  0, or -1 after one line on stderr.
@@ -50,13 +50,13 @@ int	outputs_confine(struct match_cfg *c);
 
 /*
  * Records sent elsewhere than a tournament file says (-o, --records,
- * --resume): its summary and chart follow them, unless given on the
- * command line too, so that a run never overwrites another's.  file[]
- * holds the file's records, summary and svg (NULL where it names none).
- * RECORDS.jsonl's are RECORDS-summary.json and RECORDS.svg, as the
- * demo's.
+ * --resume): its summary, chart and luck file follow them, unless given
+ * on the command line too, so that a run never overwrites another's.
+ * file[] holds the file's records, summary, svg and luck_file (NULL
+ * where it names none).  RECORDS.jsonl's are RECORDS-summary.json,
+ * RECORDS.svg and RECORDS.luck, as the demo's.
  */
-void	outputs_follow_records(struct match_cfg *c, const char *const file[3]);
+void	outputs_follow_records(struct match_cfg *c, const char *const file[4]);
 
 /*
  * Frees the sandbox outputs_confine() built, then the rest of the

@@ -167,4 +167,32 @@ for how in "--no-luck --luck-file $tmp/nl.luck" "--luck-file $tmp/lr.jsonl"; do
 done
 [ ! -e "$tmp/nl.luck" ] || fail "--no-luck wrote a luck file"
 [ "$(wc -l <"$tmp/lr.jsonl")" -ge 6 ] || fail "the records were written over"
+
+# A tournament's luck_file = key: the file it names, listed at the end
+# with the others; with -o elsewhere it follows the records (RECORDS.luck)
+# as the summary does; a second run on the same records keeps the first
+# one's records and luck file together, numbered.
+{
+	echo "[tournament]"
+	echo "luck_file = $tmp/tk.luck"
+	echo "records = $tmp/tk.jsonl"
+	sed 1d "$tmp/t.ini"
+} >"$tmp/tk.ini"
+"$A" tournament "$tmp/tk.ini" -q >"$tmp/tk.txt" 2>&1 ||
+	fail "luck_file =: $(cat "$tmp/tk.txt")"
+grep -qx "luck: *$tmp/tk.luck" "$tmp/tk.txt" ||
+	fail "luck_file = not listed: $(cat "$tmp/tk.txt")"
+"$A" verify "$tmp/tk.jsonl" --luck-file "$tmp/tk.luck" >"$tmp/v.txt" 2>&1 ||
+	fail "verify the tournament's luck file: $(cat "$tmp/v.txt")"
+"$A" tournament "$tmp/tk.ini" -q -o "$tmp/to.jsonl" >"$tmp/to.txt" 2>&1 ||
+	fail "luck_file = with -o: $(cat "$tmp/to.txt")"
+[ -s "$tmp/to.luck" ] && grep -qx "luck: *$tmp/to.luck" "$tmp/to.txt" ||
+	fail "luck_file = did not follow -o: $(cat "$tmp/to.txt")"
+cp "$tmp/tk.luck" "$tmp/first.luck"
+"$A" tournament "$tmp/tk.ini" -q >"$tmp/tk2.txt" 2>&1 ||
+	fail "again: $(cat "$tmp/tk2.txt")"
+cmp -s "$tmp/tk.1.luck" "$tmp/first.luck" && [ -s "$tmp/tk.1.jsonl" ] ||
+	fail "the first run's luck file was not kept beside its records: $(ls "$tmp")"
+"$A" verify "$tmp/tk.1.jsonl" --luck-file "$tmp/tk.1.luck" >"$tmp/v.txt" 2>&1 ||
+	fail "the kept pair does not verify: $(cat "$tmp/v.txt")"
 echo "luck_runs.sh: ok"

@@ -4,7 +4,7 @@ arbiter/proc/sandbox.c).
 
 A hostile engine (badbot --mode burgle, tests/fixtures/burgle/) tries,
 at its first request: to read the records file, the tournament file, an
-earlier summary and its opponent's stderr log; to create a file and overwrite another engine's
+earlier summary, the luck file and its opponent's stderr log; to create a file and overwrite another engine's
 program; to connect to a TCP port and an abstract unix socket this test
 listens on; to signal the arbiter, open its memory, ptrace and kill -9
 its opponent; to talk the way two copies at different tables could: a
@@ -199,21 +199,24 @@ def tournament_case(tmp, confined, abi, listeners):
     os.mkdir(d)
     ini = os.path.join(d, "t.ini")
     summary = os.path.join(d, "summary.json")
-    with open(summary, "w") as f:
-        f.write("{}\n")		# an earlier run's, which it will replace
+    luck = os.path.join(d, "t.luck")
+    for path in (summary, luck):	# an earlier run's, which it replaces
+        with open(path, "w") as f:
+            f.write("{}\n")
     with open(ini, "w") as f:
-        f.write("[tournament]\nrounds = 1\nseed = 77\nsummary = %s\n%s"
+        f.write("[tournament]\nrounds = 1\nseed = 77\nsummary = %s\n"
+                "luck_file = %s\n%s"
                 "[engine burglar]\ncommand = %s --mode burgle\n"
                 "stderr = %s\n[engine victim]\ncommand = %s\n" %
-                (summary, "" if confined else "sandbox = no\n", BAD,
+                (summary, luck, "" if confined else "sandbox = no\n", BAD,
                  os.path.join(d, "burglar.err"), BAD))
     rec = os.path.join(d, "t.jsonl")	# the default: FILE.ini -> FILE.jsonl
     # "planted": a new file in its working directory (the tournament's).
-    env = dict(os.environ, BURGLE_READ=":".join((ini, rec, summary)),
+    env = dict(os.environ, BURGLE_READ=":".join((ini, rec, summary, luck)),
                BURGLE_WRITE=ini + ":planted", **listeners.env())
     p = run([ARB, "tournament", ini, "-q"], env, cwd=d)
     got = attempts(os.path.join(d, "burglar.err"))
-    expect(tag, got, confined, abi, [ini, rec, summary])
+    expect(tag, got, confined, abi, [ini, rec, summary, luck])
     check("%s: it ran (%d)" % (tag, p.returncode), p.returncode == 0)
     if confined:
         check("%s: no file planted, the tournament file intact" % tag,
