@@ -21,7 +21,7 @@
 #                   into engine/ai/eval_weights.h (fixed seeds, a few
 #                   minutes; not part of make test)
 #   make weights-luck  refit the luck estimator's V into
-#                   engine/ai/luck_weights.h (fixed seeds, minutes)
+#                   engine/ai/luck_weights.h (fixed seeds, about two hours)
 #   make fuzz       libFuzzer targets (clang) for FUZZ_SECONDS each (build-fuzz/)
 #   make fuzz-build build the fuzz targets only
 #   make checksrc   check the C style (banned calls, line length...)
@@ -274,13 +274,21 @@ weights-mlp: deps-ok $(TOOL_BIN)
 
 # The luck estimator's V (engine/ai/luck_model.h, doc/luck.md): deals of
 # greedy and club from seed 6000000 (not the decks scripts/luck_measure.sh
-# plays), the network fitted to their results, then to its own
-# lambda-returns; rewrites engine/ai/luck_weights.h (minutes on one core).
+# plays) and the strong level's three replayable sets (300 against 30
+# playouts, scripts/luck_strong_deals.sh: about an hour and a half on two
+# cores, kept in $(LUCK_STRONG) for the next fit), the network fitted to
+# their results, then to its own lambda-returns; rewrites
+# engine/ai/luck_weights.h (a quarter of an hour more on one core).
 # Then refit the bands' scales: build/tools/luck_dump 4000 5000000 >
 # dump.txt; scripts/luck_fit.py dump.txt (engine/ai/luck.c's table).
 LUCK_FIT = -n 10000 -s 6000000 -h 32 -e 3 -t 5 -l 50
-weights-luck: deps-ok $(BUILD)/tools/luck_model_fit
-	$(BUILD)/tools/luck_model_fit $(LUCK_FIT) -o engine/ai/luck_weights.h
+LUCK_STRONG = $(BUILD)/luck-strong
+LUCK_SETS = second third fourth
+weights-luck: deps-ok $(BUILD)/tools/luck_model_fit $(PROGRAMS)
+	BUILD=$(BUILD) scripts/luck_strong_deals.sh $(LUCK_STRONG) $(LUCK_SETS)
+	$(BUILD)/tools/luck_model_fit $(LUCK_FIT) \
+		$(foreach s,$(LUCK_SETS),-f $(LUCK_STRONG)/$(s).txt) \
+		-o engine/ai/luck_weights.h
 
 # The browser test (tests/e2e/browser.sh) needs Chromium and npm.
 deps-browser: deps-ok
