@@ -357,6 +357,10 @@ rollout_play_to(struct rollout *ro, struct game *g, int seat, int stop,
 	struct eg_position pos;
 	struct action a;
 
+	/* An estimate weighs the seat against one other: a game of three
+	 * is played to its end whatever the horizon. */
+	if (game_players(g) > 2)
+		stop = -1;
 	while (!game_over(g)) {
 		if (stop >= 0 && game_phase(g) == PHASE_STOCK &&
 		    game_decision(g) == DECISION_LEAD &&

@@ -84,7 +84,8 @@ struct rollout_result {
 /*
  * Plays the full game g with the policy for `horizon` more tricks of the
  * stock phase (0: no limit) and returns the outcome for seat, counting
- * what eval.h expects of the cards held when it stops early.  With eg the
+ * what eval.h expects of the cards held when it stops early (two seats
+ * only: a game of three is played to its end).  With eg the
  * end phase is not played out but solved exactly.  g is left wherever
  * the simulation stopped.
  */

@@ -147,7 +147,7 @@ test_bezique_by_trump(void **state)
 
 /*
  * Every two-seat variant's search stops its simulations a few tricks
- * ahead and counts its evaluation (three-hand has none): from the first
+ * ahead and counts its evaluation (three-hand plays them out): from the first
  * lead of a deal a simulation ends unfinished, the points margin its
  * estimate.
  */
@@ -166,7 +166,13 @@ test_every_two_seat_variant_stops_early(void **state)
 		g = game_new(&r, 5, 1);
 		strong_defaults(&p, g);
 		if (v == VARIANT_THREE_HAND) {
+			/* and a horizon given anyway (bench_strength -H) is
+			 * played to the end: an estimate is of two seats. */
 			assert_int_equal(p.horizon, 0);
+			ro = rollout_new(g, NULL);
+			rollout_play(ro, g, 0, 4, NULL, &res);
+			assert_true(res.finished && game_over(g));
+			rollout_free(ro);
 			game_free(g);
 			continue;
 		}
