@@ -9,8 +9,11 @@
 #
 # The records and summaries stay in DIR.  Everything runs at nice 19:
 # 2,000 deals take about a minute on two cores, 20,000 about ten.
-# PLAY=0 rates the records already in DIR again (another V, the same
-# deals; BUILD names the build whose arbiter rates them).
+# STRONG=P also plays the strong level at 300 playouts against itself
+# at 30 and against greedy, P duplicate pairs each (doc/luck.md's 1,000:
+# about half an hour on two cores).  PLAY=0 rates the records already in
+# DIR again (another V, the same deals; BUILD names the build whose
+# arbiter rates them).
 set -eu
 N=${1:-2000}
 DIR=${2:-build/luck}
@@ -18,6 +21,8 @@ BUILD=${BUILD:-build}
 A="$BUILD/bezique-arbiter"
 E="$BUILD/bezique-engine"
 case $N in ''|*[!0-9]*) echo "luck_measure.sh: N must be a whole number, not '$N'" >&2; exit 2;; esac
+STRONG=${STRONG:-0}
+case $STRONG in ''|*[!0-9]*) echo "luck_measure.sh: STRONG must be a whole number, not '$STRONG'" >&2; exit 2;; esac
 mkdir -p "$DIR"
 if [ "${PLAY:-1}" != 0 ]; then
 	rm -f "$DIR/club-greedy.jsonl" "$DIR/greedy-greedy.jsonl"
@@ -30,8 +35,28 @@ if [ "${PLAY:-1}" != 0 ]; then
 		--reuse-engines -q -o "$DIR/greedy-greedy.jsonl" --no-luck \
 		>/dev/null
 fi
-for m in club-greedy greedy-greedy; do
-	echo "== $m, $N deals"
+matches="club-greedy greedy-greedy"
+[ "$STRONG" -gt 0 ] && matches="$matches s300-s30 s300-greedy"
+# Each deal a fresh engine (no --reuse-engines): the deals replay.
+strong() {	# NAME SEED FLAGS...: STRONG pairs of s300 against FLAGS
+	name=$1 seed=$2
+	shift 2
+	[ "${PLAY:-1}" != 0 ] || return 0
+	rm -f "$DIR/$name.jsonl"
+	nice -n 19 "$A" match -e "$E --level strong" --option Playouts=300 \
+		--name s300 "$@" -n $((2 * STRONG)) --duplicate \
+		--concurrency 2 --time 600000 --seed "$seed" -q \
+		-o "$DIR/$name.jsonl" --no-luck >/dev/null
+}
+if [ "$STRONG" -gt 0 ]; then
+	strong s300-s30 "luck V evaluation, strong 300 against 30 playouts" \
+		-e "$E --level strong" --option Playouts=30 --name s30
+	strong s300-greedy "luck V evaluation, strong 300 against greedy" \
+		-e "$E --level greedy" --name greedy
+fi
+for m in $matches; do
+	case $m in s300-*) n=$((2 * STRONG)) ;; *) n=$N ;; esac
+	echo "== $m, $n deals"
 	nice -n 19 "$A" rate "$DIR/$m.jsonl" --summary "$DIR/$m.json" \
 		--luck-file "$DIR/$m.luck.jsonl" | sed -n '/^luck out/,$p'
 	# Seat 0's luck: its mean is 0 within its interval (over duplicate
@@ -40,8 +65,10 @@ for m in club-greedy greedy-greedy; do
 	python3 - "$DIR/$m.luck.jsonl" "$DIR/$m.json" <<'PY'
 import json, math, sys
 a = json.load(open(sys.argv[2]))["engines"][0]["adjusted"]
-print(f"interval ratios: score {a['score_ci95'] / a['raw']['score_ci95']:.3f},"
-      f" value {a['value_ci95'] / a['raw']['value_ci95']:.3f}")
+ratio = lambda k: ("%.3f" % (a[k] / a["raw"][k]) if a[k] and a["raw"][k]
+                   else "- (no interval)")
+print(f"interval ratios: score {ratio('score_ci95')},"
+      f" value {ratio('value_ci95')}")
 pairs = {}
 for line in open(sys.argv[1]):
     r = json.loads(line)
@@ -49,8 +76,9 @@ for line in open(sys.argv[1]):
 for key in ("luck_score", "luck_value"):
     x = [sum(r[key] for r in p) / len(p) for p in pairs.values()]
     n = len(x); m = sum(x) / n
-    sd = math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1))
-    print(f"seat 0's {key}: mean {m:+.4f} ± {1.96 * sd / math.sqrt(n):.4f}"
-          f" over {n} units")
+    ci = ("± %.4f" % (1.96 * math.sqrt(sum((v - m) ** 2 for v in x) /
+                                       (n - 1) / n)) if n > 1 else
+          "(no interval)")
+    print(f"seat 0's {key}: mean {m:+.4f} {ci} over {n} units")
 PY
 done
