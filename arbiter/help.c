@@ -99,6 +99,8 @@ tournament_options(FILE *f)
 	    "                       records is kept as FILE.1.jsonl first)\n"
 	    "  summary = FILE       the standings as JSON (none)\n"
 	    "  svg = FILE           the ratings chart (none)\n"
+	    "  luck_file = FILE     each deal's luck, for verify --luck-file\n"
+	    "                       (none; these three follow -o elsewhere)\n"
 	    "  report_every = N     standings every N deals (0: at the end)\n"
 	    "  bootstrap = N        resamples for the +-pairs interval (200)\n"
 	    "  anchor = NAME, anchor_elo = E   hold NAME at E (default: the\n"
