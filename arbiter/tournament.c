@@ -134,6 +134,11 @@ tournament_key(struct reader *r, const char *key, const char *value)
 		if (strcmp(key, map[i].key) == 0) {
 			char why[256] = "";
 			int rc;
+			/* Every flag of the map takes a value: none is a
+			 * mistake, not a file or a number named "". */
+			if (value[0] == '\0')
+				return snprintf(r->err, sizeof(r->err), "no "
+				    "value for '%s'", key), 0;
 			argv[0] = (char *)(uintptr_t)map[i].flag;
 			argv[1] = keep(r, value);
 			r->c->flag_err = why;

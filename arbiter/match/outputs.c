@@ -122,9 +122,9 @@ companion(const char *records, int kind, int n, char *buf, size_t len)
  * A run's records file that already holds an earlier run's (a device or
  * a FIFO, such as /dev/null, never does) is not written into -- the two
  * runs would verify as neither -- nor refused: the earlier run, with its
- * summary, chart and luck file, is kept under the first free number (build/demo.jsonl
- * -> build/demo.1.jsonl), said in one line, so running a command again
- * never fails a newcomer.  One a run is writing (it holds the lock:
+ * summary, chart and luck file, is kept under the first free number
+ * (build/demo.jsonl -> build/demo.1.jsonl), said in one line, so running
+ * a command again never fails a newcomer.  One a run is writing (it holds the lock:
  * record_open_locked) is left for the lock to refuse, in its own words.
  * 0, or -1 after one line on stderr.
  */

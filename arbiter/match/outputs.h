@@ -41,8 +41,8 @@ int	outputs_default_records(struct match_cfg *c, const char *tournament);
 /*
  * Builds the engines' sandbox (sandbox.h) into c->jail and
  * c->limits.sandbox, protecting the run's records, summary, chart, luck
- * file and tournament file, and says in c->confinement how engines are confined;
- * with c->no_sandbox, nothing ("off").  Again after a file is named, it
+ * file and tournament file, and says in c->confinement how engines are
+ * confined; with c->no_sandbox, nothing ("off").  Again after a file is named, it
  * rebuilds the sandbox.  Where the kernel has no Landlock, says so in one
  * line on stderr (the first time).  0, or -1 after one line on stderr.
  */

@@ -4,7 +4,8 @@
 # vanish), a key given twice (the last would win), an indented line
 # after a key (inih's multi-line value: "rounds = 1" then "  3" made
 # three rounds), a line longer than inih reads (the rest would be read as
-# a line of its own), a bad value for a key read as a flag (once).  A well-formed file is still read.
+# a line of its own), a bad value for a key read as a flag (once), such a
+# key with no value.  A well-formed file is still read.
 set -u
 BUILD=${BUILD:-build}
 ARB=$BUILD/bezique-arbiter
@@ -43,6 +44,10 @@ refuse bool 4 "bad value 'maybe' for 'common_deals' (yes or no)" \
 # name and line, not also under the flag's.
 refuse number 4 "bad value for 'max_failures': not a number in range 'x'" \
     "$head""max_failures = x\n\n$engines"
+# A key of the flags with nothing after '=': said, not read as a file
+# named "" (luck_file, summary: they followed -o) or as 0.
+refuse empty 4 "no value for 'luck_file'" "$head""luck_file =\n\n$engines"
+refuse empty-summary 4 "no value for 'summary'" "$head""summary =\n\n$engines"
 refuse seed 3 "bad value for 'key': needs 64 hex digits" \
     "[tournament]\nrounds = 1\nkey = zz\n\n$engines"
 refuse key 4 "'rounds' in \[tournament\] is given twice (first at line 2)" \

@@ -147,9 +147,9 @@ test_bezique_by_trump(void **state)
 
 /*
  * Every two-seat variant's search stops its simulations a few tricks
- * ahead and counts its evaluation (three-hand plays them out): from the first
- * lead of a deal a simulation ends unfinished, the points margin its
- * estimate.
+ * ahead and counts its evaluation (three-hand plays them out): from the
+ * first lead of a deal a simulation ends unfinished, the points margin
+ * its estimate.
  */
 static void
 test_every_two_seat_variant_stops_early(void **state)
