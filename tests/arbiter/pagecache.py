@@ -3,20 +3,25 @@
 deal has a deck of its own (the default; issue 41, doc/guarantees.md).
 
 Two hostile bots (tests/fixtures/pagebot.py) play eight deals at one
-table.  In deals 0, 2, 4, 6 each reads one page of a large file for each
-card of its hand; in deals 1, 3, 5, 7 each asks which of the other
-seat's pages are cached (preadv2 with RWF_NOWAIT: no timing) and guesses
-those cards are its opponent's.  The file is this test's own, written
-to the disk and dropped from the cache, in a directory every engine may
-read (any large file would do; the test's own keeps runs apart).
+table.  In deals 1, 3, 5, 7 (the first of each would-be duplicate pair)
+each reads one page of a large file for each card of its hand; in deals
+2, 4, 6, 8 each asks which of the other seat's pages are cached
+(preadv2 with RWF_NOWAIT: no timing) and guesses those cards are its
+opponent's.  The file is this test's own, written to the disk and
+dropped from the cache, in a directory every engine may read (any large
+file would do; the test's own keeps runs apart).
 
 By default the marks do arrive (the bots see the cached pages: the
 channel is open, it is what the deck carries that matters), yet the
-guesses hit the opponent's hand no more often than chance says for
-cards of an unrelated deal.  Under --duplicate the second deal of a
-pair deals the first's deck again and the same bots may read the
-opponent's hand: the test prints what they found, and that is not a
-failure (the option is for trusted engines).  Nothing here is timed."""
+guesses hit the opponent's hand, and find it whole, no more often than
+chance says for cards of an unrelated deal.  Where the kernel caches
+far more than the page read (large folios, a large read_ahead_kb), a
+probe may find every page cached: a guess of every card holds any hand,
+and chance counts it so.  Under --duplicate the second deal of a pair
+deals the first's deck again and the same bots read the opponent's
+hand: the test checks that they find it more often than chance (else
+the default's pass would show nothing) and prints what they found
+(allowed: the option is for trusted engines).  Nothing here is timed."""
 import math
 import os
 import re
@@ -89,11 +94,23 @@ def play(d, path, extra):
     return p, said
 
 
+def whole_by_chance(guessed, own, opp):
+    """The chance that a guess of `guessed` cards, any of those not in
+    our own hand (`own` kinds of 32), holds all `opp` cards of the
+    opponent's that we do not hold ourselves."""
+    others = 32 - own
+    if opp == 0 or guessed < opp:
+        return 0.0
+    return math.comb(others - opp, guessed - opp) / math.comb(others,
+                                                              guessed)
+
+
 def score(said):
     """(probes made, pages seen cached, guesses, hits, hits expected by
-    chance, opponent's cards found in all) over the probing deals."""
+    chance, opponent's hands found whole, whole hands expected by
+    chance) over the probing deals."""
     probes = seen = guesses = hits = whole = 0
-    expected = 0.0
+    expected = whole_expected = 0.0
     for (deal, seat, what), cached in said.items():
         if what != "cached":
             continue
@@ -108,7 +125,13 @@ def score(said):
         # with this chance.
         expected += len(guess) * len(opp - own) / (32 - len(own))
         whole += bool(opp - own) and opp - own <= guess
-    return probes, seen, guesses, hits, expected, whole
+        # A guess of nearly every card holds the hand whatever the
+        # cache says: where the kernel reads far ahead of a page (large
+        # folios, a large read_ahead_kb), a probe may find a whole
+        # region cached.
+        whole_expected += whole_by_chance(len(guess), len(own),
+                                          len(opp - own))
+    return probes, seen, guesses, hits, expected, whole, whole_expected
 
 
 def main():
@@ -125,13 +148,14 @@ def main():
         return 0
     try:
         p, said = play(d, path, [])
-        probes, seen, guesses, hits, expected, whole = score(said)
+        probes, seen, guesses, hits, expected, whole, by_chance = \
+            score(said)
         check("default: the match ran (status %d)" % p.returncode,
               p.returncode == 0)
         check("default: %d probes made" % probes, probes == DEALS)
         print("default: %d pages seen cached, %d guesses, %d hits "
-              "(chance %.1f), %d whole hands" % (seen, guesses, hits,
-                                                 expected, whole))
+              "(chance %.1f), %d whole hands (chance %.1f)"
+              % (seen, guesses, hits, expected, whole, by_chance))
         if seen == 0:
             print("skipped: the page cache carried no mark here (the "
                   "bots could not read or probe the file)")
@@ -139,18 +163,25 @@ def main():
         check("default: no more hits than chance (%d, chance %.1f)"
               % (hits, expected),
               hits <= expected + 4 * math.sqrt(expected) + 2)
-        check("default: no opponent's hand found whole (%d)" % whole,
-              whole == 0)
+        check("default: no more opponent's hands found whole than "
+              "chance (%d, chance %.1f)" % (whole, by_chance),
+              whole <= by_chance + 4 * math.sqrt(by_chance) + 1)
         check("default: no warning on stderr", "page cache" not in
               p.stderr and "deals:" not in p.stderr)
         # The opt-in for trusted engines: allowed to leak, and said so.
         p, said = play(d, path, ["--duplicate"])
-        probes, seen, guesses, hits, expected, whole = score(said)
+        probes, seen, guesses, hits, expected, whole, by_chance = \
+            score(said)
         check("--duplicate: the match ran (status %d)" % p.returncode,
               p.returncode == 0)
         check("--duplicate: one line on stderr says what it allows",
               len([ln for ln in p.stderr.splitlines()
                    if "page cache" in ln]) == 1)
+        # The channel is open: the same bots do find the hand where the
+        # deck repeats (else the default's pass above would say nothing).
+        check("--duplicate: the bots find their opponents' cards (%d, "
+              "chance %.1f)" % (hits, expected),
+              hits > expected + 4 * math.sqrt(expected) + 2)
         print("--duplicate (allowed, not a failure): the bots found %d of "
               "their opponents' cards in %d guesses (chance %.1f), %d "
               "whole hands of %d" % (hits, guesses, expected, whole,
