@@ -378,12 +378,14 @@ draw_expectation(struct luck_run *run, const struct draws *d, int k,
 	for (int m = 0; m < d->n; m++)
 		at[d->seat[m]] = m < k ? d->u[m][d->kind[m]] :
 		    m >= d->nd ? d->fixed[m] : rest[m];
-	for (int m = k + 1; m < d->nd; m++)
-		for (int j = 0; j < nu; j++) {
-			all[m][j] = 0;
-			for (int i = 0; i < d->nk; i++)
+	/* Each all[m][j] summed over the kinds in their order, the kinds
+	 * the outer loop so that the figures' numbers go side by side. */
+	for (int m = k + 1; m < d->nd; m++) {
+		memset(all[m], 0, (size_t)nu * sizeof(all[m][0]));
+		for (int i = 0; i < d->nk; i++)
+			for (int j = 0; j < nu; j++)
 				all[m][j] += left[i] * d->u[m][i][j];
-		}
+	}
 	memset(mean, 0, LUCK_NOUT * sizeof(double));
 	for (int i = 0; i < d->nk; i++) {
 		if (left[i] == 0)

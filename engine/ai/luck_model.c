@@ -2,6 +2,7 @@
  * luck_model.c: the luck estimator's fitted V (luck_model.h).
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "luck_model.h"
@@ -10,6 +11,8 @@
 _Static_assert(LUCK_WEIGHTS_NIN == LUCK_NIN,
     "luck_weights.h was fitted on other inputs: make weights-luck");
 _Static_assert(LUCK_HIDDEN <= LUCK_MAXHIDDEN, "too many hidden units");
+_Static_assert(EVAL_NFEAT == 2 * EVAL_BASE && EVAL_BASE <= 64,
+    "seat_moved's mask: the features and their shares, 64 at most");
 
 /* Seat's inputs from its evaluation features e (eval.h) and the
  * public state of g. */
@@ -110,17 +113,28 @@ seat_moved(const struct luck_net *n, const struct game *g, int seat,
 	const float *w = n->w + (long)(seat != 0) * LUCK_NIN * NU;
 	float acc[NU], d;
 	double future = 0;
+	uint64_t moved = 0;
 
+	/* A card moves a few of the features, and which ones a branch
+	 * cannot guess: a mask of those that moved, made without one.
+	 * Feature EVAL_BASE + i is feature i times the stock's share
+	 * (eval.c), the same share in e as in e0: it moves only where
+	 * feature i does.  The sums then run in the features' order, the
+	 * same as a loop over all of them. */
+	for (int i = 0; i < EVAL_BASE; i++)
+		moved |= (uint64_t)(e[i] != e0[i]) << i;
 	memcpy(acc, acc0, sizeof(acc));
-	for (int i = 0; i < EVAL_NFEAT; i++) {
-		if (e[i] == e0[i])
-			continue;
-		future += we[i] * (e[i] - e0[i]);
-		if ((d = (float)e[i] - x0[i]) == 0)
-			continue;
-		for (int k = 0; k < NU; k++)
-			acc[k] += d * w[(long)i * NU + k];
-	}
+	for (int from = 0; from < EVAL_NFEAT; from += EVAL_BASE)
+		for (uint64_t m = moved; m != 0; m &= m - 1) {
+			int i = from + __builtin_ctzll(m);
+			if (e[i] == e0[i])	/* a share of 0: the stock out */
+				continue;
+			future += we[i] * (e[i] - e0[i]);
+			if ((d = (float)e[i] - x0[i]) == 0)
+				continue;
+			for (int k = 0; k < NU; k++)
+				acc[k] += d * w[(long)i * NU + k];
+		}
 	if ((d = (float)(future / 1000)) != 0)
 		for (int k = 0; k < NU; k++)
 			acc[k] += d * w[(long)EVAL_NFEAT * NU + k];
@@ -154,15 +168,20 @@ void
 luck_model_outcome_with(const struct luck_net *n, const double *u0,
     const double *u1, double *out)
 {
-	double z[2] = { n->out_b[0], n->out_b[1] };
+	const int nh = n->hidden;
+	double z0 = n->out_b[0], z1 = n->out_b[1];
 
-	for (int k = 0; k < 2 * n->hidden; k++) {
-		double h = u0[k] + u1[k];
-		if (h > 0)
-			z[k >= n->hidden] += h * n->out[k];
+	/* Half the units are off, which a branch cannot guess: an off
+	 * unit adds a zero (z, which starts at a bias, is never -0), and
+	 * the score's and the value's sums run side by side, each still
+	 * in its units' order. */
+	for (int k = 0; k < nh; k++) {
+		double h0 = u0[k] + u1[k], h1 = u0[nh + k] + u1[nh + k];
+		z0 += (h0 > 0 ? h0 : 0) * n->out[k];
+		z1 += (h1 > 0 ? h1 : 0) * n->out[nh + k];
 	}
-	out[0] = 1 / (1 + exp(-z[0]));
-	out[1] = 1000 * z[1];
+	out[0] = 1 / (1 + exp(-z0));
+	out[1] = 1000 * z1;
 }
 
 void
