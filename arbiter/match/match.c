@@ -290,7 +290,7 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 	struct match *m = arg;
 	struct record_summary s;
 	struct bot *seated[MAX_PLAYERS] = { NULL };
-	char err[256], *line = record_text(rec);
+	char err[256];
 	bool lost = false;
 
 	for (int i = 0; i < MAX_PLAYERS; i++)
@@ -299,8 +299,8 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		deck_guard_dealt(m->guard, d->seed, seated, MAX_PLAYERS);
 	if (voided)	/* recorded as evidence, played again */
 		deal_queue_voided(m->queue, d->deal, true);
-	if (m->records != NULL && record_write_text(line, m->records,
-	    m->cfg->sync, err, sizeof(err)) < 0) {
+	if (m->records != NULL && record_write(rec, m->records, m->cfg->sync,
+	    err, sizeof(err)) < 0) {
 		fprintf(stderr, "\nbezique-arbiter: %s: %s\n", m->cfg->records,
 		    err);
 		m->failed = true;
@@ -312,19 +312,18 @@ on_deal_done(struct table *t, const struct deal_spec *d, struct record *rec,
 		/* A game of several deals goes on at its table, unless the
 		 * match stops; resume continues it from here. */
 		m->partial[d->deal] = d->start;
-		tally_add(m->tally, &s, line);	/* its luck so far */
-		if (!m->stopping && !m->failed && !seats_withdrawn(m, d)) {
-			free(line);
+		/* its luck so far */
+		tally_add(m->tally, &s, record_json(rec));
+		if (!m->stopping && !m->failed && !seats_withdrawn(m, d))
 			return;
-		}
 		table_end_game(t);
 	} else if (!lost) {
-		tally_add(m->tally, &s, line);	/* voided: its failure */
+		/* voided: its failure */
+		tally_add(m->tally, &s, record_json(rec));
 		if (!voided)
 			deal_queue_done(m->queue, d->deal);
 	} else if (s.partial)
 		table_end_game(t);
-	free(line);
 	m->in_flight--;
 	if (fault_engine >= 0)
 		count_failure(m, fault_engine);
@@ -377,20 +376,23 @@ resumed(const struct record_summary *s, const char *line, void *arg)
 {
 	struct match *m = arg;
 	int i = record_index(s);
+	json_error_t je;
+	json_t *rec;
 
 	if (i < 0 || i >= m->cfg->deals || deal_queue_is_done(m->queue, i))
-		;	/* not a deal of this schedule, or played */
-	else if (s->voided) {
+		return;	/* not a deal of this schedule, or played */
+	rec = record_load(line, 0, &je);	/* resume read it: it reads */
+	if (s->voided) {
 		deal_queue_voided(m->queue, i, false);
-		tally_add(m->tally, s, line);	/* its failure */
+		tally_add(m->tally, s, rec);	/* its failure */
 	} else if (s->partial) {
 		resume_game(m, s);
-		tally_add(m->tally, s, line);	/* its luck so far */
-	}
-	else {
+		tally_add(m->tally, s, rec);	/* its luck so far */
+	} else {
 		deal_queue_done(m->queue, i);
-		tally_add(m->tally, s, line);
+		tally_add(m->tally, s, rec);
 	}
+	json_decref(rec);
 }
 
 static int

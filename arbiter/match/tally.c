@@ -83,19 +83,19 @@ tally_luck_file(struct tally *t, const char *path, const char *records,
 }
 
 /*
- * The deal's luck, taken out of its result (luck_book_deal; a game of
+ * The deal's luck, taken out of its result (luck_book_record; a game of
  * several deals at its last deal, the luck of all); a deal it does not
  * measure (three seats in one deal) is counted raw only, and a record
  * that does not replay is said (it cannot be: the arbiter wrote it, or
  * resume replayed it).
  */
 static void
-count_luck(struct tally *t, const struct record_summary *s,
-    const char *line)
+count_luck(struct tally *t, const struct record_summary *s, json_t *rec)
 {
 	double luck[LUCK_NOUT];
-	char err[256];
-	int rc = luck_book_deal(t->book, line, luck, err, sizeof(err));
+	char err[256] = "luck: the record could not be read back";
+	int rc = rec == NULL ? -1 : luck_book_record(t->book, rec, luck, err,
+	    sizeof(err));
 
 	if (rc == 0) {
 		const char *records = t->c->resume ? t->c->resume :
@@ -112,7 +112,7 @@ count_luck(struct tally *t, const struct record_summary *s,
 }
 
 void
-tally_add(struct tally *t, const struct record_summary *s, const char *line)
+tally_add(struct tally *t, const struct record_summary *s, json_t *rec)
 {
 	if (!s->partial || s->voided) {	/* a game: one result */
 		if (t->results != NULL)
@@ -121,7 +121,7 @@ tally_add(struct tally *t, const struct record_summary *s, const char *line)
 			standings_add(t->standings, s);
 	}
 	if (t->luck != NULL && !s->voided)
-		count_luck(t, s, line);
+		count_luck(t, s, rec);
 }
 
 int

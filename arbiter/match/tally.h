@@ -3,7 +3,7 @@
  * match's results (results.h) or a tournament's standings
  * (standings.h), and beside them each engine's adjusted figures
  * (luck_tally.h, doc/luck.md), each deal's luck computed once from its
- * record line as it is written, or read back at --resume.  A match of
+ * record as it is written, or as read back at --resume.  A match of
  * two keeps standings too, for its --summary and --svg.  With
  * c->no_luck, no luck is computed or shown.
  */
@@ -33,10 +33,12 @@ int		 tally_luck_file(struct tally *t, const char *path,
 		    const char *records, char *err, size_t len);
 
 /* Counts a record (of a voided attempt, its failure; a game's deal not
- * its last, only its luck, kept for the game's last); line is its text,
- * whose luck is counted.  A game's deals come in their order. */
+ * its last, only its luck, kept for the game's last); rec is the record
+ * as a JSON object (record_json, record_load), whose luck is counted
+ * (NULL: none can be, and it is said).  A game's deals come in their
+ * order. */
 void		 tally_add(struct tally *t, const struct record_summary *s,
-		    const char *line);
+		    json_t *rec);
 
 int		 tally_deals(const struct tally *t);
 int		 tally_failures(const struct tally *t, int e);

@@ -281,23 +281,15 @@ series_deal(struct luck_book *b, struct game *g, json_t *r, double *out,
 }
 
 int
-luck_book_deal(struct luck_book *b, const char *line, double *out,
-    char *err, size_t errlen)
+luck_book_record(struct luck_book *b, json_t *r, double *out, char *err,
+    size_t errlen)
 {
-	json_error_t je;
-	json_t *r = record_load(line, 0, &je), *uncut;
 	struct game *g = NULL;
 	int rc = 1;
 
 	memset(out, 0, LUCK_NOUT * sizeof(double));
-	if (r == NULL) {
-		snprintf(err, errlen, "luck: not JSON: %s", je.text);
-		return -1;
-	}
 	/* The deal as dealt, the cut left to the replay. */
-	uncut = json_copy(r);
-	json_object_del(uncut, "cut");
-	if (measured(r) && (g = record_game_of(uncut, MAX_PLAYERS, err,
+	if (measured(r) && (g = record_game_of(r, MAX_PLAYERS, false, err,
 	    errlen)) == NULL)
 		rc = -1;
 	else if (g != NULL && json_object_get(r, "series") != NULL)
@@ -305,7 +297,23 @@ luck_book_deal(struct luck_book *b, const char *line, double *out,
 	else if (g != NULL && luck_unmeasured(game_rules(g)) == NULL)
 		rc = replay(&b->v, deal_mean(b, g), g, r, out, err, errlen);
 	game_free(g);
-	json_decref(uncut);
+	return rc;
+}
+
+int
+luck_book_deal(struct luck_book *b, const char *line, double *out,
+    char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *r = record_load(line, 0, &je);
+	int rc;
+
+	if (r == NULL) {
+		memset(out, 0, LUCK_NOUT * sizeof(double));
+		snprintf(err, errlen, "luck: not JSON: %s", je.text);
+		return -1;
+	}
+	rc = luck_book_record(b, r, out, err, errlen);
 	json_decref(r);
 	return rc;
 }

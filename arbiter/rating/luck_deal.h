@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "luck.h"
 #include "rules.h"
 
@@ -35,6 +37,11 @@ void			 luck_book_prepare(struct luck_book *b,
  * come in their order, each game's first (hand 0) first.
  */
 int	luck_book_deal(struct luck_book *b, const char *line, double *out,
+	    char *err, size_t errlen);
+/* The same of the record r itself, a JSON object as record_load reads a
+ * line (a match counts the record it has just written so, not reading
+ * its line back); r is left as it was. */
+int	luck_book_record(struct luck_book *b, json_t *r, double *out,
 	    char *err, size_t errlen);
 
 #endif

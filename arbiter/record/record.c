@@ -172,6 +172,12 @@ record_text(const struct record *rec)
 	return text;
 }
 
+json_t *
+record_json(const struct record *rec)
+{
+	return rec->obj;
+}
+
 int
 record_write_text(const char *text, FILE *f, bool sync, char *err,
     size_t errlen)
@@ -228,35 +234,6 @@ record_open_locked(const char *path, bool must_exist, char *err,
 	if ((f = fdopen(fd, "a")) == NULL)
 		abort();
 	return f;
-}
-
-int
-record_parse_deck(const struct rules *r, const char *text, uint16_t *deck,
-    char *err, size_t errlen)
-{
-	int n = r->packs * CARDS_PER_PACK, k = 0;
-	struct cardset seen;
-	const char *s = text;
-
-	cardset_clear(&seen);
-	while (*s != '\0' && k < n) {
-		size_t len = strcspn(s, ",");
-		bool exact;
-		int c = card_parse(s, len, r->packs, &exact);
-		if (c < 0 || !exact || cardset_has(&seen, c)) {
-			snprintf(err, errlen, "deck: bad or repeated card "
-			    "'%.*s'", (int)len, s);
-			return -1;
-		}
-		cardset_add(&seen, c);
-		deck[k++] = (uint16_t)c;
-		s += len + (s[len] == ',');
-	}
-	if (k != n || *s != '\0') {
-		snprintf(err, errlen, "deck: %d cards, not %d", k, n);
-		return -1;
-	}
-	return 0;
 }
 
 /*
@@ -557,43 +534,4 @@ record_summary_of(const struct record *rec, struct record_summary *sum)
 		return -1;
 	record_game_summary(sum);
 	return 0;
-}
-
-struct game *
-record_game(json_t *obj, char *err, size_t errlen)
-{
-	return record_game_of(obj, 2, err, errlen);
-}
-
-struct game *
-record_game_of(json_t *obj, int seats, char *err, size_t errlen)
-{
-	const char *variant, *rules_text, *deck_text;
-	struct rules r;
-	enum variant v;
-	uint16_t deck[MAX_CARDS];
-	int dealer, lifted, guessed;
-	struct game *g;
-
-	if (json_unpack(obj, "{s:s, s:s, s:s, s:i}", "variant", &variant,
-	    "rules", &rules_text, "deck", &deck_text, "dealer", &dealer) < 0 ||
-	    variant_parse(variant, &v) < 0) {
-		snprintf(err, errlen, "no variant, rules, deck or dealer");
-		return NULL;
-	}
-	rules_init(&r, v);
-	if (r.players > seats || dealer < 0 || dealer >= r.players) {
-		snprintf(err, errlen, seats == 2 ? "not a deal of two seats" :
-		    "no dealer of its seats");
-		return NULL;
-	}
-	if (rules_set_list(&r, rules_text, err, errlen) < 0 ||
-	    record_parse_deck(&r, deck_text, deck, err, errlen) < 0)
-		return NULL;
-	if ((g = game_new_from_deck(&r, deck, dealer)) == NULL)
-		snprintf(err, errlen, "variant %s cannot be replayed", variant);
-	else if (r.cut_cards > 0 && json_unpack(json_object_get(obj, "cut"),
-	    "{s:i, s:i}", "lifted", &lifted, "guessed", &guessed) == 0)
-		game_cut(g, lifted, guessed);	/* the six-pack's, made */
-	return g;
 }

@@ -124,8 +124,7 @@ void		 record_finish(struct record *rec, const struct game *g,
 int		 record_write(const struct record *rec, FILE *f, bool sync,
 		    char *err, size_t errlen);
 /* The record as its line (no newline), which the caller frees; and
- * that line written as record_write() writes it: a run that reads the
- * line too (the luck of the deal, match/tally.h) makes it once. */
+ * that line written as record_write() writes it. */
 char		*record_text(const struct record *rec);
 int		 record_write_text(const char *text, FILE *f, bool sync,
 		    char *err, size_t errlen);
@@ -211,8 +210,10 @@ int	record_parse_deck(const struct rules *r, const char *text,
  * made before the first card): a new game, or NULL with one line in err.
  */
 struct game	*record_game(json_t *obj, char *err, size_t errlen);
-/* The same of a deal of up to seats seats (three-hand's: 3). */
-struct game	*record_game_of(json_t *obj, int seats, char *err,
+/* The same of a deal of up to seats seats (three-hand's: 3), the
+ * six-pack's cut made if cut, else left to come (the luck's replay,
+ * luck_deal.h, counts the deal's luck before it). */
+struct game	*record_game_of(json_t *obj, int seats, bool cut, char *err,
 		    size_t errlen);
 
 /*
@@ -222,6 +223,11 @@ struct game	*record_game_of(json_t *obj, int seats, char *err,
  * version, "deal" the number from 1.
  */
 json_t	*record_load(const char *line, size_t flags, json_error_t *je);
+
+/* The record as a JSON object, the one record_text writes (the
+ * record's own: the caller neither changes it nor keeps it past
+ * record_free). */
+json_t	*record_json(const struct record *rec);
 
 /* The summary of a finished record (after record_finish). */
 int	record_summary_of(const struct record *rec, struct record_summary *sum);

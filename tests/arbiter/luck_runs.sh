@@ -6,7 +6,8 @@
 # adjusted figures are the whole run's.  sprt --adjusted decides on the
 # adjusted scores, and is refused in one line with --no-luck.  verify
 # --luck-file passes on rate's luck file and names an edited line;
-# match --luck-file writes rate's lines as it goes (also on --resume).
+# match --luck-file writes rate's lines as it goes (also on --resume;
+# Rubicon, six-pack's cut, two-hand's games).
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -148,6 +149,18 @@ same_luck "$tmp/lf.luck" "$tmp/lf-rate.luck" ||
 	fail "match --luck-file is not rate's"
 "$A" verify "$tmp/lf.jsonl" --luck-file "$tmp/lf.luck" >"$tmp/v.txt" 2>&1 ||
 	fail "verify the match's luck file: $(cat "$tmp/v.txt")"
+# The match counts the record it holds, rate reads the line back: the
+# same to the bit also where the deal is cut (six-pack) and where a game
+# has several deals (two-hand).
+for v in six-pack two-hand; do
+	"$A" match -e "$E --level greedy" --name g -e "$E --level club" \
+		--name c --variant $v -n 4 --seed "luck runs $v" -q \
+		-o "$tmp/$v.jsonl" --luck-file "$tmp/$v.luck" >"$tmp/v.txt" 2>&1 ||
+		fail "$v match --luck-file: $(cat "$tmp/v.txt")"
+	"$A" rate "$tmp/$v.jsonl" --luck-file "$tmp/$v-rate.luck" >/dev/null
+	same_luck "$tmp/$v.luck" "$tmp/$v-rate.luck" ||
+		fail "$v: match --luck-file is not rate's"
+done
 head -n 2 "$tmp/lf.jsonl" >"$tmp/lr.jsonl"
 cp "$tmp/lf.jsonl.key" "$tmp/lr.jsonl.key"
 "$A" match -e "$E --level greedy" --name g -e "$E --level club" --name c \
