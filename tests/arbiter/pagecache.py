@@ -6,7 +6,7 @@ Two hostile bots (tests/fixtures/pagebot.py) play eight deals at one
 table.  In deals 1, 3, 5, 7 (the first of each would-be duplicate pair)
 each reads one page of a large file for each card of its hand; in deals
 2, 4, 6, 8 each asks which of the other seat's pages are cached
-(preadv2 with RWF_NOWAIT: no timing) and guesses those cards are its
+(mincore: no timing, and no page read) and guesses those cards are its
 opponent's.  The file is this test's own, written to the disk and
 dropped from the cache, in a directory every engine may read (any large
 file would do; the test's own keeps runs apart).
@@ -16,18 +16,20 @@ channel is open, it is what the deck carries that matters), yet the
 guesses hit the opponent's hand, and find it whole, no more often than
 chance says for cards of an unrelated deal.  Where the kernel caches
 far more than the page read (large folios, a large read_ahead_kb), a
-probe may find every page cached: a guess of every card holds any hand,
-and chance counts it so.  Under --duplicate the second deal of a pair
+probe could find every page cached: a guess of every card holds any
+hand, and chance counts it so.  Under --duplicate the second deal of a pair
 deals the first's deck again and the same bots read the opponent's
 hand: the test checks that they find it more often than chance (else
 the default's pass would show nothing) and prints what they found
 (allowed: the option is for trusted engines).  Nothing here is timed."""
 import math
+import ctypes
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 
 from confinelib import check, verdict
 
@@ -40,17 +42,46 @@ SIZE = (DEALS // 2) * 2 * 32 * 32 * 4096 + (1 << 20)
 LINE = re.compile(r"pagebot: deal=(\d+) seat=(\d) (hand|cached)=(\S*)$")
 
 
-def evict(path):
-    """Drops the file from the cache: True if its pages are then out
-    (not so in a temp dir in memory: tmpfs pages are always in)."""
+def cached_pages(path):
+    """How many of the file's pages are in the cache (mincore(2) on a
+    mapping of it: a question that reads nothing)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                          ctypes.c_int, ctypes.c_int, ctypes.c_long]
+    libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+    libc.mincore.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                             ctypes.c_void_p]
     fd = os.open(path, os.O_RDONLY)
     try:
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        try:    # the last page, which no bot asks about
-            os.preadv(fd, [bytearray(1)], SIZE - 4096, os.RWF_NOWAIT)
-            return False
-        except BlockingIOError:
-            return True
+        base = libc.mmap(None, SIZE, 1, 1, fd, 0)   # PROT_READ, MAP_SHARED
+        if base is None or base == ctypes.c_void_p(-1).value:
+            sys.exit("pagecache.py: cannot map %s: %s"
+                     % (path, os.strerror(ctypes.get_errno())))
+        vec = (ctypes.c_ubyte * (SIZE // 4096))()
+        rc = libc.mincore(base, SIZE, vec)
+        libc.munmap(base, SIZE)
+        if rc != 0:
+            sys.exit("pagecache.py: mincore: %s"
+                     % os.strerror(ctypes.get_errno()))
+        return sum(v & 1 for v in vec)
+    finally:
+        os.close(fd)
+
+
+def evict(path):
+    """Drops the file from the cache: True once none of its pages is in
+    (never in a temp dir in memory: tmpfs pages are always in).  Pages
+    still being written back are dropped only once written: it asks
+    again, for up to five seconds."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        for _ in range(50):
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            if cached_pages(path) == 0:
+                return True
+            time.sleep(0.1)
+        return False
     finally:
         os.close(fd)
 
@@ -74,7 +105,8 @@ def play(d, path, extra):
     for log in logs:
         if os.path.exists(log):
             os.unlink(log)
-    evict(path)
+    if not evict(path):
+        sys.exit("pagecache.py: %s stays in the page cache" % path)
     cmd = [ARB, "match", "-q", "-n", str(DEALS), "-c", "1", "--seed",
            "41", "-o",
            os.path.join(d, "rec-%d.jsonl" % len(os.listdir(d)))]
