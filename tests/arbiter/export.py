@@ -4,8 +4,10 @@ normally: the mover's own view (the other hand hidden), the legal list
 holding the action taken, the outcome from the mover's side; --player
 keeps one player's rows, --all keeps forfeited deals, and a line that is
 not a record is named with its file and line."""
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,6 +47,7 @@ def shown_by_carte_blanche(view, seat):
 
 def main():
     tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     rec = os.path.join(tmp, "m.jsonl")
     # This seed deals a carte blanche (found with bots/lib/python's
     # deal_deck), so the check below meets it.

@@ -6,9 +6,11 @@ seat's points add up, every pass says what it declined, a trick's winner
 with no declare step is marked, the trump and the last trick agree, `ms`
 has at most three decimals; verify refuses each fact tampered with, reads
 version 1 and refuses version 5 in one line; bicycle's rules say 320."""
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,7 @@ GREEDY = os.path.join(BUILD, "bezique-engine") + " --level greedy"
 RANDOM = os.path.join(BUILD, "bezique-engine") + " --level random"
 BAD = os.path.join(BUILD, "fixtures", "badbot")
 tmp = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, tmp, ignore_errors=True)
 failures = []
 
 

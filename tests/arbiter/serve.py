@@ -9,8 +9,10 @@ state and no event ever named a card of the engine's concealed hand (by
 the deal replayed with every card shown, after the deal); then SIGTERM:
 the server exits 0 and its engines are gone.
 """
+import atexit
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -317,6 +319,7 @@ def failures():
 
 def main():
     tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     records = os.path.join(tmp, "r.jsonl")
     proc = subprocess.Popen([ARB, "serve", "--port", "0", "--deals", "1",
                              "--seed", "9", "--engine", ENGINE,

@@ -15,9 +15,11 @@ the default (every deal a deck of its own, shown at its end); with
 --reuse-engines the first check must find the leak, and the second must
 find processes of one deck together where decks are not shared (the
 tests can fail)."""
+import atexit
 import collections
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -152,6 +154,7 @@ records = {rec}
 
 def main():
     tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     # Decks dealt more than once only where asked (--duplicate,
     # --common-deals): the guard's cases; the default deals each deck
     # once and shows it at the end.

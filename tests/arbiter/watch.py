@@ -8,8 +8,10 @@ concealed hand at the same step (the "all cards" replay says which), and
 every step of the all-cards replay shows both hands.  No game is played:
 posting an action is refused.
 """
+import atexit
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -84,6 +86,7 @@ def live(base, path):
 
 def main():
     tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     full = os.path.join(tmp, "full.jsonl")
     path = os.path.join(tmp, "live.jsonl")
     eng = os.path.join(BUILD, "bezique-engine")
