@@ -13,8 +13,11 @@
 # sets: second 5,000 deals, third 3,000, fourth 8,000 (about 3 deals a
 # second on two cores: an hour and a half for the three), greedy 8,000
 # (about 4 a second).  A set whose
-# .txt is there already is kept.  N=K plays only each set's first K
-# deals (the same deals as the whole set's first K).  Then, for example:
+# .txt is there already is kept; one whose records were cut short (the
+# run stopped, the machine gone down) is resumed where it stopped, so a
+# set can be played over several sittings.  N=K plays only each set's
+# first K deals (the same deals as the whole set's first K).  Then, for
+# example:
 #
 #	build/tools/luck_model_fit -n 10000 -s 6000000 -h 32 -e 3 -t 5 -l 50 \
 #	    -f DIR/second.txt -f DIR/third.txt -f DIR/fourth.txt -o w.h
@@ -26,6 +29,12 @@ BUILD=${BUILD:-build}
 A="$BUILD/bezique-arbiter"
 E="$BUILD/bezique-engine"
 mkdir -p "$DIR"
+# $other and $opt are words to split; the rest are one word each
+play() {
+	"$A" match -e "$E --level strong" --option Playouts=300 --name s300 \
+		-e "$E $other" $opt --name $name -n "$n" --concurrency 2 \
+		--time 600000 --seed "$seed" -q --no-luck "$@" >/dev/null
+}
 for set in "$@"; do
 	case $set in
 	second) n=5000 ;;
@@ -44,11 +53,11 @@ for set in "$@"; do
 	fi
 	n=${N:-$n}
 	[ -s "$DIR/$set.txt" ] && continue
-	rm -f "$DIR/$set.jsonl" "$DIR/$set.jsonl.key"
-	"$A" match -e "$E --level strong" --option Playouts=300 --name s300 \
-		-e "$E $other" $opt --name $name -n "$n" --concurrency 2 \
-		--time 600000 --seed "$seed" \
-		-q -o "$DIR/$set.jsonl" --no-luck >/dev/null
+	if [ -s "$DIR/$set.jsonl" ] && [ -s "$DIR/$set.jsonl.key" ]; then
+		play --resume "$DIR/$set.jsonl"
+	else
+		play -o "$DIR/$set.jsonl"
+	fi
 	scripts/luck_deals.py "$DIR/$set.jsonl" >"$DIR/$set.txt.tmp"
 	mv "$DIR/$set.txt.tmp" "$DIR/$set.txt"
 done

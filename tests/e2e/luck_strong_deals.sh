@@ -2,9 +2,10 @@
 # scripts/luck_strong_deals.sh plays a set's deals the same on every
 # run (fresh engine processes, the set's seed), which is what lets
 # `luck_model_fit -f` rebuild V from the repository: two runs of the
-# second set's first deal, and of the greedy set's (strong against
-# greedy), give the same line of deals; an unknown set is one line and
-# exit 2.
+# second set's first two deals give the same lines of deals, and so does
+# the greedy set's (strong against greedy) played whole and resumed from
+# its records cut after the first deal (a set played over several
+# sittings); an unknown set is one line and exit 2.
 set -eu
 BUILD=${BUILD:-build}
 export BUILD
@@ -12,12 +13,21 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "luck_strong_deals.sh: $*" >&2; exit 1; }
 
-for d in a b; do
-	N=1 sh scripts/luck_strong_deals.sh "$tmp/$d" second greedy \
-		>"$tmp/log" 2>&1 || fail "run $d: $(cat "$tmp/log")"
-done
+run() {
+	N=2 sh scripts/luck_strong_deals.sh "$tmp/$1" second greedy \
+		>"$tmp/log" 2>&1 || fail "run $1: $(cat "$tmp/log")"
+}
+run a
+mkdir "$tmp/b"
+head -n 1 "$tmp/a/greedy.jsonl" >"$tmp/b/greedy.jsonl"
+cp "$tmp/a/greedy.jsonl.key" "$tmp/b/"
+run b
+# resumed, not played anew with the cut records put aside (greedy.1.jsonl)
+[ -e "$tmp/b/greedy.1.jsonl" ] && fail "the greedy set was played anew"
+[ "$(wc -l <"$tmp/b/greedy.jsonl")" -eq 2 ] ||
+	fail "the greedy set resumed: $(wc -l <"$tmp/b/greedy.jsonl") records"
 for set in second greedy; do
-	[ "$(wc -l <"$tmp/a/$set.txt")" -eq 1 ] ||
+	[ "$(wc -l <"$tmp/a/$set.txt")" -eq 2 ] ||
 		fail "$set: $(cat "$tmp/a/$set.txt")"
 	cmp -s "$tmp/a/$set.txt" "$tmp/b/$set.txt" ||
 		fail "two runs of the $set set differ"
