@@ -4,7 +4,11 @@
     scripts/luck_deals.py RECORDS... > deals.txt
 
 Writes a line per deal: the dealer, the deck, the actions
-(tools/luck_deals_io.h).  Takes the Rubicon deals of two seats played
+(tools/luck_deals_io.h), each file's in the order of its deals (deal,
+then hand of a game), not of its lines: a match writes a record as its
+deal ends, so deals played side by side come in an order of the
+machine's timing, and luck_model_fit holds out every fifth deal by its
+place in the file.  Takes the Rubicon deals of two seats played
 to their end ("normal"); leaves out the rest (voided, forfeited, other
 variants, the six-pack's cut), and says on stderr how many of each.  A
 line that is not a record stops it, naming the file and the line.
@@ -30,18 +34,25 @@ def main():
         sys.exit("usage: luck_deals.py RECORDS... > deals.txt")
     kept, left = 0, {}
     for path in sys.argv[1:]:
+        deals = []
         with open(path) as f:
             for n, text in enumerate(f, 1):
                 try:
-                    line, why = deal_line(json.loads(text))
+                    r = json.loads(text)
+                    line, why = deal_line(r)
+                    key = line and (int(r["deal"]),
+                                    int(r.get("series", {}).get("hand", 0)))
                 except (ValueError, KeyError, TypeError) as e:
                     sys.exit("luck_deals.py: %s:%d: not a record (%s)" %
                              (path, n, e))
                 if line is None:
                     left[why] = left.get(why, 0) + 1
                     continue
-                print(line)
-                kept += 1
+                deals.append((key, line))
+        deals.sort(key=lambda d: d[0])
+        for _, line in deals:
+            print(line)
+        kept += len(deals)
     print("luck_deals.py: %d deals%s" % (kept, "".join(
         ", %d left out (%s)" % (k, w) for w, k in left.items())),
         file=sys.stderr)

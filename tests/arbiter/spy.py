@@ -211,13 +211,14 @@ def main():
             print("%s: %d times two processes dealt one deck lived at "
                   "once (deck %s)" % (tag, len(met), met[0]))
             bad += 1
-    # An engine slow to play beside its start-up (40 ms an action, some
+    # An engine slow to play beside its start-up (100 ms an action, some
     # 60 a game) gets a process a game (bot_worn: its games took 20
     # times its start), though two decks would let one play two.  At 10
     # ms an action a loaded machine's slow Python start-up (over 30 ms)
-    # let a process play two.
-    found, _, met, most = run(tmp, "slow", dup + ["-n", "4", "--seed", "3"],
-                              think=0.04)
+    # let a process play two; at 40 ms one of over 120 ms did (beside
+    # another test and a match).  At 100 ms it takes one of 300 ms.
+    found, _, met, most = run(tmp, "slow", dup + ["-n", "2", "--seed", "3"],
+                              think=0.1)
     if found or met or most != 1:
         print("slow: a process played %d games (%d leaks, %d met)"
               % (most, len(found), len(met)))

@@ -32,6 +32,14 @@ for set in second greedy; do
 	cmp -s "$tmp/a/$set.txt" "$tmp/b/$set.txt" ||
 		fail "two runs of the $set set differ"
 done
+# in the order of the deals, not of the records: a match writes each as
+# its deal ends, and two deals played side by side end in either order
+awk '{ a[NR] = $0 } END { for (i = NR; i > 0; i--) print a[i] }' \
+	"$tmp/a/second.jsonl" >"$tmp/reversed.jsonl"
+python3 scripts/luck_deals.py "$tmp/reversed.jsonl" >"$tmp/reversed.txt" \
+	2>/dev/null
+cmp -s "$tmp/reversed.txt" "$tmp/a/second.txt" ||
+	fail "luck_deals.py: the deals in the order of the records"
 cmp -s "$tmp/a/second.txt" "$tmp/a/greedy.txt" &&
 	fail "the second and greedy sets deal the same deck"
 # the greedy set is strong 300 against greedy
