@@ -178,9 +178,8 @@ record_json(const struct record *rec)
 	return rec->obj;
 }
 
-int
-record_write_text(const char *text, FILE *f, bool sync, char *err,
-    size_t errlen)
+static int
+write_line(const char *text, FILE *f, bool sync, char *err, size_t errlen)
 {
 	int bad = fputs(text, f) == EOF || fputc('\n', f) == EOF ||
 	    fflush(f) == EOF || (sync && fsync(fileno(f)) < 0);
@@ -199,7 +198,7 @@ record_write(const struct record *rec, FILE *f, bool sync, char *err,
     size_t errlen)
 {
 	char *text = record_text(rec);
-	int rc = record_write_text(text, f, sync, err, errlen);
+	int rc = write_line(text, f, sync, err, errlen);
 
 	free(text);
 	return rc;

@@ -123,11 +123,8 @@ void		 record_finish(struct record *rec, const struct game *g,
  */
 int		 record_write(const struct record *rec, FILE *f, bool sync,
 		    char *err, size_t errlen);
-/* The record as its line (no newline), which the caller frees; and
- * that line written as record_write() writes it. */
+/* The record as its line (no newline), which the caller frees. */
 char		*record_text(const struct record *rec);
-int		 record_write_text(const char *text, FILE *f, bool sync,
-		    char *err, size_t errlen);
 
 /*
  * Opens a records file for appending, holding an exclusive lock on it

@@ -23,7 +23,6 @@ hand: the test checks that they find it more often than chance (else
 the default's pass would show nothing) and prints what they found
 (allowed: the option is for trusted engines).  Nothing here is timed."""
 import math
-import ctypes
 import os
 import re
 import subprocess
@@ -32,6 +31,10 @@ import tempfile
 import time
 
 from confinelib import check, verdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "fixtures"))
+from residency import Mapping  # noqa: E402
 
 BUILD = os.environ.get("BUILD", "build")
 ARB = os.path.abspath(os.path.join(BUILD, "bezique-arbiter"))
@@ -43,28 +46,17 @@ LINE = re.compile(r"pagebot: deal=(\d+) seat=(\d) (hand|cached)=(\S*)$")
 
 
 def cached_pages(path):
-    """How many of the file's pages are in the cache (mincore(2) on a
-    mapping of it: a question that reads nothing)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.mmap.restype = ctypes.c_void_p
-    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
-                          ctypes.c_int, ctypes.c_int, ctypes.c_long]
-    libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
-    libc.mincore.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
-                             ctypes.c_void_p]
+    """How many of the file's pages are in the cache (residency.py: a
+    question that reads nothing)."""
     fd = os.open(path, os.O_RDONLY)
     try:
-        base = libc.mmap(None, SIZE, 1, 1, fd, 0)   # PROT_READ, MAP_SHARED
-        if base is None or base == ctypes.c_void_p(-1).value:
-            sys.exit("pagecache.py: cannot map %s: %s"
-                     % (path, os.strerror(ctypes.get_errno())))
-        vec = (ctypes.c_ubyte * (SIZE // 4096))()
-        rc = libc.mincore(base, SIZE, vec)
-        libc.munmap(base, SIZE)
-        if rc != 0:
-            sys.exit("pagecache.py: mincore: %s"
-                     % os.strerror(ctypes.get_errno()))
-        return sum(v & 1 for v in vec)
+        mapping = Mapping(fd, SIZE)
+        try:
+            return sum(mapping.resident())
+        finally:
+            mapping.close()
+    except OSError as e:
+        sys.exit("pagecache.py: %s: %s" % (path, e))
     finally:
         os.close(fd)
 
