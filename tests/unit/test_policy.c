@@ -489,6 +489,104 @@ mlp_forward_pass(void **state)
 	assert_true(policy_mlp_score(&m, f, PF_KIND_REPLY) == 0.5f);
 }
 
+/* The forward pass as one row alone takes it, unit by unit: what
+ * policy_mlp_score and policy_mlp_choose must give to the bit, however
+ * they group rows and units for speed. */
+static float
+mlp_reference(const struct policy_mlp *m, const int16_t *f, int kind)
+{
+	float h[PMLP_MAX_HIDDEN], s = 0;
+
+	for (int k = 0; k < m->hidden; k++)
+		h[k] = m->b1[kind][k];
+	for (int j = 0; j < PF_COUNT; j++) {
+		if (f[j] == 0)
+			continue;
+		s += m->skip[j] * (float)f[j];
+		for (int k = 0; k < m->hidden; k++)
+			h[k] += m->w1[j][k] * (float)f[j];
+	}
+	for (int k = 0; k < m->hidden; k++)
+		if (h[k] > 0)
+			s += m->w2[k] * h[k];
+	return s;
+}
+
+/* n numbers of -0.5 to 0.5 from the xorshift state *x. */
+static void
+random_floats(float *w, int n, uint64_t *x)
+{
+	for (int i = 0; i < n; i++) {
+		*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+		w[i] = (float)((double)(*x >> 11) / 9007199254740992.0 - 0.5);
+	}
+}
+
+/* The built-in network (24 units) and random ones of 5, 20 and 40 (each
+ * width the pass is compiled for), on the plays of Rubicon deals (1 to
+ * 9 rows and more: rows four at a time, then one by one): every row's
+ * score is the reference's to the bit, and the choice its first best. */
+static void
+mlp_grouped_rows_exact(void **state)
+{
+	static struct policy_mlp nets[4];
+	static int16_t f[MAX_LEGAL][PF_COUNT];
+	const int hidden[4] = { 24, 5, 20, 40 };
+	struct action legal[MAX_LEGAL];
+	long rows = 0, seen[16] = { 0 };
+	uint64_t x = 88172645463325252ull;
+
+	(void)state;
+	nets[0] = policy_mlp_weights;
+	for (int n = 1; n < 4; n++) {
+		nets[n].hidden = hidden[n];
+		random_floats(&nets[n].w1[0][0], PF_COUNT * PMLP_MAX_HIDDEN,
+		    &x);
+		random_floats(&nets[n].b1[0][0], PMLP_KINDS * PMLP_MAX_HIDDEN,
+		    &x);
+		random_floats(nets[n].w2, PMLP_MAX_HIDDEN, &x);
+		random_floats(nets[n].skip, PF_COUNT, &x);
+	}
+	for (uint64_t seed = 500; seed < 506; seed++) {
+		struct rules r;
+		struct game *g;
+		struct pf_buffers b;
+		rules_init(&r, VARIANT_RUBICON);
+		g = game_new(&r, seed, 0);
+		pf_buffers_init(&b, g);
+		while (!game_over(g)) {
+			int n = game_legal_actions(g, legal, MAX_LEGAL);
+			enum decision d = game_decision(g);
+			if (d == DECISION_LEAD || d == DECISION_REPLY) {
+				int kind = policy_features(&b, g, legal, n, f);
+				for (int m = 0; m < 4; m++) {
+					int best = 0;
+					float s[MAX_LEGAL];
+					for (int i = 0; i < n; i++) {
+						s[i] = mlp_reference(&nets[m],
+						    f[i], kind);
+						assert_true(policy_mlp_score(
+						    &nets[m], f[i], kind) ==
+						    s[i]);
+						if (s[i] > s[best])
+							best = i;
+					}
+					assert_int_equal(policy_mlp_choose(&b,
+					    g, legal, n, &nets[m], f), best);
+				}
+				rows += n;
+				seen[n < 15 ? n : 15]++;
+			}
+			assert_int_equal(game_apply(g, &legal[0], NULL), 0);
+		}
+		pf_buffers_free(&b);
+		game_free(g);
+	}
+	assert_true(rows > 1000);
+	for (int n = 1; n <= 9; n++)	/* groups of 4, 4 + 1, ... */
+		assert_true(seen[n] > 0);
+}
+
 /* keep.h's sequence_trump: per rank of the trump A T K Q J held beyond
  * two, on the trump sequence's cards only. */
 static void
@@ -527,6 +625,7 @@ main(void)
 		cmocka_unit_test(gradient_is_the_loss_slope),
 		cmocka_unit_test(soft_fit_recovers_known_weights),
 		cmocka_unit_test(mlp_forward_pass),
+		cmocka_unit_test(mlp_grouped_rows_exact),
 		cmocka_unit_test(trump_sequence_weight),
 	};
 
