@@ -29,6 +29,12 @@ def deal_line(r):
     return "%d %s %s" % (r["dealer"], r["deck"], " ".join(acts)), None
 
 
+def deal_order(r):
+    """Where a record's deal comes in the match: its deal, then its hand
+    in a game of several."""
+    return int(r["deal"]), int(r.get("series", {}).get("hand", 0))
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: luck_deals.py RECORDS... > deals.txt")
@@ -40,15 +46,13 @@ def main():
                 try:
                     r = json.loads(text)
                     line, why = deal_line(r)
-                    key = line and (int(r["deal"]),
-                                    int(r.get("series", {}).get("hand", 0)))
+                    if line is not None:
+                        deals.append((deal_order(r), line))
                 except (ValueError, KeyError, TypeError) as e:
                     sys.exit("luck_deals.py: %s:%d: not a record (%s)" %
                              (path, n, e))
                 if line is None:
                     left[why] = left.get(why, 0) + 1
-                    continue
-                deals.append((key, line))
         deals.sort(key=lambda d: d[0])
         for _, line in deals:
             print(line)

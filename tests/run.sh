@@ -25,9 +25,11 @@ export BUILD
 # One test: its output to $RESULTS/ID.log, "passed failed skipped
 # seconds" to $RESULTS/ID.res, its line to stdout (one write, so lines
 # of tests ending together do not mix).
+id_of() { echo "$1" | tr '/' '_'; }
+
 run_one() {
 	t=$1
-	id=$(echo "$t" | tr '/' '_')
+	id=$(id_of "$t")
 	log="$RESULTS/$id.log"
 	t0=$(date +%s)
 	case $t in
@@ -88,7 +90,7 @@ xargs -P "$jobs" -n 1 sh "$0" --one <"$RESULTS/list"
 passed=0; failed=0; skipped=0; failures=""
 : >"$RESULTS/seconds"
 while read -r t; do
-	id=$(echo "$t" | tr '/' '_')
+	id=$(id_of "$t")
 	if [ -f "$RESULTS/$id.res" ]; then
 		read -r p f k took <"$RESULTS/$id.res"
 	else

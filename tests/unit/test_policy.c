@@ -512,14 +512,13 @@ mlp_reference(const struct policy_mlp *m, const int16_t *f, int kind)
 	return s;
 }
 
-/* n numbers of -0.5 to 0.5 from the xorshift state *x. */
+/* n numbers of -0.5 to 0.5 from r. */
 static void
-random_floats(float *w, int n, uint64_t *x)
+random_floats(float *w, int n, struct rng *r)
 {
-	for (int i = 0; i < n; i++) {
-		*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
-		w[i] = (float)((double)(*x >> 11) / 9007199254740992.0 - 0.5);
-	}
+	for (int i = 0; i < n; i++)
+		w[i] = (float)((double)(rng_next(r) >> 11) /
+		    9007199254740992.0 - 0.5);
 }
 
 /* The built-in network (24 units) and random ones of 5, 20 and 40 (each
@@ -534,9 +533,10 @@ mlp_grouped_rows_exact(void **state)
 	const int hidden[4] = { 24, 5, 20, 40 };
 	struct action legal[MAX_LEGAL];
 	long rows = 0, seen[16] = { 0 };
-	uint64_t x = 88172645463325252ull;
+	struct rng x;
 
 	(void)state;
+	rng_seed(&x, 88);
 	nets[0] = policy_mlp_weights;
 	for (int n = 1; n < 4; n++) {
 		nets[n].hidden = hidden[n];
