@@ -1,9 +1,10 @@
 /*
  * luck_dump.c: the data that fits V's scales (engine/ai/luck.c's
  * luck_scale table, scripts/luck_fit.py): N deals of greedy against
- * greedy from seed S on,
+ * greedy from seed S on, then the deals of each -f file as they were
+ * played (luck_deals_io.h: scripts/luck_deals.py's deals of a match),
  *
- *	luck_dump N S
+ *	luck_dump [-f deals.txt]... N S
  *
  * one line a deal: seat 0's score and game value, then for each band of
  * luck_band() the deal's luck counted in it, on V's scale of 1 (the
@@ -14,8 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+#include <unistd.h>
+
 #include "greedy.h"
 #include "luck.h"
+#include "luck_deals_io.h"
 
 static void
 add(double (*band)[2], int b, const double *ev)
@@ -27,26 +32,32 @@ add(double (*band)[2], int b, const double *ev)
 	band[b][1] += ev[1] / s[1];
 }
 
+/* Deal g's luck by band, played by greedy for both seats or, with p,
+ * as p was played. */
 static int
-one_deal(const struct rules *r, const struct luck_v *v, const double *mean,
-    uint64_t seed)
+one_deal(const struct luck_v *v, const double *mean, struct game *g,
+    const struct played_deal *p)
 {
 	double band[LUCK_BANDS][2] = { { 0 } }, ev[LUCK_NOUT], s0, v0;
 	struct luck_run run;
 	struct result res;
-	struct game *g = game_new(r, seed, (int)(seed & 1));
 
 	if (g == NULL || luck_begin(&run, g, v, mean) < 0)
 		return -1;
 	ev[0] = run.sum.x[0];
 	ev[1] = run.sum.x[1];
 	add(band, luck_band(g), ev);
-	while (!game_over(run.g)) {
+	for (int i = 0; !game_over(run.g); i++) {
 		struct game *view = game_view(run.g, game_to_move(run.g));
 		struct action a;
 		int drew;
-		if (greedy_choose(view, NULL, &a) < 0)
+		if (p != NULL) {
+			if (i >= p->n)
+				return -1;
+			a = p->a[i];
+		} else if (greedy_choose(view, NULL, &a) < 0) {
 			return -1;
+		}
 		game_free(view);
 		if ((drew = luck_apply(&run, &a, ev)) < 0)
 			return -1;
@@ -69,25 +80,49 @@ one_deal(const struct rules *r, const struct luck_v *v, const double *mean,
 int
 main(int argc, char **argv)
 {
-	int n = argc > 1 ? atoi(argv[1]) : 0;
-	uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 0;
+	struct played_deal *deals = NULL;
+	long nplayed = 0, n;
+	uint64_t seed;
 	struct rules r;
 	struct luck_v v;
 	double mean[2][LUCK_NOUT];
+	char *end;
+	int c;
 
-	if (argc != 3 || n <= 0) {
-		fprintf(stderr, "usage: luck_dump N SEED\n");
-		return 2;
-	}
 	rules_init(&r, VARIANT_RUBICON);
+	while ((c = getopt(argc, argv, "f:")) != -1)
+		if (c == 'f')
+			nplayed = played_deals_read(optarg, &r, &deals,
+			    nplayed);
+		else
+			goto usage;
+	if (argc - optind != 2)
+		goto usage;
+	n = strtol(argv[optind], &end, 10);
+	if (*end != '\0' || n < 0 || (n == 0 && nplayed == 0))
+		goto usage;
+	seed = strtoull(argv[optind + 1], NULL, 10);
 	luck_v_eval(&v);
 	for (int d = 0; d < 2; d++)
 		luck_deal_mean(&r, d, &v, 20000, 20261128, mean[d]);
-	for (int i = 0; i < n; i++)
-		if (one_deal(&r, &v, mean[(seed + i) & 1], seed + i) < 0) {
-			fprintf(stderr, "luck_dump: deal %d failed\n", i);
+	for (long i = 0; i < n; i++)
+		if (one_deal(&v, mean[(seed + i) & 1], game_new(&r, seed + i,
+		    (int)((seed + i) & 1)), NULL) < 0) {
+			fprintf(stderr, "luck_dump: deal %ld failed\n", i);
 			return 1;
 		}
+	for (long i = 0; i < nplayed; i++) {
+		const struct played_deal *p = &deals[i];
+		if (one_deal(&v, mean[game_dealer(p->g0)], game_clone(p->g0),
+		    p) < 0) {
+			fprintf(stderr, "luck_dump: played deal %ld failed\n",
+			    i + 1);
+			return 1;
+		}
+	}
 	luck_v_release(&v);
 	return 0;
+usage:
+	fprintf(stderr, "usage: luck_dump [-f deals.txt]... N SEED\n");
+	return 2;
 }
