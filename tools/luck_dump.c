@@ -14,8 +14,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-
-#include <string.h>
 #include <unistd.h>
 
 #include "greedy.h"
@@ -48,17 +46,20 @@ one_deal(const struct luck_v *v, const double *mean, struct game *g,
 	ev[1] = run.sum.x[1];
 	add(band, luck_band(g), ev);
 	for (int i = 0; !game_over(run.g); i++) {
-		struct game *view = game_view(run.g, game_to_move(run.g));
 		struct action a;
 		int drew;
 		if (p != NULL) {
 			if (i >= p->n)
 				return -1;
 			a = p->a[i];
-		} else if (greedy_choose(view, NULL, &a) < 0) {
-			return -1;
+		} else {
+			struct game *view = game_view(run.g,
+			    game_to_move(run.g));
+			int rc = greedy_choose(view, NULL, &a);
+			game_free(view);
+			if (rc < 0)
+				return -1;
 		}
-		game_free(view);
 		if ((drew = luck_apply(&run, &a, ev)) < 0)
 			return -1;
 		if (drew > 0)
@@ -119,7 +120,9 @@ main(int argc, char **argv)
 			    i + 1);
 			return 1;
 		}
+		played_deal_free(&deals[i]);
 	}
+	free(deals);
 	luck_v_release(&v);
 	return 0;
 usage:
