@@ -43,7 +43,7 @@ def outcome(rec, where):
     """Seat 0's score (1, 0.5, 0) and game value: the game's where a
     record closes a game of several deals, else the deal's."""
     s = rec.get("series")
-    r = s if s is not None and s.get("over") else rec.get("result")
+    r = s if isinstance(s, dict) and s.get("over") else rec.get("result")
     try:
         w, v = int(r["winner"]), int(r["value"])
     except (TypeError, KeyError, ValueError):
@@ -51,11 +51,13 @@ def outcome(rec, where):
     return (1.0, v) if w == 0 else (0.0, -v) if w == 1 else (0.5, 0)
 
 
-def records_of(paths):
-    recs = {}
-    for p in paths:
-        recs[p] = {n: r for n, r in read_jsonl(p)}
-    return recs
+def outcomes_of(paths):
+    """Each record's result and series by file and line (only those are
+    kept: a strong match's records are tens of kilobytes each)."""
+    def small(r):
+        return ({k: r.get(k) for k in ("result", "series")}
+                if isinstance(r, dict) else {})
+    return {p: {n: small(r) for n, r in read_jsonl(p)} for p in paths}
 
 
 def luck_lines(path):
@@ -80,14 +82,14 @@ def units_of(a, b, recs, engine, names):
         if key not in b:
             fail(f"{names[1]}: no line for {key[0]}:{key[1]}, "
                  f"which {names[0]} rates (not the same records)")
-        rec = recs[key[0]].get(key[1])
-        if rec is None:
+        out = recs[key[0]].get(key[1])
+        if out is None:
             fail(f"{key[0]}:{key[1]}: no such record (the luck files are "
                  "of other records)")
         if engine not in players:
             fail(f"{key[0]}:{key[1]}: {engine} did not play this deal")
         sign = 1 if players[0] == engine else -1
-        score, value = outcome(rec, f"{key[0]}:{key[1]}")
+        score, value = outcome(out, f"{key[0]}:{key[1]}")
         if sign < 0:
             score = 1 - score
         _, _, ls_b, lv_b = b[key]
@@ -131,7 +133,7 @@ def main():
     if o.bootstrap < 0:
         fail("--bootstrap wants a number of 0 or more")
     a, b = luck_lines(o.a), luck_lines(o.b)
-    recs = records_of(sorted({k[0] for k in a}))
+    recs = outcomes_of(sorted({k[0] for k in a}))
     engine = o.engine or next(iter(a.values()))[0][0]
     units, paired = units_of(a, b, recs, engine, (o.a, o.b))
     if len(units) < 2:

@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/luck_compare.py: on a duplicate match rated by `rate`, its
 # ratios are rate's own (the summary's adjusted interval over the raw
-# one, over the same pairs), the same estimator against itself differs
+# one, over the same pairs; in two-hand a unit is a pair of games), the
+# same estimator against itself differs
 # by exactly 0, an estimator of no luck has ratio 1 and the luck of the
 # result itself ratio 0, and luck files of other records are one line.
 set -eu
@@ -54,6 +55,23 @@ out=$(python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/a.luck" \
 	--engine club --bootstrap 0)
 [ "$(echo "$out" | awk '$1 == "A" { print $2, $3 }')" = "$want" ] ||
 	fail "club's side: $out"
+# two-hand: a unit is a game of several deals, its result the game's
+"$A" match -e "$E --level greedy" -e "$E --level club" --variant two-hand \
+	-n 8 --duplicate --seed "luck_compare test, two-hand games" -q \
+	-o "$tmp/t.jsonl" --no-luck >/dev/null 2>&1 || fail "two-hand failed"
+"$A" rate "$tmp/t.jsonl" --summary "$tmp/t.json" --luck-file "$tmp/t.luck" \
+	>/dev/null 2>&1 || fail "rate of two-hand failed"
+want=$(python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))["engines"]
+a = [e for e in a if e["name"] == "greedy"][0]["adjusted"]
+print("%.4f %.4f" % (a["score_ci95"] / a["raw"]["score_ci95"],
+                     a["value_ci95"] / a["raw"]["value_ci95"]))' "$tmp/t.json")
+out=$(python3 scripts/luck_compare.py "$tmp/t.luck" "$tmp/t.luck" \
+	--bootstrap 0)
+echo "$out" | grep -q '^4 duplicate pairs, greedy' || fail "two-hand: $out"
+[ "$(echo "$out" | awk '$1 == "A" { print $2, $3 }')" = "$want" ] ||
+	fail "two-hand ratios: $out, rate's summary $want"
 head -n 5 "$tmp/a.luck" >"$tmp/short.luck"
 if python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/short.luck" \
 	>"$tmp/out" 2>&1; then
