@@ -17,6 +17,7 @@ spread).  The figures are NAME's (default: the first engine named).
 import argparse
 import json
 import math
+import os
 import random
 import sys
 
@@ -51,12 +52,16 @@ def outcome(rec, where):
     return (1.0, v) if w == 0 else (0.0, -v) if w == 1 else (0.5, 0)
 
 
-def outcomes_of(paths):
+def outcomes_of(paths, luckf):
     """Each record's result and series by file and line (only those are
     kept: a strong match's records are tens of kilobytes each)."""
     def small(r):
         return ({k: r.get(k) for k in ("result", "series")}
                 if isinstance(r, dict) else {})
+    for p in paths:
+        if not os.path.exists(p):
+            fail(f"{luckf}: its records {p} are not there (the path is as "
+                 "rate was given it: run from where rate ran)")
     return {p: {n: small(r) for n, r in read_jsonl(p)} for p in paths}
 
 
@@ -133,7 +138,7 @@ def main():
     if o.bootstrap < 0:
         fail("--bootstrap wants a number of 0 or more")
     a, b = luck_lines(o.a), luck_lines(o.b)
-    recs = outcomes_of(sorted({k[0] for k in a}))
+    recs = outcomes_of(sorted({k[0] for k in a}), o.a)
     engine = o.engine or next(iter(a.values()))[0][0]
     units, paired = units_of(a, b, recs, engine, (o.a, o.b))
     if len(units) < 2:

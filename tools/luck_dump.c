@@ -12,6 +12,7 @@
  * printed is divided by the band's scale).  The regression of the result
  * on those columns gives the scales that leave the least variance.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -91,6 +92,7 @@ main(int argc, char **argv)
 	int c;
 
 	rules_init(&r, VARIANT_RUBICON);
+	opterr = 0;	/* one line of ours, below */
 	while ((c = getopt(argc, argv, "f:")) != -1)
 		if (c == 'f')
 			nplayed = played_deals_read(optarg, &r, &deals,
@@ -100,9 +102,18 @@ main(int argc, char **argv)
 	if (argc - optind != 2)
 		goto usage;
 	n = strtol(argv[optind], &end, 10);
-	if (*end != '\0' || n < 0 || (n == 0 && nplayed == 0))
-		goto usage;
-	seed = strtoull(argv[optind + 1], NULL, 10);
+	if (*argv[optind] == '\0' || *end != '\0' || n < 0 ||
+	    (n == 0 && nplayed == 0)) {
+		fprintf(stderr, "luck_dump: N wants a whole number, 1 or more "
+		    "(0 with -f), not '%s'\n", argv[optind]);
+		return 2;
+	}
+	seed = strtoull(argv[optind + 1], &end, 10);
+	if (!isdigit((unsigned char)*argv[optind + 1]) || *end != '\0') {
+		fprintf(stderr, "luck_dump: SEED wants a whole number, not "
+		    "'%s'\n", argv[optind + 1]);
+		return 2;
+	}
 	luck_v_eval(&v);
 	for (int d = 0; d < 2; d++)
 		luck_deal_mean(&r, d, &v, 20000, 20261128, mean[d]);
@@ -126,6 +137,7 @@ main(int argc, char **argv)
 	luck_v_release(&v);
 	return 0;
 usage:
-	fprintf(stderr, "usage: luck_dump [-f deals.txt]... N SEED\n");
+	fprintf(stderr, "luck_dump: usage: luck_dump [-f deals.txt]... N "
+	    "SEED (N whole, 0 with -f)\n");
 	return 2;
 }

@@ -2,9 +2,10 @@
 # scripts/luck_compare.py: on a duplicate match rated by `rate`, its
 # ratios are rate's own (the summary's adjusted interval over the raw
 # one, over the same pairs; in two-hand a unit is a pair of games), the
-# same estimator against itself differs
-# by exactly 0, an estimator of no luck has ratio 1 and the luck of the
-# result itself ratio 0, and luck files of other records are one line.
+# same estimator against itself differs by exactly 0, an estimator of no
+# luck has ratio 1 and the luck of the result itself ratio 0, and luck
+# files of other records, or whose records are not where they say, are
+# one line each.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -12,6 +13,17 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "luck_compare.sh: $*" >&2; exit 1; }
 A="$BUILD/bezique-arbiter"
 E="$BUILD/bezique-engine"
+# greedy's interval ratios (score, value) as rate's summary FILE gives them
+summary_ratios() {
+	python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))["engines"]
+a = [e for e in a if e["name"] == "greedy"][0]["adjusted"]
+print("%.4f %.4f" % (a["score_ci95"] / a["raw"]["score_ci95"],
+                     a["value_ci95"] / a["raw"]["value_ci95"]))' "$1"
+}
+# the ratios of estimator A in luck_compare.py's output $1
+ratios_of_a() { echo "$1" | awk '$1 == "A" { print $2, $3 }'; }
 
 "$A" match -e "$E --level greedy" -e "$E --level club" -n 40 --duplicate \
 	--seed "luck_compare test, greedy against club" -q \
@@ -38,13 +50,8 @@ out=$(python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/a.luck") ||
 echo "$out" | grep -q '^20 duplicate pairs, greedy' || fail "units: $out"
 echo "$out" | grep -Eq '^B - A +\+0\.0000 +\+0\.0000 +95%: score \[\+0\.0000, \+0\.0000\], value \[\+0\.0000, \+0\.0000\]' ||
 	fail "A against itself is not 0: $out"
-want=$(python3 -c '
-import json, sys
-a = json.load(open(sys.argv[1]))["engines"]
-a = [e for e in a if e["name"] == "greedy"][0]["adjusted"]
-print("%.4f %.4f" % (a["score_ci95"] / a["raw"]["score_ci95"],
-                     a["value_ci95"] / a["raw"]["value_ci95"]))' "$tmp/s.json")
-got=$(echo "$out" | awk '$1 == "A" { print $2, $3 }')
+want=$(summary_ratios "$tmp/s.json")
+got=$(ratios_of_a "$out")
 [ "$got" = "$want" ] || fail "ratios $got, rate's summary $want"
 out=$(python3 scripts/luck_compare.py "$tmp/none.luck" "$tmp/all.luck" \
 	--bootstrap 0)
@@ -53,7 +60,7 @@ echo "$out" | grep -Eq '^B +0\.0000 +0\.0000 ' || fail "all luck: $out"
 # the other engine's side: the same ratios
 out=$(python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/a.luck" \
 	--engine club --bootstrap 0)
-[ "$(echo "$out" | awk '$1 == "A" { print $2, $3 }')" = "$want" ] ||
+[ "$(ratios_of_a "$out")" = "$want" ] ||
 	fail "club's side: $out"
 # two-hand: a unit is a game of several deals, its result the game's
 "$A" match -e "$E --level greedy" -e "$E --level club" --variant two-hand \
@@ -61,16 +68,11 @@ out=$(python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/a.luck" \
 	-o "$tmp/t.jsonl" --no-luck >/dev/null 2>&1 || fail "two-hand failed"
 "$A" rate "$tmp/t.jsonl" --summary "$tmp/t.json" --luck-file "$tmp/t.luck" \
 	>/dev/null 2>&1 || fail "rate of two-hand failed"
-want=$(python3 -c '
-import json, sys
-a = json.load(open(sys.argv[1]))["engines"]
-a = [e for e in a if e["name"] == "greedy"][0]["adjusted"]
-print("%.4f %.4f" % (a["score_ci95"] / a["raw"]["score_ci95"],
-                     a["value_ci95"] / a["raw"]["value_ci95"]))' "$tmp/t.json")
+want=$(summary_ratios "$tmp/t.json")
 out=$(python3 scripts/luck_compare.py "$tmp/t.luck" "$tmp/t.luck" \
 	--bootstrap 0)
 echo "$out" | grep -q '^4 duplicate pairs, greedy' || fail "two-hand: $out"
-[ "$(echo "$out" | awk '$1 == "A" { print $2, $3 }')" = "$want" ] ||
+[ "$(ratios_of_a "$out")" = "$want" ] ||
 	fail "two-hand ratios: $out, rate's summary $want"
 head -n 5 "$tmp/a.luck" >"$tmp/short.luck"
 if python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/short.luck" \
@@ -79,4 +81,15 @@ if python3 scripts/luck_compare.py "$tmp/a.luck" "$tmp/short.luck" \
 fi
 [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "short.luck: no line for" "$tmp/out" ||
 	fail "other records: $(cat "$tmp/out")"
+# rate names the records as it was given them: from elsewhere they are
+# not found, and the line says where to run from
+sed "s|\"file\":\"[^\"]*\"|\"file\":\"m.jsonl\"|" "$tmp/a.luck" >"$tmp/rel.luck"
+(cd "$tmp" && python3 "$OLDPWD/scripts/luck_compare.py" rel.luck rel.luck \
+	--bootstrap 0 >/dev/null) || fail "records named from their directory"
+if (cd / && python3 "$OLDPWD/scripts/luck_compare.py" "$tmp/rel.luck" \
+	"$tmp/rel.luck") >"$tmp/out" 2>&1; then
+	fail "records not found, and yet no error"
+fi
+[ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "where rate ran" "$tmp/out" ||
+	fail "records not found: $(cat "$tmp/out")"
 echo "luck_compare.sh: ok"

@@ -5,7 +5,8 @@
 # bands' luck times luck.c's scales is the luck `rate` gives the deal,
 # but for the deal's mean (a constant for each dealer: luck_dump samples
 # it, rate reads luck.c's table); without -f the tool's greedy deals are
-# as before (their lines do not depend on the files).
+# as before (their lines do not depend on the files); a bad deals file or
+# argument is one line.
 set -eu
 BUILD=${BUILD:-build}
 tmp=$(mktemp -d)
@@ -60,4 +61,12 @@ if "$dump" -f "$tmp/bad.txt" 0 0 >/dev/null 2>"$tmp/err"; then
 fi
 [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "bad.txt:1" "$tmp/err" ||
 	fail "bad deals file: $(cat "$tmp/err")"
+for args in "x 1" "0 1" "3 -1" "3 s" "3" "-f"; do
+	if "$dump" $args >/dev/null 2>"$tmp/err"; then
+		fail "luck_dump $args accepted"
+	fi
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		grep -Eq "^luck_dump: ((N|SEED) wants a whole number|usage:)" "$tmp/err" ||
+		fail "luck_dump $args: $(cat "$tmp/err")"
+done
 echo "luck_dump.sh: ok"
